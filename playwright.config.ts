@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
+
+/**
+ * Journeys run in Debian's Chromium against the real server on a fresh SQLite
+ * database with the demo catalog, at phone and desktop sizes.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run'],
+    },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, browserName: 'chromium' },
+    },
+  ],
+  webServer: {
+    command: 'rm -rf .data-e2e && npm run build && node --import tsx src/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/products`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data-e2e',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      DEALER_USERNAME: E2E_DEALER.username,
+      DEALER_PASSWORD: E2E_DEALER.password,
+    },
+  },
+});

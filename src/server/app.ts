@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import { registerErrorHandling } from './http/errors';
+import { registerSpa } from './http/spa';
+import { createEncodedCache, type EncodedCache } from './modules/catalog/product-list-cache';
+import { catalogRoutes } from './modules/catalog/routes';
+import { listProducts } from './modules/catalog/service';
+import { contactRoutes } from './modules/contact/routes';
+import { promotionRoutes } from './modules/promotions/routes';
+import { schedulingRoutes } from './modules/scheduling/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    productListCache: EncodedCache;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** folder of the built web client; defaults to dist/web */
+  webDir?: string;
+  logger?: boolean;
+}
+
+export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
+
+export async function buildApp({ config, db, webDir = DEFAULT_WEB_DIR, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('productListCache', createEncodedCache(() => listProducts(db.kysely)));
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(catalogRoutes);
+  await app.register(promotionRoutes);
+  await app.register(schedulingRoutes);
+  await app.register(contactRoutes);
+
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+  await registerSpa(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
+  return app;
+}

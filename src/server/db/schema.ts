@@ -1,0 +1,198 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table shapes. Money is integer cents; JSON lists and maps are stored as text
+ * so one schema works on SQLite and PostgreSQL; booleans are 0/1 integers.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  promotions: PromotionsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  dealer_settings: DealerSettingsTable;
+  schedule_slots: ScheduleSlotsTable;
+  chat_sessions: ChatSessionsTable;
+  chat_messages: ChatMessagesTable;
+  contact_messages: ContactMessagesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token, so a leaked table does not leak sessions */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  description: string | null;
+  sort_order: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  subcategory: string | null;
+  description: string;
+  price_cents: number;
+  sale_price_cents: number | null;
+  price_quarter_cents: number | null;
+  sale_price_quarter_cents: number | null;
+  price_half_cents: number | null;
+  sale_price_half_cents: number | null;
+  price_ounce_cents: number | null;
+  sale_price_ounce_cents: number | null;
+  featured: number;
+  media: string;
+  /** grams for flower (multiples of 0.5), units otherwise */
+  stock: number;
+  strain: string;
+  strain_types: string;
+  flavors: string;
+  flavor_strains: string;
+  flavor_stocks: string;
+  created_at: string;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  active: number;
+  color: string;
+  promo_code: string | null;
+  /** cents for fixed discounts, hundredths of a percent for percentage ones */
+  discount_amount_x100: number;
+  discount_type: string;
+  applicable_categories: string;
+  freebie_product_id: number | null;
+  display_order: number;
+  valid_days: string;
+  is_bogo50: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  shopper_id: string | null;
+  customer: string;
+  address: string;
+  phone: string;
+  email: string | null;
+  status: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  delivery_fee_cents: number;
+  total_cents: number;
+  promo_code: string | null;
+  bogo50_details: string | null;
+  order_type: string;
+  delivery_date: string | null;
+  delivery_time_window: string | null;
+  delivery_notes: string | null;
+  /** the schedule slot this order counts against, so moving or deleting it frees the place */
+  schedule_slot_id: number | null;
+  created_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  name: string;
+  /** null for Bulk / to be determined */
+  unit_price_cents: number | null;
+  quantity: string;
+  count: number;
+  flavor: string | null;
+  strain_type: string | null;
+  /** grams or units taken from stock, restored exactly when the order is deleted */
+  stock_taken: number;
+  /** the flavor whose stock was taken, when the product keeps stock per flavor */
+  stock_flavor: string | null;
+}
+
+export interface DealerSettingsTable {
+  id: Generated<number>;
+  available_days: string;
+  delivery_hours: string;
+  delivery_notes: string | null;
+  updated_at: string;
+}
+
+export interface ScheduleSlotsTable {
+  id: Generated<number>;
+  date: string;
+  start_time: string;
+  end_time: string;
+  max_orders: number;
+  current_orders: number;
+  notes: string | null;
+}
+
+export interface ChatSessionsTable {
+  id: string;
+  shopper_id: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  created_at: string;
+  last_message_at: string;
+  unread_count: number;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  session_id: string;
+  message: string;
+  is_from_support: number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  created_at: string;
+  /** id of the message in the messaging app, for reply relaying */
+  external_ref: string | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  request_hash: string;
+  /** null while the first request is still running */
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ProductRowUpdate = Updateable<ProductsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type PromotionRow = Selectable<PromotionsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ScheduleSlotRow = Selectable<ScheduleSlotsTable>;
+export type DealerSettingsRow = Selectable<DealerSettingsTable>;

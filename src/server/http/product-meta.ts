@@ -1,0 +1,24 @@
+import { mediaVariant } from '../../shared/media';
+import type { Product } from '../../shared/types';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Title, description and Open Graph tags so a shared product link shows the product. */
+export function productMetaTags(product: Product, origin: string, pathWithQuery: string): string {
+  const title = `${product.name} | Canopy`;
+  const description = product.description.slice(0, 200);
+  const image = product.media.find((m) => !/\.(mp4|webm|mov)$/i.test(m));
+  const imageUrl = image ? new URL(mediaVariant(image, 1024), origin).href : null;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta property="og:type" content="product">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(new URL(pathWithQuery, origin).href)}">`,
+    `<meta name="twitter:card" content="${imageUrl ? 'summary_large_image' : 'summary'}">`,
+  ];
+  if (imageUrl) tags.push(`<meta property="og:image" content="${escapeHtml(imageUrl)}">`);
+  return tags.join('\n    ');
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findProduct, findProductByAddress } from '../modules/catalog/service';
+import { productMetaTags } from './product-meta';
+
+/**
+ * Serves the built client: hashed assets from disk, and index.html for every
+ * other non-API path so the browser router can answer (404 page included).
+ */
+export async function registerSpa(app: FastifyInstance, webDir: string | null): Promise<void> {
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = webDir ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
+    }
+    if (!indexHtml) {
+      return reply.status(503).type('text/plain').send('The web client is not built yet: run npm run build.');
+    }
+    const html = url.startsWith('/product/') ? await withProductMeta(app, request, indexHtml) : indexHtml;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}
+
+async function withProductMeta(app: FastifyInstance, request: FastifyRequest, html: string) {
+  const segments = request.url.split('?')[0].split('/').slice(2).map(decodeURIComponent);
+  try {
+    const product =
+      segments.length === 1 && /^\d+$/.test(segments[0])
+        ? await findProduct(app.db.kysely, Number(segments[0]))
+        : segments.length === 3 || segments.length === 4
+          ? await findProductByAddress(app.db.kysely, {
+              category: segments[0],
+              subcategory: segments[1],
+              strain: segments.length === 4 ? segments[2] : undefined,
+              name: segments[segments.length - 1],
+            })
+          : undefined;
+    if (!product) return html;
+    const origin = `${request.protocol}://${request.host}`;
+    return html
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `${productMetaTags(product, origin, request.url)}</head>`);
+  } catch (error) {
+    request.log.warn({ err: error }, 'product meta lookup failed');
+    return html;
+  }
+}

@@ -1,0 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Promotion } from '../../../shared/types';
+import type { Database } from '../../db/schema';
+import { promotionFromRow } from './promotion-mapper';
+import * as repo from './repo';
+
+export async function listPromotions(db: Kysely<Database>): Promise<Promotion[]> {
+  return (await repo.listPromotionRows(db)).map(promotionFromRow);
+}

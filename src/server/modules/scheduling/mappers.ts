@@ -1,0 +1,25 @@
+import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
+import { readJson } from '../../db/json';
+import type { DealerSettingsRow, ScheduleSlotRow } from '../../db/schema';
+
+export function slotFromRow(row: ScheduleSlotRow): ScheduleSlot {
+  return {
+    id: row.id,
+    date: row.date,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    maxOrders: row.max_orders,
+    currentOrders: row.current_orders,
+    notes: row.notes,
+  };
+}
+
+export function settingsFromRow(row: DealerSettingsRow): DealerSettings {
+  return {
+    id: row.id,
+    availableDays: readJson<string[]>(row.available_days, []),
+    deliveryHours: row.delivery_hours,
+    deliveryNotes: row.delivery_notes,
+    updatedAt: row.updated_at,
+  };
+}

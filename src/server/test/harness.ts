@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { connect, type Db, type Dialect } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemoCatalogIfEmpty } from '../db/seed/demo-catalog';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const BACKENDS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb {
+  db: Db;
+  config: Config;
+  dispose(): Promise<void>;
+}
+
+/** A fresh database: a temp SQLite file, or a fresh PostgreSQL schema dropped afterwards. */
+export async function createTestDb(
+  dialect: Dialect,
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestDb> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-test-'));
+  const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (databaseUrl && schema) await runSql(databaseUrl, `CREATE SCHEMA ${schema}`);
+
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: options.seed === false ? 'false' : 'true',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const db = connect({ dataDir, databaseUrl, pgSchema: schema });
+  await migrateToLatest(db);
+  if (options.seed !== false) await seedDemoCatalogIfEmpty(db, config.mediaDir);
+  return {
+    db,
+    config,
+    async dispose() {
+      await db.close();
+      if (databaseUrl && schema) await runSql(databaseUrl, `DROP SCHEMA ${schema} CASCADE`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp extends TestDb {
+  app: FastifyInstance;
+}
+
+export async function createTestApp(
+  dialect: Dialect,
+  options: { seed?: boolean; env?: Record<string, string>; webDir?: string } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDb(dialect, options);
+  const app = await buildApp({ config: testDb.config, db: testDb.db, logger: false, webDir: options.webDir });
+  await app.ready();
+  return {
+    ...testDb,
+    app,
+    async dispose() {
+      await app.close();
+      await testDb.dispose();
+    },
+  };
+}
+
+async function runSql(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

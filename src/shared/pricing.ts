@@ -1,0 +1,312 @@
+import {
+  BULK,
+  BULK_PRICE,
+  DEFAULT_TIER_MULTIPLIERS,
+  DELIVERY_FEE_CENTS,
+  DELIVERY_MINIMUM_CENTS,
+  type DiscountType,
+  type FlowerQuantity,
+  type OrderType,
+  type QuantityLabel,
+} from './constants';
+import { formatCents, roundHalfUp, toCents, toDollars } from './money';
+import { isFlowerQuantity, isSoldByWeight } from './quantity';
+import type { CartItem, Product } from './types';
+
+export type PricedProduct = Pick<
+  Product,
+  | 'category'
+  | 'subcategory'
+  | 'price'
+  | 'salePrice'
+  | 'priceQuarter'
+  | 'salePriceQuarter'
+  | 'priceHalf'
+  | 'salePriceHalf'
+  | 'priceOunce'
+  | 'salePriceOunce'
+> & { name?: string };
+
+export interface TierPrice {
+  regular: number;
+  /** null when the size is not on sale */
+  sale: number | null;
+}
+
+export type TierPrices = Record<FlowerQuantity, TierPrice>;
+
+type DerivedTier = keyof typeof DEFAULT_TIER_MULTIPLIERS;
+
+const TIER_FIELDS = {
+  quarter: { label: '1/4 Oz', regular: 'priceQuarter', sale: 'salePriceQuarter' },
+  half: { label: '1/2 Oz', regular: 'priceHalf', sale: 'salePriceHalf' },
+  ounce: { label: '1 Oz', regular: 'priceOunce', sale: 'salePriceOunce' },
+} as const satisfies Record<
+  DerivedTier,
+  { label: FlowerQuantity; regular: keyof PricedProduct; sale: keyof PricedProduct }
+>;
+
+function multiplyToDollars(dollars: number, multiplier: number): number {
+  return toDollars(roundHalfUp(toCents(dollars) * multiplier));
+}
+
+export function defaultTierPrices(eighthPrice: number): {
+  priceQuarter: number;
+  priceHalf: number;
+  priceOunce: number;
+} {
+  return {
+    priceQuarter: multiplyToDollars(eighthPrice, DEFAULT_TIER_MULTIPLIERS.quarter),
+    priceHalf: multiplyToDollars(eighthPrice, DEFAULT_TIER_MULTIPLIERS.half),
+    priceOunce: multiplyToDollars(eighthPrice, DEFAULT_TIER_MULTIPLIERS.ounce),
+  };
+}
+
+/** A price counts as set when it is a positive number; the product form stores 0 for "not set". */
+function isSetPrice(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
+
+function tierPrice(product: PricedProduct, tier: DerivedTier): TierPrice {
+  const fields = TIER_FIELDS[tier];
+  const regular = product[fields.regular];
+  const sale = product[fields.sale];
+  if (isSetPrice(regular)) return { regular, sale: isSetPrice(sale) ? sale : null };
+  // A derived size follows the 1/8 price, so its sale follows the 1/8 sale the same way.
+  const multiplier = DEFAULT_TIER_MULTIPLIERS[tier];
+  return {
+    regular: multiplyToDollars(product.price, multiplier),
+    sale: isSetPrice(product.salePrice) ? multiplyToDollars(product.salePrice, multiplier) : null,
+  };
+}
+
+/**
+ * The four flower sizes' prices in dollars. Quarter/half/ounce prices that are not set
+ * default to 1.9/3.6/6.4 x the 1/8 price; such a derived size's sale price is derived from
+ * `salePrice` with the same multiplier. An explicitly priced size uses only its own sale price.
+ */
+export function tierPrices(product: PricedProduct): TierPrices {
+  return {
+    '1/8 Oz': {
+      regular: product.price,
+      sale: isSetPrice(product.salePrice) ? product.salePrice : null,
+    },
+    '1/4 Oz': tierPrice(product, 'quarter'),
+    '1/2 Oz': tierPrice(product, 'half'),
+    '1 Oz': tierPrice(product, 'ounce'),
+  };
+}
+
+function priceFor(product: PricedProduct, quantity: QuantityLabel): TierPrice {
+  if (isSoldByWeight(product) && isFlowerQuantity(quantity)) return tierPrices(product)[quantity];
+  return {
+    regular: product.price,
+    sale: isSetPrice(product.salePrice) ? product.salePrice : null,
+  };
+}
+
+/** Dollars a cart line stores: sale if present, else regular; Bulk is BULK_PRICE (-1). */
+export function unitPrice(product: PricedProduct, quantity: QuantityLabel): number {
+  if (quantity === BULK) return BULK_PRICE;
+  const { regular, sale } = priceFor(product, quantity);
+  return sale ?? regular;
+}
+
+export function regularUnitPrice(product: PricedProduct, quantity: QuantityLabel): number {
+  if (quantity === BULK) return BULK_PRICE;
+  return priceFor(product, quantity).regular;
+}
+
+export function isOnSale(product: PricedProduct): boolean {
+  return [
+    product.salePrice,
+    product.salePriceQuarter,
+    product.salePriceHalf,
+    product.salePriceOunce,
+  ].some(isSetPrice);
+}
+
+export interface PricingLine {
+  productId: number;
+  category: string;
+  subcategory?: string | null;
+  quantity: QuantityLabel;
+  count: number;
+  /** null = Bulk or price -1 (to be determined) */
+  unitPriceCents: number | null;
+}
+
+export interface AppliedPromotion {
+  promoCode: string;
+  discountType: DiscountType;
+  /** dollars for fixed, percent for percentage */
+  discountAmount: number;
+  applicableCategories: string[];
+  isBogo50: boolean;
+  freebieProductId?: number | null;
+}
+
+export interface PriceCartInput {
+  lines: PricingLine[];
+  promotion: AppliedPromotion | null;
+  orderType: OrderType;
+}
+
+export interface Bogo50Pricing {
+  ozItemsCount: number;
+  /** sum of the 1 Oz units' prices before the discount */
+  originalTotalCents: number;
+  discountCents: number;
+}
+
+export interface CartPricing {
+  subtotalCents: number;
+  discountCents: number;
+  feeCents: number;
+  totalCents: number;
+  eligibleSubtotalCents: number;
+  hasUnpricedItems: boolean;
+  minimumApplies: boolean;
+  /** true when the minimum does not apply, so `!minimumMet` alone means "block the order" */
+  minimumMet: boolean;
+  bogo50: Bogo50Pricing | null;
+  lineTotalsCents: number[];
+}
+
+type LineAmounts = Pick<PricingLine, 'unitPriceCents' | 'quantity' | 'count'>;
+
+export function isUnpricedLine(line: LineAmounts): boolean {
+  return line.quantity === BULK || line.unitPriceCents === null || line.unitPriceCents < 0;
+}
+
+/** Flower sizes are priced per size; unit labels multiply by their number as well. */
+export function lineTotalCents(line: LineAmounts): number {
+  if (isUnpricedLine(line)) return 0;
+  const unit = line.unitPriceCents ?? 0;
+  if (isFlowerQuantity(line.quantity)) return unit * line.count;
+  return unit * Number(line.quantity) * line.count;
+}
+
+function normalizedSlug(slug: string): string {
+  return slug.trim().toLowerCase();
+}
+
+export function isLineEligible(
+  line: Pick<PricingLine, 'category' | 'subcategory'>,
+  applicableCategories: readonly string[],
+): boolean {
+  if (applicableCategories.length === 0) return true;
+  const wanted = applicableCategories.map(normalizedSlug);
+  const own = [line.category, line.subcategory].filter((s): s is string => !!s);
+  return own.some((slug) => wanted.includes(normalizedSlug(slug)));
+}
+
+/** Units sorted ascending and paired (0,1),(2,3)...; half of each pair's cheaper unit. */
+export function bogo50DiscountCents(ozUnitPricesCents: number[]): number {
+  const sorted = [...ozUnitPricesCents].sort((a, b) => a - b);
+  let discount = 0;
+  for (let i = 0; i + 1 < sorted.length; i += 2) discount += roundHalfUp(sorted[i] / 2);
+  return discount;
+}
+
+export function ozUnitPricesCents(lines: readonly PricingLine[]): number[] {
+  return lines
+    .filter((line) => line.quantity === '1 Oz' && !isUnpricedLine(line))
+    .flatMap((line) => Array.from({ length: line.count }, () => line.unitPriceCents ?? 0));
+}
+
+/** Spec §9: with exactly one 1 Oz unit in the cart the BOGO50 hint shows. */
+export function showsBogo50Hint(
+  lines: readonly Pick<PricingLine, 'quantity' | 'count'>[],
+): boolean {
+  return sum(lines.filter((line) => line.quantity === '1 Oz').map((line) => line.count)) === 1;
+}
+
+function bogo50Pricing(lines: readonly PricingLine[]): Bogo50Pricing {
+  const units = ozUnitPricesCents(lines);
+  return {
+    ozItemsCount: units.length,
+    originalTotalCents: units.reduce((sum, cents) => sum + cents, 0),
+    discountCents: bogo50DiscountCents(units),
+  };
+}
+
+function promotionDiscountCents(promotion: AppliedPromotion, eligibleCents: number): number {
+  switch (promotion.discountType) {
+    case 'percentage':
+      return roundHalfUp((eligibleCents * promotion.discountAmount) / 100);
+    case 'fixed':
+      return toCents(promotion.discountAmount);
+    case 'freebie':
+      return 0;
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), max);
+}
+
+export function deliveryFeeCents(orderType: OrderType): number {
+  return orderType === 'pickup' ? 0 : DELIVERY_FEE_CENTS;
+}
+
+/**
+ * Every money rule of spec §9 in one place. A BOGO50 promotion replaces the type-based
+ * discount; BOGO50 and category limits both look only at eligible lines.
+ */
+export function priceCart({ lines, promotion, orderType }: PriceCartInput): CartPricing {
+  const lineTotalsCents = lines.map(lineTotalCents);
+  const subtotalCents = sum(lineTotalsCents);
+  const eligibleLines = lines.filter((line) =>
+    isLineEligible(line, promotion?.applicableCategories ?? []),
+  );
+  const eligibleSubtotalCents = sum(eligibleLines.map(lineTotalCents));
+  const bogo50 = promotion?.isBogo50 ? bogo50Pricing(eligibleLines) : null;
+  const rawDiscount = bogo50
+    ? bogo50.discountCents
+    : promotion
+      ? promotionDiscountCents(promotion, eligibleSubtotalCents)
+      : 0;
+  const discountCents = clamp(rawDiscount, 0, eligibleSubtotalCents);
+  const feeCents = deliveryFeeCents(orderType);
+  const hasUnpricedItems = lines.some(isUnpricedLine);
+  const minimumApplies = orderType !== 'pickup' && !hasUnpricedItems;
+  const minimumMet = !minimumApplies || subtotalCents - discountCents >= DELIVERY_MINIMUM_CENTS;
+  return {
+    subtotalCents,
+    discountCents,
+    feeCents,
+    totalCents: Math.max(0, subtotalCents - discountCents + feeCents),
+    eligibleSubtotalCents,
+    hasUnpricedItems,
+    minimumApplies,
+    minimumMet,
+    bogo50,
+    lineTotalsCents,
+  };
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+/** `amountCents` is the amount the minimum was checked against (subtotal - discount). */
+export function minimumOrderMessage(amountCents: number): string {
+  return `Delivery orders require a minimum of $50. Your current total is ${formatCents(amountCents)}.`;
+}
+
+/** A stored cart line (dollars, -1 = Bulk/TBD) as the engine's pricing line. */
+export function toPricingLine(
+  item: Pick<CartItem, 'id' | 'price' | 'quantity' | 'count'>,
+  product: { category: string; subcategory: string | null },
+): PricingLine {
+  const unpriced = item.quantity === BULK || item.price < 0;
+  return {
+    productId: item.id,
+    category: product.category,
+    subcategory: product.subcategory,
+    quantity: item.quantity,
+    count: item.count,
+    unitPriceCents: unpriced ? null : toCents(item.price),
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Entities as the API speaks them (spec §3 and §7): camelCase, money in dollars.
+ * Inside the server and the pricing engine money is integer cents.
+ */
+import type {
+  DiscountType,
+  OrderStatus,
+  OrderType,
+  PromotionColor,
+  QuantityLabel,
+  Strain,
+  Weekday,
+} from './constants';
+
+export interface Product {
+  id: number;
+  name: string;
+  /** category slug */
+  category: string;
+  /** subcategory slug, or null for none */
+  subcategory: string | null;
+  description: string;
+  /** 1/8 oz price for flower, otherwise unit price */
+  price: number;
+  salePrice: number | null;
+  priceQuarter: number | null;
+  salePriceQuarter: number | null;
+  priceHalf: number | null;
+  salePriceHalf: number | null;
+  priceOunce: number | null;
+  salePriceOunce: number | null;
+  featured: boolean;
+  /** image or video URLs; images uploaded or seeded have resized variants, see mediaVariant() */
+  media: string[];
+  /** grams for flower, units otherwise */
+  stock: number;
+  strain: Strain;
+  strainTypes: string[];
+  flavors: string[];
+  flavorStrains: Record<string, string>;
+  flavorStocks: Record<string, number>;
+  createdAt: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  /** null = top level */
+  parentId: number | null;
+  description: string | null;
+  sortOrder: number;
+}
+
+export interface Promotion {
+  id: number;
+  title: string;
+  description: string;
+  active: boolean;
+  color: PromotionColor;
+  promoCode: string | null;
+  discountAmount: number;
+  discountType: DiscountType;
+  applicableCategories: string[];
+  freebieProductId: number | null;
+  displayOrder: number;
+  validDays: Weekday[];
+  /** true only for the predefined BOGO50 row */
+  isBogo50: boolean;
+}
+
+export interface OrderItem {
+  id: number;
+  name: string;
+  /** unit price in dollars; -1 = Bulk / to be determined; 0 = free */
+  price: number;
+  quantity: QuantityLabel;
+  count: number;
+  flavor?: string;
+  strainType?: string;
+}
+
+export interface Bogo50Details {
+  ozItemsCount: number;
+  originalTotal: number;
+  discountAmount: number;
+  promotionText: string;
+}
+
+export interface Order {
+  id: number;
+  customer: string;
+  address: string;
+  phone: string;
+  email: string | null;
+  status: OrderStatus;
+  total: number;
+  date: string;
+  items: OrderItem[];
+  deliveryDate: string | null;
+  deliveryTimeWindow: string | null;
+  deliveryNotes: string | null;
+  deliveryFee: number;
+  promoCode: string | null;
+  discountAmount: number;
+  bogo50Details: Bogo50Details | null;
+  orderType: OrderType;
+}
+
+export interface DealerSettings {
+  id: number;
+  /** capitalised weekday names, e.g. "Monday" */
+  availableDays: string[];
+  /** JSON-encoded list of time-window labels */
+  deliveryHours: string;
+  deliveryNotes: string | null;
+  updatedAt: string;
+}
+
+export interface ScheduleSlot {
+  id: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** e.g. "9:00 AM" */
+  startTime: string;
+  endTime: string;
+  maxOrders: number;
+  currentOrders: number;
+  notes: string | null;
+}
+
+/** A cart line as the browser keeps it under the key `cart` (spec §3). */
+export interface CartItem {
+  id: number;
+  name: string;
+  /** sale price if present, else regular; -1 = Bulk / to be determined; 0 = free */
+  price: number;
+  quantity: QuantityLabel;
+  count: number;
+  flavor?: string;
+  strainType?: string;
+}
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+/** Body of every 400 answer (ARCHITECTURE §1). */
+export interface ValidationErrorBody {
+  error: string;
+  errors: { path: string; message: string }[];
+  formattedErrors: string[];
+}
