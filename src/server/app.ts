@@ -10,10 +10,12 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import { registerErrorHandling } from './http/errors';
 import { registerSpa } from './http/spa';
+import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
+import { authRoutes } from './modules/auth/routes';
 import { createEncodedCache, type EncodedCache } from './modules/catalog/product-list-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listProducts } from './modules/catalog/service';
-import { contactRoutes } from './modules/contact/routes';
+import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 
@@ -68,11 +70,18 @@ export async function buildApp({ config, db, webDir = DEFAULT_WEB_DIR, logger }:
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   await app.register(compress, { threshold: 1024 });
+  // Only JSON and multipart bodies are parsed: the content types a cross-site HTML form can send get 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(sameOriginWrites);
+  await app.register(dealerGuard);
+
+  await app.register(authRoutes);
 
   await app.register(catalogRoutes);
   await app.register(promotionRoutes);
   await app.register(schedulingRoutes);
   await app.register(contactRoutes);
+  await app.register(contactInboxRoutes);
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { connect, type Db } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoCatalogIfEmpty } from './db/seed/demo-catalog';
+import { ensureDealer, hasAnyDealer } from './modules/auth/service';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -18,6 +19,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await migrateToLatest(db);
   if (config.SEED_DEMO) await seedDemoCatalogIfEmpty(db, config.mediaDir);
   const app = await buildApp({ config, db });
+  if (config.DEALER_USERNAME && config.DEALER_PASSWORD) {
+    await ensureDealer(db.kysely, config.DEALER_USERNAME, config.DEALER_PASSWORD);
+  } else if (!(await hasAnyDealer(db.kysely))) {
+    app.log.warn(
+      'No dealer account exists: create one with `npm run dealer -- <username>` or set DEALER_USERNAME and DEALER_PASSWORD.',
+    );
+  }
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   return {
     app,

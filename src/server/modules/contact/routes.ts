@@ -8,7 +8,7 @@ export const CONTACT_THANKS = "Thanks for reaching out! We'll get back to you so
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/contact',
-    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { config: { public: true, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
       const input = parseInput(contactSchema, request.body, 'Please fill out all fields to send your message.');
       await app.db.kysely
@@ -18,4 +18,16 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(201).send({ message: CONTACT_THANKS });
     },
   );
+}
+
+export async function contactInboxRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/contact-messages', { config: { dealerOnly: true } }, async () => {
+    const rows = await app.db.kysely
+      .selectFrom('contact_messages')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, createdAt: r.created_at }));
+  });
 }

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../http/errors';
+import { type DealerIdentity, dealerForToken } from './service';
+
+export const DEALER_COOKIE = 'canopy_dealer';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a GET that only dealers may read */
+    dealerOnly?: boolean;
+    /** a write that shoppers may make (every other /api write is dealer-only) */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    dealer: DealerIdentity | null;
+  }
+  interface FastifyInstance {
+    /** every API route with its access, as the guard classified it */
+    routeTable: { method: string; url: string; dealerOnly: boolean }[];
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Dealer-only unless declared otherwise: writes need `config.public` to be open. */
+export function isDealerRoute(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): boolean {
+  const config = (route.config ?? {}) as { dealerOnly?: boolean; public?: boolean };
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (!route.url.startsWith('/api/')) return false;
+  if (config.dealerOnly) return true;
+  return methods.some((m) => !READ_METHODS.has(m)) && !config.public;
+}
+
+export async function currentDealer(app: FastifyInstance, request: FastifyRequest): Promise<DealerIdentity | null> {
+  const token = request.cookies[DEALER_COOKIE];
+  return dealerForToken(app.db.kysely, token);
+}
+
+/**
+ * Guards the whole API in one place: every route is classified when it is
+ * added, so a new dealer route is protected without remembering to say so.
+ */
+export const dealerGuard = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('dealer', null);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const dealerOnly = isDealerRoute(route);
+    if (route.url.startsWith('/api/')) {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, dealerOnly });
+      }
+    }
+    if (!dealerOnly) return;
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [
+      async (request: FastifyRequest) => {
+        request.dealer = await currentDealer(app, request);
+        if (!request.dealer) throw new HttpError(401, { error: 'Dealer login required' });
+      },
+      ...existing,
+    ];
+  });
+});
+
+/**
+ * Cookie-authenticated writes must come from this site: a foreign Origin (or
+ * Referer when no Origin is sent) is refused. Content types that a plain HTML
+ * form can send are not parsed at all (see app.ts), so a cross-site form post
+ * cannot reach a handler.
+ */
+export const sameOriginWrites = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request) => {
+    if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const source = request.headers.origin ?? request.headers.referer;
+    if (!source) return;
+    let host: string | null = null;
+    try {
+      host = new URL(source).host;
+    } catch {
+      host = null;
+    }
+    if (host !== request.host) {
+      throw new HttpError(403, { error: 'Cross-site request refused' });
+    }
+  });
+});

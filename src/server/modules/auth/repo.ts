@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export function findUserByUsername(db: Kysely<Database>, username: string) {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function countUsers(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+}
+
+export async function upsertUser(db: Kysely<Database>, username: string, passwordHash: string, now: string) {
+  const existing = await findUserByUsername(db, username);
+  if (existing) {
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', existing.id).execute();
+    // A reset password ends every session opened with the old one.
+    await db.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
+    return { id: existing.id, created: false };
+  }
+  const row = await db
+    .insertInto('users')
+    .values({ username, password_hash: passwordHash, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, created: true };
+}
+
+export function insertSession(db: Kysely<Database>, session: { id: string; user_id: number; created_at: string; expires_at: string }) {
+  return db.insertInto('sessions').values(session).execute();
+}
+
+export function findLiveSession(db: Kysely<Database>, id: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'users.username'])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export function deleteSession(db: Kysely<Database>, id: string) {
+  return db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export function deleteExpiredSessions(db: Kysely<Database>, now: string) {
+  return db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}
