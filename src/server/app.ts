@@ -16,7 +16,8 @@ import { createEncodedCache, type EncodedCache } from './modules/catalog/product
 import { catalogRoutes } from './modules/catalog/routes';
 import { listProducts } from './modules/catalog/service';
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
-import { promotionRoutes } from './modules/promotions/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 
 declare module 'fastify' {
@@ -79,6 +80,8 @@ export async function buildApp({ config, db, webDir = DEFAULT_WEB_DIR, logger }:
 
   await app.register(catalogRoutes);
   await app.register(promotionRoutes);
+  await app.register(validatePromoRoutes);
+  await app.register(orderRoutes);
   await app.register(schedulingRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);

@@ -1,0 +1,269 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  availableWindows,
+  explicitSlotFor,
+  formatDateOnly,
+  schedulingDates,
+} from '../../../shared/availability';
+import {
+  BULK,
+  DEFAULT_SLOT_CAPACITY,
+  PICKUP_ADDRESS,
+  type QuantityLabel,
+} from '../../../shared/constants';
+import { toCents, toDollars } from '../../../shared/money';
+import { minimumOrderMessage, type PricingLine, priceCart, unitPrice } from '../../../shared/pricing';
+import { toAppliedPromotion } from '../../../shared/promotions';
+import { quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
+import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/schemas';
+import type { Order, Product } from '../../../shared/types';
+import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { productFromRow } from '../catalog/product-mapper';
+import { checkPromotion } from '../promotions/validate-promo';
+import { getDealerSettings, listScheduleSlots } from '../scheduling/service';
+import { orderFromRows } from './order-mapper';
+import * as repo from './repo';
+
+export const OUT_OF_STOCK_MESSAGE = 'Some items in your cart are no longer available in the requested quantities';
+export const PRICES_CHANGED_MESSAGE = 'Prices in your cart have changed. Please review your cart and try again.';
+export const SLOT_UNAVAILABLE_MESSAGE = 'The chosen delivery time is no longer available. Please pick another date or time.';
+
+type Trx = Transaction<Database>;
+type Item = OrderPlacement['items'][number];
+
+interface PricedItem {
+  item: Item;
+  product: Product;
+  unitPriceCents: number | null;
+  /** grams or units this line takes from stock (0 for Bulk) */
+  stockTaken: number;
+  /** the flavor whose own stock this line takes, when the product keeps stock per flavor */
+  stockFlavor: string | null;
+}
+
+export interface PlaceOrderContext {
+  shopperId: string;
+  now?: Date;
+}
+
+/**
+ * The one place where catalog, promotions, scheduling and orders meet. Runs in
+ * one transaction: every check happens against the rows it then changes, and
+ * any refusal rolls back everything, stock and slot places included.
+ */
+export async function placeOrder(db: Db, input: OrderPlacement, context: PlaceOrderContext): Promise<Order> {
+  const now = context.now ?? new Date();
+  return db.kysely.transaction().execute(async (trx) => {
+    const products = await loadProducts(trx, db.dialect, input.items);
+    const promo = input.promoCode ? await checkPromotion(trx, input.promoCode, input.items, now) : null;
+    if (promo && !promo.valid) {
+      throw new HttpError(400, { error: 'Invalid promo code', message: promo.error });
+    }
+    const applied = promo?.valid ? toAppliedPromotion(promo.promo) : null;
+    const priced = priceItems(input.items, products, applied?.freebieProductId ?? null);
+    const orderType = input.orderType;
+    const pricing = priceCart({ lines: priced.map(toLine), promotion: applied, orderType });
+
+    if (toCents(input.total) !== pricing.totalCents) {
+      throw new HttpError(409, {
+        error: 'Prices changed',
+        message: PRICES_CHANGED_MESSAGE,
+        expectedTotal: toDollars(pricing.totalCents),
+      });
+    }
+    if (!pricing.minimumMet) {
+      throw new HttpError(400, {
+        error: 'Minimum order not met',
+        message: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
+      });
+    }
+    const slotId = orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
+    await takeStock(trx, priced);
+
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        shopper_id: context.shopperId,
+        customer: input.customer,
+        address: orderType === 'pickup' ? PICKUP_ADDRESS : input.address,
+        phone: input.phone,
+        email: input.email,
+        status: 'pending',
+        subtotal_cents: pricing.subtotalCents,
+        discount_cents: pricing.discountCents,
+        delivery_fee_cents: pricing.feeCents,
+        total_cents: pricing.totalCents,
+        promo_code: applied?.promoCode ?? null,
+        bogo50_details: pricing.bogo50 ? JSON.stringify(bogo50Details(pricing.bogo50)) : null,
+        order_type: orderType,
+        delivery_date: orderType === 'pickup' ? null : input.deliveryDate,
+        delivery_time_window: orderType === 'pickup' ? null : input.deliveryTimeWindow,
+        delivery_notes: input.deliveryNotes,
+        schedule_slot_id: slotId,
+        created_at: now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const items = await trx
+      .insertInto('order_items')
+      .values(
+        priced.map((p) => ({
+          order_id: order.id,
+          product_id: p.product.id,
+          name: p.product.name,
+          unit_price_cents: p.unitPriceCents,
+          quantity: p.item.quantity,
+          count: p.item.count,
+          flavor: p.item.flavor ?? null,
+          strain_type: p.item.strainType ?? null,
+          stock_taken: p.stockTaken,
+          stock_flavor: p.stockFlavor,
+        })),
+      )
+      .returningAll()
+      .execute();
+    return orderFromRows(order, items);
+  });
+}
+
+async function loadProducts(trx: Trx, dialect: Db['dialect'], items: Item[]): Promise<Map<number, Product>> {
+  const ids = [...new Set(items.map((i) => i.id))].sort((a, b) => a - b);
+  const rows = await repo.lockProducts(trx, ids, dialect);
+  const products = new Map(rows.map((row) => [row.id, productFromRow(row)]));
+  const missing = items.filter((i) => !products.has(i.id));
+  if (missing.length > 0) {
+    throw outOfStock(missing.map((i) => ({ name: i.name, requested: i.count, available: 0 })));
+  }
+  return products;
+}
+
+function fieldError(path: string, message: string): HttpError {
+  return new HttpError(400, {
+    error: 'Validation failed',
+    errors: [{ path, message }],
+    formattedErrors: [`${path}: ${message}`],
+  });
+}
+
+/** Re-validates each line against its product and prices it from the database. */
+function priceItems(items: Item[], products: Map<number, Product>, freebieProductId: number | null): PricedItem[] {
+  let freebieUsed = false;
+  return items.map((item, index) => {
+    const product = products.get(item.id)!;
+    if (!quantityOptionsFor(product).includes(item.quantity)) {
+      throw fieldError(`items.${index}.quantity`, INVALID_QUANTITY_OPTION);
+    }
+    if (product.strainTypes.length > 1 && !product.strainTypes.includes(item.strainType ?? '')) {
+      throw fieldError(`items.${index}.strainType`, 'Please select a strain type before adding to cart.');
+    }
+    if (item.flavor && product.flavors.length > 0 && !product.flavors.includes(item.flavor)) {
+      throw fieldError(`items.${index}.flavor`, 'is not a flavor of this product');
+    }
+    const isFreebie = !freebieUsed && item.id === freebieProductId && item.price === 0 && item.count === 1;
+    if (isFreebie) freebieUsed = true;
+    const dollars = isFreebie ? 0 : unitPrice(product, item.quantity);
+    const tracksFlavor = Boolean(item.flavor && item.flavor in product.flavorStocks);
+    return {
+      item,
+      product,
+      unitPriceCents: dollars < 0 ? null : toCents(dollars),
+      stockTaken: item.quantity === BULK ? 0 : stockNeeded(item.quantity as QuantityLabel, item.count),
+      stockFlavor: tracksFlavor ? (item.flavor ?? null) : null,
+    };
+  });
+}
+
+function toLine(p: PricedItem): PricingLine {
+  return {
+    productId: p.product.id,
+    category: p.product.category,
+    subcategory: p.product.subcategory,
+    quantity: p.item.quantity,
+    count: p.item.count,
+    unitPriceCents: p.unitPriceCents,
+  };
+}
+
+function bogo50Details(bogo: NonNullable<ReturnType<typeof priceCart>['bogo50']>) {
+  return {
+    ozItemsCount: bogo.ozItemsCount,
+    originalTotal: toDollars(bogo.originalTotalCents),
+    discountAmount: toDollars(bogo.discountCents),
+    promotionText: 'BOGO50: 50% off the cheaper Oz of each pair',
+  };
+}
+
+/** Checks the chosen date and window are offered and holds a place in the slot. */
+async function reserveDelivery(trx: Trx, dialect: Db['dialect'], input: OrderPlacement, now: Date) {
+  const { deliveryDate: date, deliveryTimeWindow: window } = input;
+  if (!date || !window) return null;
+  const [slots, settings] = await Promise.all([listScheduleSlots(trx), getDealerSettings(trx)]);
+  const offered =
+    schedulingDates(formatDateOnly(now)).includes(date) && availableWindows(date, slots, settings).includes(window);
+  if (!offered) throw slotUnavailable();
+  const slot = explicitSlotFor(date, window, slots);
+  if (slot) {
+    if (!(await repo.claimSlotPlace(trx, slot.id))) throw slotUnavailable();
+    return slot.id;
+  }
+  // A window of the weekly schedule has no row to count against: count its orders instead.
+  if (dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtext(${`${date} ${window}`}))`.execute(trx);
+  }
+  if ((await repo.countOrdersInWindow(trx, date, window)) >= DEFAULT_SLOT_CAPACITY) throw slotUnavailable();
+  return null;
+}
+
+const slotUnavailable = () =>
+  new HttpError(409, { error: 'Delivery slot unavailable', message: SLOT_UNAVAILABLE_MESSAGE });
+
+function outOfStock(outOfStockItems: { name: string; requested: number; available: number }[]) {
+  return new HttpError(409, { error: 'Insufficient inventory', message: OUT_OF_STOCK_MESSAGE, outOfStockItems });
+}
+
+/**
+ * Takes every line's stock, or none: shortfalls are listed per line in the
+ * line's own units (how many of that size are still available).
+ */
+async function takeStock(trx: Trx, priced: PricedItem[]): Promise<void> {
+  const remaining = new Map<number, number>();
+  const remainingFlavor = new Map<string, number>();
+  const shortfalls: { name: string; requested: number; available: number }[] = [];
+  for (const p of priced) {
+    if (p.stockTaken === 0) continue;
+    const perUnit = p.stockTaken / p.item.count;
+    const left = remaining.get(p.product.id) ?? p.product.stock;
+    const flavorKey = p.stockFlavor ? `${p.product.id}:${p.stockFlavor}` : null;
+    const flavorLeft = flavorKey ? (remainingFlavor.get(flavorKey) ?? p.product.flavorStocks[p.stockFlavor!] ?? 0) : Infinity;
+    const usable = Math.min(left, flavorLeft);
+    if (p.stockTaken > usable) {
+      shortfalls.push({ name: p.product.name, requested: p.item.count, available: Math.max(0, Math.floor(usable / perUnit)) });
+      continue;
+    }
+    remaining.set(p.product.id, left - p.stockTaken);
+    if (flavorKey) remainingFlavor.set(flavorKey, flavorLeft - p.stockTaken);
+  }
+  if (shortfalls.length > 0) throw outOfStock(shortfalls);
+
+  const takenByProduct = new Map<number, { amount: number; product: Product; flavors: Map<string, number> }>();
+  for (const p of priced) {
+    if (p.stockTaken === 0) continue;
+    const entry = takenByProduct.get(p.product.id) ?? { amount: 0, product: p.product, flavors: new Map() };
+    entry.amount += p.stockTaken;
+    if (p.stockFlavor) entry.flavors.set(p.stockFlavor, (entry.flavors.get(p.stockFlavor) ?? 0) + p.stockTaken);
+    takenByProduct.set(p.product.id, entry);
+  }
+  for (const [id, { amount, product, flavors }] of takenByProduct) {
+    const flavorStocks = flavors.size
+      ? JSON.stringify(
+          Object.fromEntries(Object.entries(product.flavorStocks).map(([f, s]) => [f, s - (flavors.get(f) ?? 0)])),
+        )
+      : undefined;
+    if (!(await repo.takeStock(trx, id, amount, flavorStocks))) {
+      throw outOfStock([{ name: product.name, requested: amount, available: product.stock }]);
+    }
+  }
+}
+

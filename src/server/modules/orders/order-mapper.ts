@@ -1,0 +1,39 @@
+import type { OrderStatus, OrderType, QuantityLabel } from '../../../shared/constants';
+import { toDollars } from '../../../shared/money';
+import type { Bogo50Details, Order, OrderItem } from '../../../shared/types';
+import { readJson } from '../../db/json';
+import type { OrderItemRow, OrderRow } from '../../db/schema';
+
+export function orderItemFromRow(row: OrderItemRow): OrderItem {
+  return {
+    id: row.product_id,
+    name: row.name,
+    price: row.unit_price_cents === null ? -1 : toDollars(row.unit_price_cents),
+    quantity: row.quantity as QuantityLabel,
+    count: row.count,
+    ...(row.flavor ? { flavor: row.flavor } : {}),
+    ...(row.strain_type ? { strainType: row.strain_type } : {}),
+  };
+}
+
+export function orderFromRows(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    id: row.id,
+    customer: row.customer,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    status: row.status as OrderStatus,
+    total: toDollars(row.total_cents),
+    date: row.created_at,
+    items: items.map(orderItemFromRow),
+    deliveryDate: row.delivery_date,
+    deliveryTimeWindow: row.delivery_time_window,
+    deliveryNotes: row.delivery_notes,
+    deliveryFee: toDollars(row.delivery_fee_cents),
+    promoCode: row.promo_code,
+    discountAmount: toDollars(row.discount_cents),
+    bogo50Details: readJson<Bogo50Details | null>(row.bogo50_details, null),
+    orderType: row.order_type as OrderType,
+  };
+}

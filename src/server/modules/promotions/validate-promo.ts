@@ -1,0 +1,101 @@
+import { type Kysely, sql } from 'kysely';
+import { isPromotionValidOn, normalizePromoCode } from '../../../shared/promotions';
+import type { CartItem, Promotion } from '../../../shared/types';
+import type { Database } from '../../db/schema';
+import { productFromRow } from '../catalog/product-mapper';
+import { promotionFromRow } from './promotion-mapper';
+
+export const PROMO_NOT_VALID = 'This promo code is not valid';
+export const BOGO50_NEEDS_TWO_OZ = 'Add at least 2 Oz products to your cart to use BOGO50';
+
+export interface PromoCheckItem {
+  id: number;
+  quantity: CartItem['quantity'];
+  count: number;
+}
+
+export type PromoCheck =
+  | {
+      valid: true;
+      promo: Promotion;
+      promotion: {
+        promoCode: string;
+        discountAmount: number;
+        discountType: Promotion['discountType'];
+        applicableCategories: string[];
+        isBogo50: boolean;
+        freebieProduct: { id: number; name: string; category: string; subcategory: string | null; price: number } | null;
+      };
+    }
+  | { valid: false; error: string; requiresOzItems?: true; applicableCategories?: string[] };
+
+export async function findPromotionByCode(db: Kysely<Database>, code: string) {
+  const row = await db
+    .selectFrom('promotions')
+    .selectAll()
+    .where(sql<string>`upper(promo_code)`, '=', normalizePromoCode(code))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row && promotionFromRow(row);
+}
+
+/** Whether a code applies to a cart today, with the reason when it does not (spec §5, §8, §9). */
+export async function checkPromotion(
+  db: Kysely<Database>,
+  code: string,
+  items: readonly PromoCheckItem[],
+  now = new Date(),
+): Promise<PromoCheck> {
+  const promo = await findPromotionByCode(db, code);
+  if (!promo || !isPromotionValidOn(promo, now)) return { valid: false, error: PROMO_NOT_VALID };
+
+  if (promo.isBogo50) {
+    const ozUnits = items.filter((i) => i.quantity === '1 Oz').reduce((sum, i) => sum + i.count, 0);
+    if (ozUnits < 2) return { valid: false, requiresOzItems: true, error: BOGO50_NEEDS_TWO_OZ };
+  }
+
+  if (promo.applicableCategories.length > 0) {
+    const ids = [...new Set(items.map((i) => i.id))];
+    const products = ids.length
+      ? await db.selectFrom('products').select(['category', 'subcategory']).where('id', 'in', ids).execute()
+      : [];
+    const wanted = promo.applicableCategories.map((c) => c.toLowerCase());
+    const applies = products.some((p) => [p.category, p.subcategory].some((slug) => slug && wanted.includes(slug.toLowerCase())));
+    if (!applies) {
+      const names = await categoryNames(db, promo.applicableCategories);
+      return {
+        valid: false,
+        applicableCategories: promo.applicableCategories,
+        error: `This promo code only applies to: ${names.join(', ')}`,
+      };
+    }
+  }
+
+  let freebieProduct = null;
+  if (promo.discountType === 'freebie') {
+    const row = promo.freebieProductId
+      ? await db.selectFrom('products').selectAll().where('id', '=', promo.freebieProductId).executeTakeFirst()
+      : undefined;
+    if (!row) return { valid: false, error: PROMO_NOT_VALID };
+    const product = productFromRow(row);
+    freebieProduct = { id: product.id, name: product.name, category: product.category, subcategory: product.subcategory, price: 0 };
+  }
+
+  return {
+    valid: true,
+    promo,
+    promotion: {
+      promoCode: normalizePromoCode(promo.promoCode ?? code),
+      discountAmount: promo.discountAmount,
+      discountType: promo.discountType,
+      applicableCategories: promo.applicableCategories,
+      isBogo50: promo.isBogo50,
+      freebieProduct,
+    },
+  };
+}
+
+async function categoryNames(db: Kysely<Database>, slugs: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('categories').select(['slug', 'name']).where('slug', 'in', slugs).execute();
+  return slugs.map((slug) => rows.find((r) => r.slug === slug)?.name ?? slug);
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { toDollars } from '../../shared/money';
+import { priceCart, toPricingLine, unitPrice } from '../../shared/pricing';
+import { toAppliedPromotion } from '../../shared/promotions';
+import type { OrderType, QuantityLabel } from '../../shared/constants';
+import type { CartItem, Product, Promotion } from '../../shared/types';
+
+export async function productsByName(app: FastifyInstance): Promise<Map<string, Product>> {
+  const list = (await app.inject('/api/products')).json<Product[]>();
+  return new Map(list.map((p) => [p.name, p]));
+}
+
+export function cartLine(product: Product, quantity: QuantityLabel, count = 1, extra: Partial<CartItem> = {}): CartItem {
+  return { id: product.id, name: product.name, price: unitPrice(product, quantity), quantity, count, ...extra };
+}
+
+/** The total the browser computes for a cart, with the same shared engine. */
+export function browserTotal(items: CartItem[], products: Product[], orderType: OrderType, promotion: Promotion | null = null) {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const pricing = priceCart({
+    lines: items.map((i) => toPricingLine(i, byId.get(i.id)!)),
+    promotion: promotion ? toAppliedPromotion(promotion) : null,
+    orderType,
+  });
+  return toDollars(pricing.totalCents);
+}
+
+export function orderBody(items: CartItem[], products: Product[], overrides: Record<string, unknown> = {}) {
+  const orderType = (overrides.orderType as OrderType | undefined) ?? 'pickup';
+  return {
+    customer: 'Sam Shopper',
+    address: orderType === 'pickup' ? 'PICKUP' : '12 Elm Street',
+    phone: '555-0101',
+    email: 'sam@example.com',
+    items,
+    total: browserTotal(items, products, orderType, (overrides.promotion as Promotion | undefined) ?? null),
+    orderType,
+    deliveryDate: null,
+    deliveryTimeWindow: null,
+    deliveryNotes: null,
+    ...Object.fromEntries(Object.entries(overrides).filter(([k]) => k !== 'promotion')),
+  };
+}
