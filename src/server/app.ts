@@ -12,19 +12,25 @@ import { registerErrorHandling } from './http/errors';
 import { registerSpa } from './http/spa';
 import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
+import { backOfficeRoutes } from './modules/back-office-routes';
 import { createEncodedCache, type EncodedCache } from './modules/catalog/product-list-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listProducts } from './modules/catalog/service';
+import { chatInboxRoutes } from './modules/chat/routes';
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
+import { createEventBus, type EventBus } from './realtime/events';
+import { startPgBridge } from './realtime/pg-bridge';
+import { realtimeRoutes } from './realtime/ws-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     productListCache: EncodedCache;
+    events: EventBus;
   }
 }
 
@@ -38,7 +44,12 @@ export interface BuildOptions {
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 
-export async function buildApp({ config, db, webDir = DEFAULT_WEB_DIR, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  webDir = DEFAULT_WEB_DIR,
+  logger,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -46,7 +57,16 @@ export async function buildApp({ config, db, webDir = DEFAULT_WEB_DIR, logger }:
   });
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('productListCache', createEncodedCache(() => listProducts(db.kysely)));
+  app.decorate(
+    'productListCache',
+    createEncodedCache(() => listProducts(db.kysely)),
+  );
+  app.decorate('events', createEventBus());
+  // Any product change makes the cached list stale, whichever instance made it.
+  app.events.subscribe((event) => {
+    if (event.type.startsWith('product') || event.type === 'featured-products-updated')
+      app.productListCache.invalidate();
+  });
 
   registerErrorHandling(app);
   await app.register(helmet, {
@@ -85,6 +105,9 @@ export async function buildApp({ config, db, webDir = DEFAULT_WEB_DIR, logger }:
   await app.register(schedulingRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
+  await app.register(backOfficeRoutes);
+  await app.register(chatInboxRoutes);
+  await app.register(realtimeRoutes);
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -94,6 +117,7 @@ export async function buildApp({ config, db, webDir = DEFAULT_WEB_DIR, logger }:
     maxAge: '7d',
     immutable: true,
   });
+  if (db.postgres) await startPgBridge(app, db.postgres.url, db.postgres.schema);
   await registerSpa(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
   return app;
 }

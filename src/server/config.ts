@@ -58,7 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${env[name]}")`);
   }
   if (parsed.data.DEALER_USERNAME && !parsed.data.DEALER_PASSWORD) {
-    throw new ConfigError('Invalid configuration: DEALER_PASSWORD must be set with DEALER_USERNAME');
+    throw new ConfigError(
+      'Invalid configuration: DEALER_PASSWORD must be set with DEALER_USERNAME',
+    );
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');

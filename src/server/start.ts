@@ -7,7 +7,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const builtIndex = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'].map((p) => path.join(root, p));
+const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package.json'].map((p) =>
+  path.join(root, p),
+);
 
 function newestMtime(target: string): number {
   let stat: ReturnType<typeof statSync>;
@@ -18,7 +20,8 @@ function newestMtime(target: string): number {
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 

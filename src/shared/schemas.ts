@@ -41,7 +41,12 @@ export const orderItemSchema = z.object({
   name: z.string().trim().min(1, 'is required').max(200),
   price: dollars,
   quantity: z.enum(QUANTITY_OPTIONS, { message: INVALID_QUANTITY_OPTION }),
-  count: z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(1),
+  count: z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(1),
   flavor: optionalText(100).transform((v) => v ?? undefined),
   strainType: optionalText(50).transform((v) => v ?? undefined),
 });
@@ -49,7 +54,11 @@ export const orderItemSchema = z.object({
 export const cartItemsSchema = z.array(orderItemSchema).max(100, 'has too many items');
 
 export const validatePromoSchema = z.object({
-  promoCode: z.string({ message: 'is required' }).trim().min(1, 'Please enter a promo code').max(50),
+  promoCode: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'Please enter a promo code')
+    .max(50),
   cartItems: cartItemsSchema.default([]),
 });
 export type ValidatePromoInput = z.infer<typeof validatePromoSchema>;
@@ -61,15 +70,24 @@ export const orderPlacementSchema = z
     customer: requiredText(120),
     address: requiredText(300),
     phone: requiredText(40),
-    email: optionalText(254).refine((v) => v === null || SIMPLE_EMAIL.test(v), 'must be a valid email address'),
+    email: optionalText(254).refine(
+      (v) => v === null || SIMPLE_EMAIL.test(v),
+      'must be a valid email address',
+    ),
     items: cartItemsSchema.min(1, 'Your cart is empty. Add some items before placing an order.'),
     total: dollars.min(0, 'must not be negative'),
     deliveryFee: dollars.min(0).optional(),
     promoCode: optionalText(50),
     discountAmount: dollars.min(0).optional(),
     bogo50Details: z.unknown().optional(),
-    orderType: z.enum(ORDER_TYPES, { message: 'must be delivery, pickup or scheduled' }).default('delivery'),
-    deliveryDate: z.string().regex(DATE_ONLY, 'must be a date (YYYY-MM-DD)').nullish().transform((v) => v ?? null),
+    orderType: z
+      .enum(ORDER_TYPES, { message: 'must be delivery, pickup or scheduled' })
+      .default('delivery'),
+    deliveryDate: z
+      .string()
+      .regex(DATE_ONLY, 'must be a date (YYYY-MM-DD)')
+      .nullish()
+      .transform((v) => v ?? null),
     deliveryTimeWindow: optionalText(40),
     deliveryNotes: optionalText(1000),
   })
@@ -80,9 +98,13 @@ export const orderPlacementSchema = z
 export type OrderPlacementInput = z.input<typeof orderPlacementSchema>;
 export type OrderPlacement = z.output<typeof orderPlacementSchema>;
 
-export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, { message: 'must be pending, accepted, on the way or completed' }) });
+export const orderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { message: 'must be pending, accepted, on the way or completed' }),
+});
 export const orderDeliverySchema = z.object({
-  deliveryDate: z.string({ message: 'is required' }).regex(DATE_ONLY, 'must be a date (YYYY-MM-DD)'),
+  deliveryDate: z
+    .string({ message: 'is required' })
+    .regex(DATE_ONLY, 'must be a date (YYYY-MM-DD)'),
   deliveryTimeWindow: requiredText(40),
   deliveryNotes: optionalText(1000),
 });

@@ -47,7 +47,9 @@ async function main() {
   await migrateToLatest(db);
   const { created } = await ensureDealer(db.kysely, username, password);
   await db.close();
-  console.log(created ? `Dealer "${username}" created.` : `Password of dealer "${username}" reset.`);
+  console.log(
+    created ? `Dealer "${username}" created.` : `Password of dealer "${username}" reset.`,
+  );
 }
 
 main().catch((error) => {

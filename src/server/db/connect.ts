@@ -9,8 +9,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
-  /** the pg pool, for LISTEN/NOTIFY; undefined on SQLite */
-  pool?: pg.Pool;
+  /** PostgreSQL only: where to open the LISTEN connection */
+  postgres?: { url: string; schema?: string };
   close(): Promise<void>;
 }
 
@@ -27,7 +27,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export function connect(options: ConnectOptions): Db {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl, options.pgSchema) : connectSqlite(options);
+  return options.databaseUrl
+    ? connectPostgres(options.databaseUrl, options.pgSchema)
+    : connectSqlite(options);
 }
 
 function connectSqlite(options: ConnectOptions): Db {
@@ -52,5 +54,5 @@ function connectPostgres(url: string, schema?: string): Db {
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', pool, close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', postgres: { url, schema }, close: () => kysely.destroy() };
 }

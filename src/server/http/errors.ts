@@ -14,7 +14,10 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, { error: `${what} not found` });
 
-export function validationBody(error: z.ZodError, summary = 'Validation failed'): ValidationErrorBody {
+export function validationBody(
+  error: z.ZodError,
+  summary = 'Validation failed',
+): ValidationErrorBody {
   const errors = error.issues.map((issue) => ({
     path: issue.path.join('.'),
     message: issue.message,
@@ -27,7 +30,11 @@ export function validationBody(error: z.ZodError, summary = 'Validation failed')
 }
 
 /** Parses a body, query or params object, answering 400 with the field errors when it does not fit. */
-export function parseInput<S extends ZodType>(schema: S, input: unknown, summary?: string): z.output<S> {
+export function parseInput<S extends ZodType>(
+  schema: S,
+  input: unknown,
+  summary?: string,
+): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new HttpError(400, { ...validationBody(result.error, summary) });
   return result.data;
@@ -47,13 +54,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(error.body);
     }
     if (error.validation) {
-      return reply.status(400).send({ error: error.message, errors: [], formattedErrors: [error.message] });
+      return reply
+        .status(400)
+        .send({ error: error.message, errors: [], formattedErrors: [error.message] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       if (isDatabaseUnavailable(error)) {
-        return reply.status(503).send({ error: 'The shop is briefly unavailable. Please try again in a moment.' });
+        return reply
+          .status(503)
+          .send({ error: 'The shop is briefly unavailable. Please try again in a moment.' });
       }
       return reply.status(500).send({ error: 'Internal server error' });
     }
@@ -64,6 +75,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', 'SQLITE_BUSY'].includes(code)
-    || /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error).message));
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', 'SQLITE_BUSY'].includes(
+      code,
+    ) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(
+      String((error as Error).message),
+    )
+  );
 }

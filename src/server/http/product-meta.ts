@@ -2,7 +2,10 @@ import { mediaVariant } from '../../shared/media';
 import type { Product } from '../../shared/types';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Title, description and Open Graph tags so a shared product link shows the product. */
 export function productMetaTags(product: Product, origin: string, pathWithQuery: string): string {

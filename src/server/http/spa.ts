@@ -26,13 +26,23 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      url.startsWith('/media/') ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
     }
     if (!indexHtml) {
-      return reply.status(503).type('text/plain').send('The web client is not built yet: run npm run build.');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web client is not built yet: run npm run build.');
     }
-    const html = url.startsWith('/product/') ? await withProductMeta(app, request, indexHtml) : indexHtml;
+    const html = url.startsWith('/product/')
+      ? await withProductMeta(app, request, indexHtml)
+      : indexHtml;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

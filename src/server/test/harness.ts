@@ -11,7 +11,9 @@ import { migrateToLatest } from '../db/migrate';
 import { seedDemoCatalogIfEmpty } from '../db/seed/demo-catalog';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const BACKENDS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const BACKENDS: Dialect[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export interface TestDb {
   db: Db;
@@ -59,7 +61,12 @@ export async function createTestApp(
   options: { seed?: boolean; env?: Record<string, string>; webDir?: string } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, options);
-  const app = await buildApp({ config: testDb.config, db: testDb.db, logger: false, webDir: options.webDir });
+  const app = await buildApp({
+    config: testDb.config,
+    db: testDb.db,
+    logger: false,
+    webDir: options.webDir,
+  });
   await app.ready();
   return {
     ...testDb,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { OrderType, QuantityLabel } from '../../shared/constants';
 import { toDollars } from '../../shared/money';
 import { priceCart, toPricingLine, unitPrice } from '../../shared/pricing';
 import { toAppliedPromotion } from '../../shared/promotions';
-import type { OrderType, QuantityLabel } from '../../shared/constants';
 import type { CartItem, Product, Promotion } from '../../shared/types';
 
 export async function productsByName(app: FastifyInstance): Promise<Map<string, Product>> {
@@ -10,12 +10,29 @@ export async function productsByName(app: FastifyInstance): Promise<Map<string, 
   return new Map(list.map((p) => [p.name, p]));
 }
 
-export function cartLine(product: Product, quantity: QuantityLabel, count = 1, extra: Partial<CartItem> = {}): CartItem {
-  return { id: product.id, name: product.name, price: unitPrice(product, quantity), quantity, count, ...extra };
+export function cartLine(
+  product: Product,
+  quantity: QuantityLabel,
+  count = 1,
+  extra: Partial<CartItem> = {},
+): CartItem {
+  return {
+    id: product.id,
+    name: product.name,
+    price: unitPrice(product, quantity),
+    quantity,
+    count,
+    ...extra,
+  };
 }
 
 /** The total the browser computes for a cart, with the same shared engine. */
-export function browserTotal(items: CartItem[], products: Product[], orderType: OrderType, promotion: Promotion | null = null) {
+export function browserTotal(
+  items: CartItem[],
+  products: Product[],
+  orderType: OrderType,
+  promotion: Promotion | null = null,
+) {
   const byId = new Map(products.map((p) => [p.id, p]));
   const pricing = priceCart({
     lines: items.map((i) => toPricingLine(i, byId.get(i.id)!)),
@@ -25,7 +42,11 @@ export function browserTotal(items: CartItem[], products: Product[], orderType: 
   return toDollars(pricing.totalCents);
 }
 
-export function orderBody(items: CartItem[], products: Product[], overrides: Record<string, unknown> = {}) {
+export function orderBody(
+  items: CartItem[],
+  products: Product[],
+  overrides: Record<string, unknown> = {},
+) {
   const orderType = (overrides.orderType as OrderType | undefined) ?? 'pickup';
   return {
     customer: 'Sam Shopper',
@@ -33,7 +54,12 @@ export function orderBody(items: CartItem[], products: Product[], overrides: Rec
     phone: '555-0101',
     email: 'sam@example.com',
     items,
-    total: browserTotal(items, products, orderType, (overrides.promotion as Promotion | undefined) ?? null),
+    total: browserTotal(
+      items,
+      products,
+      orderType,
+      (overrides.promotion as Promotion | undefined) ?? null,
+    ),
     orderType,
     deliveryDate: null,
     deliveryTimeWindow: null,

@@ -84,7 +84,11 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('current_orders', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('notes', 'text')
     .execute();
-  await db.schema.createIndex('schedule_slots_date_idx').on('schedule_slots').column('date').execute();
+  await db.schema
+    .createIndex('schedule_slots_date_idx')
+    .on('schedule_slots')
+    .column('date')
+    .execute();
 
   await table('orders')
     .addColumn('shopper_id', 'text')
@@ -111,7 +115,9 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('orders_shopper_idx').on('orders').column('shopper_id').execute();
 
   await table('order_items')
-    .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('order_id', 'integer', (c) =>
+      c.notNull().references('orders.id').onDelete('cascade'),
+    )
     .addColumn('product_id', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('unit_price_cents', 'integer')
@@ -122,7 +128,11 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('stock_taken', 'double precision', (c) => c.notNull().defaultTo(0))
     .addColumn('stock_flavor', 'text')
     .execute();
-  await db.schema.createIndex('order_items_order_idx').on('order_items').column('order_id').execute();
+  await db.schema
+    .createIndex('order_items_order_idx')
+    .on('order_items')
+    .column('order_id')
+    .execute();
 
   await table('dealer_settings')
     .addColumn('available_days', 'text', (c) => c.notNull())
@@ -183,7 +193,8 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .insertInto('promotions')
     .values({
       title: 'Buy One Oz, Get One 50% Off',
-      description: 'Add two or more 1 Oz items and use code BOGO50: the cheaper of each pair is half price.',
+      description:
+        'Add two or more 1 Oz items and use code BOGO50: the cheaper of each pair is half price.',
       active: 1,
       color: 'rainbow-purple',
       promo_code: 'BOGO50',
@@ -191,7 +202,15 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
       discount_type: 'percentage',
       applicable_categories: '[]',
       display_order: 1,
-      valid_days: JSON.stringify(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+      valid_days: JSON.stringify([
+        'monday',
+        'tuesday',
+        'wednesday',
+        'thursday',
+        'friday',
+        'saturday',
+        'sunday',
+      ]),
       is_bogo50: 1,
     })
     .execute();

@@ -25,7 +25,12 @@ function svgFor(kind: string, hue: number): Buffer {
 }
 
 /** Writes `<name>.webp` and its width variants, returning the media URL. */
-export async function writeDemoImage(mediaDir: string, name: string, kind: string, hue: number): Promise<string> {
+export async function writeDemoImage(
+  mediaDir: string,
+  name: string,
+  kind: string,
+  hue: number,
+): Promise<string> {
   const url = `/media/${name}.webp`;
   const master = path.join(mediaDir, `${name}.webp`);
   if (existsSync(master)) return url;
@@ -33,7 +38,11 @@ export async function writeDemoImage(mediaDir: string, name: string, kind: strin
   await Promise.all([
     image.clone().webp({ quality: 78 }).toFile(master),
     ...IMAGE_VARIANT_WIDTHS.map((w) =>
-      image.clone().resize(w, w).webp({ quality: 75 }).toFile(path.join(mediaDir, `${name}-w${w}.webp`)),
+      image
+        .clone()
+        .resize(w, w)
+        .webp({ quality: 75 })
+        .toFile(path.join(mediaDir, `${name}-w${w}.webp`)),
     ),
   ]);
   return url;

@@ -32,7 +32,10 @@ export function isDealerRoute(route: Pick<RouteOptions, 'url' | 'method' | 'conf
   return methods.some((m) => !READ_METHODS.has(m)) && !config.public;
 }
 
-export async function currentDealer(app: FastifyInstance, request: FastifyRequest): Promise<DealerIdentity | null> {
+export async function currentDealer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<DealerIdentity | null> {
   const token = request.cookies[DEALER_COOKIE];
   return dealerForToken(app.db.kysely, token);
 }

@@ -19,7 +19,8 @@ export function createLoginThrottle({ maxFailures = 5, windowMs = 15 * 60 * 1000
       let wait = 0;
       for (const key of keys) {
         const times = recent(key, now);
-        if (times.length >= maxFailures) wait = Math.max(wait, Math.ceil((times[0] + windowMs - now) / 1000));
+        if (times.length >= maxFailures)
+          wait = Math.max(wait, Math.ceil((times[0] + windowMs - now) / 1000));
       }
       return wait;
     },

@@ -12,10 +12,19 @@ export function countUsers(db: Kysely<Database>) {
     .executeTakeFirstOrThrow();
 }
 
-export async function upsertUser(db: Kysely<Database>, username: string, passwordHash: string, now: string) {
+export async function upsertUser(
+  db: Kysely<Database>,
+  username: string,
+  passwordHash: string,
+  now: string,
+) {
   const existing = await findUserByUsername(db, username);
   if (existing) {
-    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', existing.id).execute();
+    await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', existing.id)
+      .execute();
     // A reset password ends every session opened with the old one.
     await db.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
     return { id: existing.id, created: false };
@@ -28,7 +37,10 @@ export async function upsertUser(db: Kysely<Database>, username: string, passwor
   return { id: row.id, created: true };
 }
 
-export function insertSession(db: Kysely<Database>, session: { id: string; user_id: number; created_at: string; expires_at: string }) {
+export function insertSession(
+  db: Kysely<Database>,
+  session: { id: string; user_id: number; created_at: string; expires_at: string },
+) {
   return db.insertInto('sessions').values(session).execute();
 }
 

@@ -28,14 +28,29 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
 
   it('speaks dollars with the spec field names', () => {
     const blueDream = products.find((p) => p.name === 'Blue Dream')!;
-    expect(blueDream).toMatchObject({ price: 45, salePrice: null, category: 'flower', subcategory: 'top-shelf', strain: 'Hybrid' });
+    expect(blueDream).toMatchObject({
+      price: 45,
+      salePrice: null,
+      category: 'flower',
+      subcategory: 'top-shelf',
+      strain: 'Hybrid',
+    });
     const cookies = products.find((p) => p.name === 'Girl Scout Cookies')!;
-    expect(cookies).toMatchObject({ price: 52, priceQuarter: 95, priceHalf: 180, priceOunce: 320, salePriceOunce: 280 });
+    expect(cookies).toMatchObject({
+      price: 52,
+      priceQuarter: 95,
+      priceHalf: 180,
+      priceOunce: 320,
+      salePriceOunce: 280,
+    });
     expect(blueDream.media[0]).toMatch(/^\/media\/[\w-]+\.webp$/);
   });
 
   it('answers 304 to a matching If-None-Match and compresses the list', async () => {
-    const first = await t.app.inject({ url: '/api/products', headers: { 'accept-encoding': 'gzip' } });
+    const first = await t.app.inject({
+      url: '/api/products',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(first.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(first.rawPayload).toString())).toHaveLength(products.length);
     const etag = String(first.headers.etag);
@@ -45,7 +60,11 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
 
   it('forgets the cached list when the catalog changes', async () => {
     const before = String((await t.app.inject('/api/products')).headers.etag);
-    await t.db.kysely.updateTable('products').set({ stock: 7 }).where('name', '=', 'Blue Dream').execute();
+    await t.db.kysely
+      .updateTable('products')
+      .set({ stock: 7 })
+      .where('name', '=', 'Blue Dream')
+      .execute();
     t.app.productListCache.invalidate();
     const after = await t.app.inject('/api/products');
     expect(after.headers.etag).not.toBe(before);
@@ -67,7 +86,10 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
   it('refuses a bad days value with the validation body', async () => {
     const res = await t.app.inject('/api/products/newest?days=-3');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: expect.any(String), formattedErrors: ['days: must be at least 1'] });
+    expect(res.json()).toMatchObject({
+      error: expect.any(String),
+      formattedErrors: ['days: must be at least 1'],
+    });
   });
 
   it('finds one product by id, 404 for an unknown id, 400 for a bad one', async () => {
@@ -89,17 +111,29 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
     const withStrain = await t.app.inject('/api/products/by-url/flower/top-shelf/hybrid/gelato-41');
     expect(withStrain.statusCode).toBe(200);
     expect(withStrain.json<Product>().name).toBe('Gelato #41');
-    const withoutStrain = await t.app.inject('/api/products/by-url/accessories/general/rolling-papers');
+    const withoutStrain = await t.app.inject(
+      '/api/products/by-url/accessories/general/rolling-papers',
+    );
     expect(withoutStrain.json<Product>().name).toBe('Rolling Papers');
-    const unspecified = await t.app.inject('/api/products/by-url/flower/top-shelf/unspecified/gelato-41');
+    const unspecified = await t.app.inject(
+      '/api/products/by-url/flower/top-shelf/unspecified/gelato-41',
+    );
     expect(unspecified.json<Product>().name).toBe('Gelato #41');
-    expect((await t.app.inject('/api/products/by-url/flower/top-shelf/indica/nope')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject('/api/products/by-url/flower/top-shelf/indica/nope')).statusCode,
+    ).toBe(404);
   });
 
   it('lists categories two levels deep with sortOrder', async () => {
     const categories = (await t.app.inject('/api/categories')).json<Category[]>();
     const top = categories.filter((c) => c.parentId === null);
-    expect(top.map((c) => c.slug)).toEqual(['flower', 'prerolls', 'concentrates', 'edibles', 'accessories']);
+    expect(top.map((c) => c.slug)).toEqual([
+      'flower',
+      'prerolls',
+      'concentrates',
+      'edibles',
+      'accessories',
+    ]);
     const flowerId = top[0].id;
     const subs = categories.filter((c) => c.parentId === flowerId);
     expect(subs.map((c) => c.slug).sort()).toEqual(['greenhouse', 'indoor', 'top-shelf']);
@@ -109,7 +143,10 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
 
   it('lists promotions including the predefined BOGO50', async () => {
     const promotions = (await t.app.inject('/api/promotions')).json();
-    expect(promotions.find((p: { promoCode: string }) => p.promoCode === 'BOGO50')).toMatchObject({ isBogo50: true, active: true });
+    expect(promotions.find((p: { promoCode: string }) => p.promoCode === 'BOGO50')).toMatchObject({
+      isBogo50: true,
+      active: true,
+    });
     const types = new Set(promotions.map((p: { discountType: string }) => p.discountType));
     expect(types).toEqual(new Set(['percentage', 'fixed', 'freebie']));
     const weekend = promotions.find((p: { promoCode: string }) => p.promoCode === 'WEEKEND15');

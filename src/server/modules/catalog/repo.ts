@@ -24,10 +24,5 @@ export function findProductRowsByCategory(db: Kysely<Database>, category: string
 }
 
 export function listCategoryRows(db: Kysely<Database>) {
-  return db
-    .selectFrom('categories')
-    .selectAll()
-    .orderBy('sort_order')
-    .orderBy('name')
-    .execute();
+  return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('name').execute();
 }

@@ -53,7 +53,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
 /** Serves a pre-encoded body with its ETag, honouring If-None-Match and Accept-Encoding. */
 function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
-  reply.header('etag', body.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply
+    .header('etag', body.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
   reply.type('application/json; charset=utf-8');
   if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
   const accepted = String(request.headers['accept-encoding'] ?? '');

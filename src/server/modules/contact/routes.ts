@@ -10,7 +10,11 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     '/api/contact',
     { config: { public: true, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const input = parseInput(contactSchema, request.body, 'Please fill out all fields to send your message.');
+      const input = parseInput(
+        contactSchema,
+        request.body,
+        'Please fill out all fields to send your message.',
+      );
       await app.db.kysely
         .insertInto('contact_messages')
         .values({ ...input, created_at: nowIso() })
@@ -28,6 +32,13 @@ export async function contactInboxRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('id', 'desc')
       .limit(500)
       .execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, phone: r.phone, message: r.message, createdAt: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      message: r.message,
+      createdAt: r.created_at,
+    }));
   });
 }

@@ -1,5 +1,5 @@
-import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
 import type { Order, Product, Promotion } from '../../../shared/types';
 import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../test/orders-fixtures';
@@ -15,8 +15,7 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
 
   const place = (body: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/orders/simple', payload: body as object, headers });
-  const stockOf = async (name: string) =>
-    (await productsByName(t.app)).get(name)!.stock;
+  const stockOf = async (name: string) => (await productsByName(t.app)).get(name)!.stock;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -35,14 +34,29 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     const order = res.json<Order>();
     // 1/4 Oz default = 1.9 x the 1/8 price: 45 x 1.9 = 85.50, twice, no fee for pickup
-    expect(order).toMatchObject({ status: 'pending', total: 171, deliveryFee: 0, address: 'PICKUP', orderType: 'pickup' });
-    expect(order.items[0]).toMatchObject({ id: dream.id, price: 85.5, quantity: '1/4 Oz', count: 2 });
+    expect(order).toMatchObject({
+      status: 'pending',
+      total: 171,
+      deliveryFee: 0,
+      address: 'PICKUP',
+      orderType: 'pickup',
+    });
+    expect(order.items[0]).toMatchObject({
+      id: dream.id,
+      price: 85.5,
+      quantity: '1/4 Oz',
+      count: 2,
+    });
     expect(await stockOf('Blue Dream')).toBe(before - 14);
   });
 
   it('lets 5 of 50 concurrent buyers have the last 5 units, answering the other 45 with what is left', async () => {
     const rosin = products.get('Rosin Jam')!;
-    await t.db.kysely.updateTable('products').set({ stock: 5 }).where('id', '=', rosin.id).execute();
+    await t.db.kysely
+      .updateTable('products')
+      .set({ stock: 5 })
+      .where('id', '=', rosin.id)
+      .execute();
     t.app.productListCache.invalidate();
     const body = orderBody([cartLine(rosin, '1', 1)], all);
     const answers = await Promise.all(Array.from({ length: 50 }, () => place(body)));
@@ -58,7 +72,11 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
       });
     }
     expect(await stockOf('Rosin Jam')).toBe(0);
-    const stored = await t.db.kysely.selectFrom('order_items').select('order_id').where('product_id', '=', rosin.id).execute();
+    const stored = await t.db.kysely
+      .selectFrom('order_items')
+      .select('order_id')
+      .where('product_id', '=', rosin.id)
+      .execute();
     expect(stored).toHaveLength(5);
   });
 
@@ -66,7 +84,9 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     const jack = products.get('Jack Herer')!; // 10 g
     const res = await place(orderBody([cartLine(jack, '1/8 Oz', 3)], all));
     expect(res.statusCode).toBe(409);
-    expect(res.json().outOfStockItems).toEqual([{ name: 'Jack Herer', requested: 3, available: 2 }]);
+    expect(res.json().outOfStockItems).toEqual([
+      { name: 'Jack Herer', requested: 3, available: 2 },
+    ]);
     expect(await stockOf('Jack Herer')).toBe(10);
   });
 
@@ -88,11 +108,16 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
 
   it('refuses a quantity outside the options with Invalid quantity option', async () => {
     const dream = products.get('Blue Dream')!;
-    const res = await place({ ...orderBody([cartLine(dream, '1/8 Oz')], all), items: [{ ...cartLine(dream, '1/8 Oz'), quantity: '7 Oz' }] });
+    const res = await place({
+      ...orderBody([cartLine(dream, '1/8 Oz')], all),
+      items: [{ ...cartLine(dream, '1/8 Oz'), quantity: '7 Oz' }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().formattedErrors).toEqual(['items.0.quantity: Invalid quantity option']);
     const gummies = products.get('Sour Watermelon Gummies')!;
-    const weighed = await place(orderBody([{ ...cartLine(gummies, '1'), quantity: '1/8 Oz' }], all));
+    const weighed = await place(
+      orderBody([{ ...cartLine(gummies, '1'), quantity: '1/8 Oz' }], all),
+    );
     expect(weighed.statusCode).toBe(400);
     expect(weighed.json().formattedErrors).toEqual(['items.0.quantity: Invalid quantity option']);
   });
@@ -133,8 +158,16 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     const items = [cartLine(cake, '1 Oz'), cartLine(dream, '1 Oz')];
     const res = await place(orderBody(items, all, { promoCode: 'bogo50', promotion: bogo }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ total: 588 - 144, discountAmount: 144, promoCode: 'BOGO50' });
-    expect(res.json().bogo50Details).toMatchObject({ ozItemsCount: 2, originalTotal: 588, discountAmount: 144 });
+    expect(res.json()).toMatchObject({
+      total: 588 - 144,
+      discountAmount: 144,
+      promoCode: 'BOGO50',
+    });
+    expect(res.json().bogo50Details).toMatchObject({
+      ozItemsCount: 2,
+      originalTotal: 588,
+      discountAmount: 144,
+    });
   });
 
   it('prices the freebie line at 0 once', async () => {
@@ -159,7 +192,11 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
-    const count = await t.db.kysely.selectFrom('orders').select('id').where('shopper_id', '=', 'idempotent-shopper-000000001').execute();
+    const count = await t.db.kysely
+      .selectFrom('orders')
+      .select('id')
+      .where('shopper_id', '=', 'idempotent-shopper-000000001')
+      .execute();
     expect(count).toHaveLength(1);
     const other = await place({ ...body, customer: 'Someone Else' }, headers);
     expect(other.statusCode).toBe(422);
@@ -179,15 +216,43 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
       const dream = products.get('Blue Dream')!;
       const items = [cartLine(dream, '1/4 Oz')];
       const monday = nextWeekday('monday');
-      const ok = await place(orderBody(items, all, { orderType: 'scheduled', deliveryDate: monday, deliveryTimeWindow: '1:00 PM - 3:00 PM' }));
+      const ok = await place(
+        orderBody(items, all, {
+          orderType: 'scheduled',
+          deliveryDate: monday,
+          deliveryTimeWindow: '1:00 PM - 3:00 PM',
+        }),
+      );
       expect(ok.statusCode).toBe(201);
-      expect(ok.json()).toMatchObject({ orderType: 'scheduled', deliveryDate: monday, deliveryTimeWindow: '1:00 PM - 3:00 PM' });
-      const sunday = await place(orderBody(items, all, { orderType: 'scheduled', deliveryDate: nextWeekday('sunday'), deliveryTimeWindow: '1:00 PM - 3:00 PM' }));
+      expect(ok.json()).toMatchObject({
+        orderType: 'scheduled',
+        deliveryDate: monday,
+        deliveryTimeWindow: '1:00 PM - 3:00 PM',
+      });
+      const sunday = await place(
+        orderBody(items, all, {
+          orderType: 'scheduled',
+          deliveryDate: nextWeekday('sunday'),
+          deliveryTimeWindow: '1:00 PM - 3:00 PM',
+        }),
+      );
       expect(sunday.statusCode).toBe(409);
       expect(sunday.json().error).toBe('Delivery slot unavailable');
-      const odd = await place(orderBody(items, all, { orderType: 'scheduled', deliveryDate: monday, deliveryTimeWindow: '3:00 AM - 4:00 AM' }));
+      const odd = await place(
+        orderBody(items, all, {
+          orderType: 'scheduled',
+          deliveryDate: monday,
+          deliveryTimeWindow: '3:00 AM - 4:00 AM',
+        }),
+      );
       expect(odd.statusCode).toBe(409);
-      const far = await place(orderBody(items, all, { orderType: 'scheduled', deliveryDate: addDays(formatDateOnly(new Date()), 20), deliveryTimeWindow: '1:00 PM - 3:00 PM' }));
+      const far = await place(
+        orderBody(items, all, {
+          orderType: 'scheduled',
+          deliveryDate: addDays(formatDateOnly(new Date()), 20),
+          deliveryTimeWindow: '1:00 PM - 3:00 PM',
+        }),
+      );
       expect(far.statusCode).toBe(409);
     });
 
@@ -195,13 +260,28 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
       const tuesday = nextWeekday('tuesday');
       await t.db.kysely
         .insertInto('schedule_slots')
-        .values({ date: tuesday, start_time: '5:00 PM', end_time: '7:00 PM', max_orders: 2, current_orders: 0, notes: null })
+        .values({
+          date: tuesday,
+          start_time: '5:00 PM',
+          end_time: '7:00 PM',
+          max_orders: 2,
+          current_orders: 0,
+          notes: null,
+        })
         .execute();
       const dream = products.get('Blue Dream')!;
-      const body = orderBody([cartLine(dream, '1/4 Oz')], all, { orderType: 'scheduled', deliveryDate: tuesday, deliveryTimeWindow: '5:00 PM - 7:00 PM' });
+      const body = orderBody([cartLine(dream, '1/4 Oz')], all, {
+        orderType: 'scheduled',
+        deliveryDate: tuesday,
+        deliveryTimeWindow: '5:00 PM - 7:00 PM',
+      });
       const answers = await Promise.all([place(body), place(body), place(body)]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409]);
-      const slot = await t.db.kysely.selectFrom('schedule_slots').selectAll().where('date', '=', tuesday).executeTakeFirstOrThrow();
+      const slot = await t.db.kysely
+        .selectFrom('schedule_slots')
+        .selectAll()
+        .where('date', '=', tuesday)
+        .executeTakeFirstOrThrow();
       expect(slot.current_orders).toBe(2);
       // the date's explicit slot replaces its weekly windows
       const weekly = await place({ ...body, deliveryTimeWindow: '1:00 PM - 3:00 PM' });
@@ -214,7 +294,9 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     const dream = products.get('Blue Dream')!;
     const before = (await productsByName(t.app)).get('Live Resin Cart')!;
     const dreamBefore = await stockOf('Blue Dream');
-    const res = await place(orderBody([cartLine(cart, '1', 2, { flavor: 'Blue Razz' }), cartLine(dream, '1/2 Oz')], all));
+    const res = await place(
+      orderBody([cartLine(cart, '1', 2, { flavor: 'Blue Razz' }), cartLine(dream, '1/2 Oz')], all),
+    );
     expect(res.statusCode).toBe(201);
     const after = (await productsByName(t.app)).get('Live Resin Cart')!;
     expect(after.stock).toBe(before.stock - 2);
@@ -223,7 +305,11 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
 
     const anonymous = await t.app.inject({ method: 'DELETE', url: `/api/orders/${res.json().id}` });
     expect(anonymous.statusCode).toBe(401);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/orders/${res.json().id}`, headers: { cookie: dealerCookie } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/orders/${res.json().id}`,
+      headers: { cookie: dealerCookie },
+    });
     expect(del.statusCode).toBe(204);
     const restored = (await productsByName(t.app)).get('Live Resin Cart')!;
     expect(restored.stock).toBe(before.stock);
@@ -238,13 +324,21 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     const b = await place(orderBody([cartLine(papers, '1')], all, { customer: 'Bea' }));
     const cookieB = `canopy_shopper=${b.cookies.find((c) => c.name === 'canopy_shopper')!.value}`;
     expect(cookieA).not.toBe(cookieB);
-    const mineA = (await t.app.inject({ url: '/api/orders/mine', headers: { cookie: cookieA } })).json<Order[]>();
+    const mineA = (
+      await t.app.inject({ url: '/api/orders/mine', headers: { cookie: cookieA } })
+    ).json<Order[]>();
     expect(mineA.map((o) => o.id)).toEqual([a.json().id]);
-    const mineB = (await t.app.inject({ url: '/api/orders/mine', headers: { cookie: cookieB } })).json<Order[]>();
+    const mineB = (
+      await t.app.inject({ url: '/api/orders/mine', headers: { cookie: cookieB } })
+    ).json<Order[]>();
     expect(mineB.map((o) => o.id)).toEqual([b.json().id]);
     expect((await t.app.inject('/api/orders/mine')).json()).toEqual([]);
-    expect((await t.app.inject({ url: '/api/orders', headers: { cookie: cookieA } })).statusCode).toBe(401);
-    const allOrders = (await t.app.inject({ url: '/api/orders', headers: { cookie: dealerCookie } })).json<Order[]>();
+    expect(
+      (await t.app.inject({ url: '/api/orders', headers: { cookie: cookieA } })).statusCode,
+    ).toBe(401);
+    const allOrders = (
+      await t.app.inject({ url: '/api/orders', headers: { cookie: dealerCookie } })
+    ).json<Order[]>();
     expect(allOrders.map((o) => o.id)).toEqual(expect.arrayContaining([a.json().id, b.json().id]));
     const times = allOrders.map((o) => o.date);
     expect([...times].sort().reverse()).toEqual(times);
@@ -253,13 +347,41 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
   it('lets the dealer change status and delivery details', async () => {
     const papers = products.get('Rolling Papers')!;
     const order = (await place(orderBody([cartLine(papers, '1')], all))).json<Order>();
-    const status = await t.app.inject({ method: 'PATCH', url: `/api/orders/${order.id}/status`, payload: { status: 'on the way' }, headers: { cookie: dealerCookie } });
+    const status = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      payload: { status: 'on the way' },
+      headers: { cookie: dealerCookie },
+    });
     expect(status.json()).toMatchObject({ id: order.id, status: 'on the way' });
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/orders/${order.id}/status`, payload: { status: 'lost' }, headers: { cookie: dealerCookie } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      payload: { status: 'lost' },
+      headers: { cookie: dealerCookie },
+    });
     expect(bad.statusCode).toBe(400);
-    const delivery = await t.app.inject({ method: 'PATCH', url: `/api/orders/${order.id}/delivery`, payload: { deliveryDate: '2030-01-02', deliveryTimeWindow: '9:00 AM - 11:00 AM', deliveryNotes: 'Ring twice' }, headers: { cookie: dealerCookie } });
-    expect(delivery.json()).toMatchObject({ deliveryDate: '2030-01-02', deliveryTimeWindow: '9:00 AM - 11:00 AM', deliveryNotes: 'Ring twice' });
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/orders/999999/status', payload: { status: 'accepted' }, headers: { cookie: dealerCookie } });
+    const delivery = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/delivery`,
+      payload: {
+        deliveryDate: '2030-01-02',
+        deliveryTimeWindow: '9:00 AM - 11:00 AM',
+        deliveryNotes: 'Ring twice',
+      },
+      headers: { cookie: dealerCookie },
+    });
+    expect(delivery.json()).toMatchObject({
+      deliveryDate: '2030-01-02',
+      deliveryTimeWindow: '9:00 AM - 11:00 AM',
+      deliveryNotes: 'Ring twice',
+    });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/orders/999999/status',
+      payload: { status: 'accepted' },
+      headers: { cookie: dealerCookie },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -12,7 +12,12 @@ import {
   type QuantityLabel,
 } from '../../../shared/constants';
 import { toCents, toDollars } from '../../../shared/money';
-import { minimumOrderMessage, type PricingLine, priceCart, unitPrice } from '../../../shared/pricing';
+import {
+  minimumOrderMessage,
+  type PricingLine,
+  priceCart,
+  unitPrice,
+} from '../../../shared/pricing';
 import { toAppliedPromotion } from '../../../shared/promotions';
 import { quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
 import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/schemas';
@@ -26,9 +31,12 @@ import { getDealerSettings, listScheduleSlots } from '../scheduling/service';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
 
-export const OUT_OF_STOCK_MESSAGE = 'Some items in your cart are no longer available in the requested quantities';
-export const PRICES_CHANGED_MESSAGE = 'Prices in your cart have changed. Please review your cart and try again.';
-export const SLOT_UNAVAILABLE_MESSAGE = 'The chosen delivery time is no longer available. Please pick another date or time.';
+export const OUT_OF_STOCK_MESSAGE =
+  'Some items in your cart are no longer available in the requested quantities';
+export const PRICES_CHANGED_MESSAGE =
+  'Prices in your cart have changed. Please review your cart and try again.';
+export const SLOT_UNAVAILABLE_MESSAGE =
+  'The chosen delivery time is no longer available. Please pick another date or time.';
 
 type Trx = Transaction<Database>;
 type Item = OrderPlacement['items'][number];
@@ -53,11 +61,17 @@ export interface PlaceOrderContext {
  * one transaction: every check happens against the rows it then changes, and
  * any refusal rolls back everything, stock and slot places included.
  */
-export async function placeOrder(db: Db, input: OrderPlacement, context: PlaceOrderContext): Promise<Order> {
+export async function placeOrder(
+  db: Db,
+  input: OrderPlacement,
+  context: PlaceOrderContext,
+): Promise<Order> {
   const now = context.now ?? new Date();
   return db.kysely.transaction().execute(async (trx) => {
     const products = await loadProducts(trx, db.dialect, input.items);
-    const promo = input.promoCode ? await checkPromotion(trx, input.promoCode, input.items, now) : null;
+    const promo = input.promoCode
+      ? await checkPromotion(trx, input.promoCode, input.items, now)
+      : null;
     if (promo && !promo.valid) {
       throw new HttpError(400, { error: 'Invalid promo code', message: promo.error });
     }
@@ -79,7 +93,8 @@ export async function placeOrder(db: Db, input: OrderPlacement, context: PlaceOr
         message: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
       });
     }
-    const slotId = orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
+    const slotId =
+      orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
     await takeStock(trx, priced);
 
     const order = await trx
@@ -128,7 +143,11 @@ export async function placeOrder(db: Db, input: OrderPlacement, context: PlaceOr
   });
 }
 
-async function loadProducts(trx: Trx, dialect: Db['dialect'], items: Item[]): Promise<Map<number, Product>> {
+async function loadProducts(
+  trx: Trx,
+  dialect: Db['dialect'],
+  items: Item[],
+): Promise<Map<number, Product>> {
   const ids = [...new Set(items.map((i) => i.id))].sort((a, b) => a - b);
   const rows = await repo.lockProducts(trx, ids, dialect);
   const products = new Map(rows.map((row) => [row.id, productFromRow(row)]));
@@ -148,7 +167,11 @@ function fieldError(path: string, message: string): HttpError {
 }
 
 /** Re-validates each line against its product and prices it from the database. */
-function priceItems(items: Item[], products: Map<number, Product>, freebieProductId: number | null): PricedItem[] {
+function priceItems(
+  items: Item[],
+  products: Map<number, Product>,
+  freebieProductId: number | null,
+): PricedItem[] {
   let freebieUsed = false;
   return items.map((item, index) => {
     const product = products.get(item.id)!;
@@ -156,12 +179,16 @@ function priceItems(items: Item[], products: Map<number, Product>, freebieProduc
       throw fieldError(`items.${index}.quantity`, INVALID_QUANTITY_OPTION);
     }
     if (product.strainTypes.length > 1 && !product.strainTypes.includes(item.strainType ?? '')) {
-      throw fieldError(`items.${index}.strainType`, 'Please select a strain type before adding to cart.');
+      throw fieldError(
+        `items.${index}.strainType`,
+        'Please select a strain type before adding to cart.',
+      );
     }
     if (item.flavor && product.flavors.length > 0 && !product.flavors.includes(item.flavor)) {
       throw fieldError(`items.${index}.flavor`, 'is not a flavor of this product');
     }
-    const isFreebie = !freebieUsed && item.id === freebieProductId && item.price === 0 && item.count === 1;
+    const isFreebie =
+      !freebieUsed && item.id === freebieProductId && item.price === 0 && item.count === 1;
     if (isFreebie) freebieUsed = true;
     const dollars = isFreebie ? 0 : unitPrice(product, item.quantity);
     const tracksFlavor = Boolean(item.flavor && item.flavor in product.flavorStocks);
@@ -169,7 +196,8 @@ function priceItems(items: Item[], products: Map<number, Product>, freebieProduc
       item,
       product,
       unitPriceCents: dollars < 0 ? null : toCents(dollars),
-      stockTaken: item.quantity === BULK ? 0 : stockNeeded(item.quantity as QuantityLabel, item.count),
+      stockTaken:
+        item.quantity === BULK ? 0 : stockNeeded(item.quantity as QuantityLabel, item.count),
       stockFlavor: tracksFlavor ? (item.flavor ?? null) : null,
     };
   });
@@ -201,7 +229,8 @@ async function reserveDelivery(trx: Trx, dialect: Db['dialect'], input: OrderPla
   if (!date || !window) return null;
   const [slots, settings] = await Promise.all([listScheduleSlots(trx), getDealerSettings(trx)]);
   const offered =
-    schedulingDates(formatDateOnly(now)).includes(date) && availableWindows(date, slots, settings).includes(window);
+    schedulingDates(formatDateOnly(now)).includes(date) &&
+    availableWindows(date, slots, settings).includes(window);
   if (!offered) throw slotUnavailable();
   const slot = explicitSlotFor(date, window, slots);
   if (slot) {
@@ -212,7 +241,8 @@ async function reserveDelivery(trx: Trx, dialect: Db['dialect'], input: OrderPla
   if (dialect === 'postgres') {
     await sql`select pg_advisory_xact_lock(hashtext(${`${date} ${window}`}))`.execute(trx);
   }
-  if ((await repo.countOrdersInWindow(trx, date, window)) >= DEFAULT_SLOT_CAPACITY) throw slotUnavailable();
+  if ((await repo.countOrdersInWindow(trx, date, window)) >= DEFAULT_SLOT_CAPACITY)
+    throw slotUnavailable();
   return null;
 }
 
@@ -220,7 +250,11 @@ const slotUnavailable = () =>
   new HttpError(409, { error: 'Delivery slot unavailable', message: SLOT_UNAVAILABLE_MESSAGE });
 
 function outOfStock(outOfStockItems: { name: string; requested: number; available: number }[]) {
-  return new HttpError(409, { error: 'Insufficient inventory', message: OUT_OF_STOCK_MESSAGE, outOfStockItems });
+  return new HttpError(409, {
+    error: 'Insufficient inventory',
+    message: OUT_OF_STOCK_MESSAGE,
+    outOfStockItems,
+  });
 }
 
 /**
@@ -236,10 +270,16 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<void> {
     const perUnit = p.stockTaken / p.item.count;
     const left = remaining.get(p.product.id) ?? p.product.stock;
     const flavorKey = p.stockFlavor ? `${p.product.id}:${p.stockFlavor}` : null;
-    const flavorLeft = flavorKey ? (remainingFlavor.get(flavorKey) ?? p.product.flavorStocks[p.stockFlavor!] ?? 0) : Infinity;
+    const flavorLeft = flavorKey
+      ? (remainingFlavor.get(flavorKey) ?? p.product.flavorStocks[p.stockFlavor!] ?? 0)
+      : Infinity;
     const usable = Math.min(left, flavorLeft);
     if (p.stockTaken > usable) {
-      shortfalls.push({ name: p.product.name, requested: p.item.count, available: Math.max(0, Math.floor(usable / perUnit)) });
+      shortfalls.push({
+        name: p.product.name,
+        requested: p.item.count,
+        available: Math.max(0, Math.floor(usable / perUnit)),
+      });
       continue;
     }
     remaining.set(p.product.id, left - p.stockTaken);
@@ -247,18 +287,28 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<void> {
   }
   if (shortfalls.length > 0) throw outOfStock(shortfalls);
 
-  const takenByProduct = new Map<number, { amount: number; product: Product; flavors: Map<string, number> }>();
+  const takenByProduct = new Map<
+    number,
+    { amount: number; product: Product; flavors: Map<string, number> }
+  >();
   for (const p of priced) {
     if (p.stockTaken === 0) continue;
-    const entry = takenByProduct.get(p.product.id) ?? { amount: 0, product: p.product, flavors: new Map() };
+    const entry = takenByProduct.get(p.product.id) ?? {
+      amount: 0,
+      product: p.product,
+      flavors: new Map(),
+    };
     entry.amount += p.stockTaken;
-    if (p.stockFlavor) entry.flavors.set(p.stockFlavor, (entry.flavors.get(p.stockFlavor) ?? 0) + p.stockTaken);
+    if (p.stockFlavor)
+      entry.flavors.set(p.stockFlavor, (entry.flavors.get(p.stockFlavor) ?? 0) + p.stockTaken);
     takenByProduct.set(p.product.id, entry);
   }
   for (const [id, { amount, product, flavors }] of takenByProduct) {
     const flavorStocks = flavors.size
       ? JSON.stringify(
-          Object.fromEntries(Object.entries(product.flavorStocks).map(([f, s]) => [f, s - (flavors.get(f) ?? 0)])),
+          Object.fromEntries(
+            Object.entries(product.flavorStocks).map(([f, s]) => [f, s - (flavors.get(f) ?? 0)]),
+          ),
         )
       : undefined;
     if (!(await repo.takeStock(trx, id, amount, flavorStocks))) {
@@ -266,4 +316,3 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<void> {
     }
   }
 }
-

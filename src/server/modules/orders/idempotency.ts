@@ -28,12 +28,20 @@ export async function withIdempotency(
   const requestHash = hashOf(body);
   const claimed = await claim(db, key, requestHash);
   if (!claimed) {
-    const existing = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    const existing = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     if (existing.request_hash !== requestHash) {
-      throw new HttpError(422, { error: 'This Idempotency-Key was already used for a different order.' });
+      throw new HttpError(422, {
+        error: 'This Idempotency-Key was already used for a different order.',
+      });
     }
     if (existing.status_code === null) {
-      throw new HttpError(409, { error: 'This order is still being placed. Please wait a moment.' });
+      throw new HttpError(409, {
+        error: 'This order is still being placed. Please wait a moment.',
+      });
     }
     return { statusCode: existing.status_code, body: JSON.parse(existing.response_body ?? 'null') };
   }
@@ -67,7 +75,13 @@ async function claim(db: Kysely<Database>, key: string, requestHash: string): Pr
     .execute();
   const result = await db
     .insertInto('idempotency_keys')
-    .values({ key, request_hash: requestHash, status_code: null, response_body: null, created_at: now.toISOString() })
+    .values({
+      key,
+      request_hash: requestHash,
+      status_code: null,
+      response_body: null,
+      created_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

@@ -20,8 +20,12 @@ describe('pricing parity between the browser total and the server', () => {
     // plenty of stock so the property is about prices, not availability
     await t.db.kysely.updateTable('products').set({ stock: 100_000 }).execute();
     t.app.productListCache.invalidate();
-    products = (await t.app.inject('/api/products')).json<Product[]>().filter((p) => p.strainTypes.length <= 1);
-    promotions = (await t.app.inject('/api/promotions')).json<Promotion[]>().filter((p) => !p.validDays.length || p.validDays.length === 7);
+    products = (await t.app.inject('/api/products'))
+      .json<Product[]>()
+      .filter((p) => p.strainTypes.length <= 1);
+    promotions = (await t.app.inject('/api/promotions'))
+      .json<Promotion[]>()
+      .filter((p) => !p.validDays.length || p.validDays.length === 7);
   });
   afterAll(() => t.dispose());
 
@@ -30,7 +34,9 @@ describe('pricing parity between the browser total and the server', () => {
       .record({ index: fc.nat(), option: fc.nat(), count: fc.integer({ min: 1, max: 4 }) })
       .map(({ index, option, count }) => {
         const product = products[index % products.length];
-        const options = offeredQuantities(product).filter((q: QuantityLabel) => q !== BULK || option % 5 === 0);
+        const options = offeredQuantities(product).filter(
+          (q: QuantityLabel) => q !== BULK || option % 5 === 0,
+        );
         return cartLine(product, options[option % options.length], count);
       });
     const cart = fc.record({
@@ -41,8 +47,16 @@ describe('pricing parity between the browser total and the server', () => {
     let accepted = 0;
     await fc.assert(
       fc.asyncProperty(cart, async ({ items, orderType, promo }) => {
-        const body = orderBody(items, products, { orderType, promotion: promo ?? undefined, promoCode: promo?.promoCode ?? null });
-        const res = await t.app.inject({ method: 'POST', url: '/api/orders/simple', payload: body });
+        const body = orderBody(items, products, {
+          orderType,
+          promotion: promo ?? undefined,
+          promoCode: promo?.promoCode ?? null,
+        });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/orders/simple',
+          payload: body,
+        });
         if (res.statusCode === 201) {
           expect(res.json().total).toBe(body.total);
           accepted += 1;

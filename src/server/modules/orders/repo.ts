@@ -5,7 +5,11 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 /** Orders with their items, newest first; `where` narrows to one shopper or one order. */
 export async function findOrders(db: Q, where: { shopperId?: string; id?: number } = {}) {
-  let query = db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
   if (where.shopperId !== undefined) query = query.where('shopper_id', '=', where.shopperId);
   if (where.id !== undefined) query = query.where('id', '=', where.id);
   const orders = await query.execute();
@@ -13,11 +17,16 @@ export async function findOrders(db: Q, where: { shopperId?: string; id?: number
   const items = await db
     .selectFrom('order_items')
     .selectAll()
-    .where('order_id', 'in', orders.map((o) => o.id))
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
     .orderBy('id')
     .execute();
   const byOrder = new Map<number, OrderItemRow[]>();
-  for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+  for (const item of items)
+    byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
   return orders.map((order): [OrderRow, OrderItemRow[]] => [order, byOrder.get(order.id) ?? []]);
 }
 
@@ -79,4 +88,13 @@ export async function countOrdersInWindow(db: Q, date: string, window: string) {
     .where('delivery_time_window', '=', window)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export async function findOrderOwner(db: Q, id: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select('shopper_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.shopper_id ?? null;
 }

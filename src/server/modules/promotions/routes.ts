@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { validatePromoSchema } from '../../../shared/schemas';
 import { parseInput } from '../../http/errors';
-import { checkPromotion } from './validate-promo';
 import { listPromotions } from './service';
+import { checkPromotion } from './validate-promo';
 
 export async function promotionRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/promotions', async () => listPromotions(app.db.kysely));

@@ -19,38 +19,78 @@ describe.each(BACKENDS)('POST /api/validate-promo on %s', (dialect) => {
     const res = await validate('welcome10', [cartLine(products.get('Blue Dream')!, '1/8 Oz')]);
     expect(res.json()).toEqual({
       valid: true,
-      promotion: { promoCode: 'WELCOME10', discountAmount: 10, discountType: 'percentage', applicableCategories: [], isBogo50: false, freebieProduct: null },
+      promotion: {
+        promoCode: 'WELCOME10',
+        discountAmount: 10,
+        discountType: 'percentage',
+        applicableCategories: [],
+        isBogo50: false,
+        freebieProduct: null,
+      },
     });
   });
 
   it('names the categories a limited code applies to when the cart has none of them', async () => {
     const res = await validate('SWEET5', [cartLine(products.get('Blue Dream')!, '1/8 Oz')]);
-    expect(res.json()).toEqual({ valid: false, applicableCategories: ['edibles'], error: 'This promo code only applies to: Edibles' });
+    expect(res.json()).toEqual({
+      valid: false,
+      applicableCategories: ['edibles'],
+      error: 'This promo code only applies to: Edibles',
+    });
     const ok = await validate('SWEET5', [cartLine(products.get('Dark Chocolate Bar')!, '1')]);
-    expect(ok.json()).toMatchObject({ valid: true, promotion: { discountType: 'fixed', discountAmount: 5, applicableCategories: ['edibles'] } });
+    expect(ok.json()).toMatchObject({
+      valid: true,
+      promotion: { discountType: 'fixed', discountAmount: 5, applicableCategories: ['edibles'] },
+    });
   });
 
   it('asks for two 1 Oz items before BOGO50 applies', async () => {
     const one = await validate('Bogo50', [cartLine(products.get('Wedding Cake')!, '1 Oz')]);
-    expect(one.json()).toEqual({ valid: false, requiresOzItems: true, error: 'Add at least 2 Oz products to your cart to use BOGO50' });
+    expect(one.json()).toEqual({
+      valid: false,
+      requiresOzItems: true,
+      error: 'Add at least 2 Oz products to your cart to use BOGO50',
+    });
     const two = await validate('bogo50', [cartLine(products.get('Wedding Cake')!, '1 Oz', 2)]);
-    expect(two.json()).toMatchObject({ valid: true, promotion: { promoCode: 'BOGO50', isBogo50: true } });
+    expect(two.json()).toMatchObject({
+      valid: true,
+      promotion: { promoCode: 'BOGO50', isBogo50: true },
+    });
   });
 
   it('returns the freebie product of a freebie code', async () => {
     const res = await validate('FREEJOINT', [cartLine(products.get('Blue Dream')!, '1/8 Oz')]);
     const joint = products.get('Classic Joint')!;
-    expect(res.json().promotion.freebieProduct).toEqual({ id: joint.id, name: 'Classic Joint', category: 'prerolls', subcategory: 'singles', price: 0 });
+    expect(res.json().promotion.freebieProduct).toEqual({
+      id: joint.id,
+      name: 'Classic Joint',
+      category: 'prerolls',
+      subcategory: 'singles',
+      price: 0,
+    });
   });
 
   it('refuses unknown, inactive and out-of-day codes', async () => {
-    expect((await validate('NOPE', [])).json()).toEqual({ valid: false, error: 'This promo code is not valid' });
-    await t.db.kysely.updateTable('promotions').set({ active: 0 }).where('promo_code', '=', 'WELCOME10').execute();
+    expect((await validate('NOPE', [])).json()).toEqual({
+      valid: false,
+      error: 'This promo code is not valid',
+    });
+    await t.db.kysely
+      .updateTable('promotions')
+      .set({ active: 0 })
+      .where('promo_code', '=', 'WELCOME10')
+      .execute();
     expect((await validate('WELCOME10', [])).json().valid).toBe(false);
     const today = new Date().toLocaleDateString('en-US', { weekday: 'long' }).toLowerCase();
     const otherDay = today === 'monday' ? 'tuesday' : 'monday';
-    await t.db.kysely.updateTable('promotions').set({ valid_days: JSON.stringify([otherDay]) }).where('promo_code', '=', 'SWEET5').execute();
-    expect((await validate('SWEET5', [cartLine(products.get('Dark Chocolate Bar')!, '1')])).json()).toEqual({ valid: false, error: 'This promo code is not valid' });
+    await t.db.kysely
+      .updateTable('promotions')
+      .set({ valid_days: JSON.stringify([otherDay]) })
+      .where('promo_code', '=', 'SWEET5')
+      .execute();
+    expect(
+      (await validate('SWEET5', [cartLine(products.get('Dark Chocolate Bar')!, '1')])).json(),
+    ).toEqual({ valid: false, error: 'This promo code is not valid' });
   });
 
   it('refuses an empty code with the spec text', async () => {

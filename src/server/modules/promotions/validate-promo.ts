@@ -24,7 +24,13 @@ export type PromoCheck =
         discountType: Promotion['discountType'];
         applicableCategories: string[];
         isBogo50: boolean;
-        freebieProduct: { id: number; name: string; category: string; subcategory: string | null; price: number } | null;
+        freebieProduct: {
+          id: number;
+          name: string;
+          category: string;
+          subcategory: string | null;
+          price: number;
+        } | null;
       };
     }
   | { valid: false; error: string; requiresOzItems?: true; applicableCategories?: string[] };
@@ -57,10 +63,16 @@ export async function checkPromotion(
   if (promo.applicableCategories.length > 0) {
     const ids = [...new Set(items.map((i) => i.id))];
     const products = ids.length
-      ? await db.selectFrom('products').select(['category', 'subcategory']).where('id', 'in', ids).execute()
+      ? await db
+          .selectFrom('products')
+          .select(['category', 'subcategory'])
+          .where('id', 'in', ids)
+          .execute()
       : [];
     const wanted = promo.applicableCategories.map((c) => c.toLowerCase());
-    const applies = products.some((p) => [p.category, p.subcategory].some((slug) => slug && wanted.includes(slug.toLowerCase())));
+    const applies = products.some((p) =>
+      [p.category, p.subcategory].some((slug) => slug && wanted.includes(slug.toLowerCase())),
+    );
     if (!applies) {
       const names = await categoryNames(db, promo.applicableCategories);
       return {
@@ -74,11 +86,21 @@ export async function checkPromotion(
   let freebieProduct = null;
   if (promo.discountType === 'freebie') {
     const row = promo.freebieProductId
-      ? await db.selectFrom('products').selectAll().where('id', '=', promo.freebieProductId).executeTakeFirst()
+      ? await db
+          .selectFrom('products')
+          .selectAll()
+          .where('id', '=', promo.freebieProductId)
+          .executeTakeFirst()
       : undefined;
     if (!row) return { valid: false, error: PROMO_NOT_VALID };
     const product = productFromRow(row);
-    freebieProduct = { id: product.id, name: product.name, category: product.category, subcategory: product.subcategory, price: 0 };
+    freebieProduct = {
+      id: product.id,
+      name: product.name,
+      category: product.category,
+      subcategory: product.subcategory,
+      price: 0,
+    };
   }
 
   return {
@@ -96,6 +118,10 @@ export async function checkPromotion(
 }
 
 async function categoryNames(db: Kysely<Database>, slugs: string[]): Promise<string[]> {
-  const rows = await db.selectFrom('categories').select(['slug', 'name']).where('slug', 'in', slugs).execute();
+  const rows = await db
+    .selectFrom('categories')
+    .select(['slug', 'name'])
+    .where('slug', 'in', slugs)
+    .execute();
   return slugs.map((slug) => rows.find((r) => r.slug === slug)?.name ?? slug);
 }

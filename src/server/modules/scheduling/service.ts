@@ -13,5 +13,11 @@ export async function getDealerSettings(db: Kysely<Database>): Promise<DealerSet
   const row = await repo.findSettingsRow(db);
   return row
     ? settingsFromRow(row)
-    : { id: 0, availableDays: [], deliveryHours: '[]', deliveryNotes: null, updatedAt: new Date(0).toISOString() };
+    : {
+        id: 0,
+        availableDays: [],
+        deliveryHours: '[]',
+        deliveryNotes: null,
+        updatedAt: new Date(0).toISOString(),
+      };
 }

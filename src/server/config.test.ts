@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'canopy-config-'));
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      SEED_DEMO: true,
+      TRUST_PROXY: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.sessionSecret).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: config.dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")',
+    ],
+    [
+      { SEED_DEMO: 'maybe' },
+      'Invalid configuration: SEED_DEMO must be true or false (got "maybe")',
+    ],
+    [
+      { DEALER_USERNAME: 'a', DEALER_PASSWORD: 'short' },
+      'Invalid configuration: DEALER_PASSWORD must be at least 8 characters (got "short")',
+    ],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('stops the server with that one line and a failure exit code', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')],
+      {
+        env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir() },
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Invalid configuration: PORT must be a port number (got "not-a-port")',
+    );
+  });
+});

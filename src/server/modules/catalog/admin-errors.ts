@@ -1,0 +1,49 @@
+import type { ZodType, z } from 'zod';
+import { HttpError, validationBody } from '../../http/errors';
+
+/** A 400 in the shape of every validation answer, for a rule a service checks. */
+export function invalidField(path: string, message: string, summary = message): HttpError {
+  return new HttpError(400, {
+    error: summary,
+    errors: [{ path, message }],
+    formattedErrors: [path ? `${path}: ${message}` : message],
+  });
+}
+
+/** parseInput whose summary is the first problem's own text, for forms whose messages the spec fixes. */
+export function parseWithFirstMessage<S extends ZodType>(
+  schema: S,
+  input: unknown,
+  summary?: string,
+): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new HttpError(400, {
+      ...validationBody(result.error, summary ?? result.error.issues[0]?.message),
+    });
+  }
+  return result.data;
+}
+
+/** The body of a PATCH must be a JSON object; its known keys override the stored fields. */
+export function patchOver<T extends object>(
+  current: T,
+  body: unknown,
+  keys: readonly (keyof T & string)[],
+): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalidField('', 'must be a JSON object', 'Invalid request body');
+  }
+  const merged = { ...current };
+  for (const key of keys) {
+    if (Object.hasOwn(body, key))
+      (merged as Record<string, unknown>)[key] = (body as Record<string, unknown>)[key];
+  }
+  return merged;
+}
+
+/** A unique index refused the row (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

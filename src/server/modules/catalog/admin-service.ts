@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import { type ProductFields, productSchema } from '../../../shared/admin-schemas';
+import type { Product } from '../../../shared/types';
+import type { Db } from '../../db/connect';
+import { nowIso } from '../../db/json';
+import type { Database } from '../../db/schema';
+import { HttpError, notFound, parseInput } from '../../http/errors';
+import { invalidField, patchOver } from './admin-errors';
+import * as repo from './admin-repo';
+import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
+
+/** Fields a dealer may send; id and createdAt belong to the server. */
+const PRODUCT_KEYS = [
+  'name',
+  'category',
+  'subcategory',
+  'description',
+  'price',
+  'salePrice',
+  'priceQuarter',
+  'salePriceQuarter',
+  'priceHalf',
+  'salePriceHalf',
+  'priceOunce',
+  'salePriceOunce',
+  'featured',
+  'media',
+  'stock',
+  'strain',
+  'strainTypes',
+  'flavors',
+  'flavorStrains',
+  'flavorStocks',
+] as const satisfies readonly (keyof ProductInput)[];
+
+const toInput = (fields: ProductFields): ProductInput => fields;
+
+/** The category must exist at the top level; a subcategory, when given, must be one of its children. */
+async function checkPlacement(
+  db: Kysely<Database>,
+  category: string,
+  subcategory: string | null,
+): Promise<void> {
+  const parent = await repo.findCategoryRowBySlug(db, category);
+  if (!parent) throw invalidField('category', `Category not found: ${category}`);
+  if (parent.parent_id)
+    throw invalidField('category', `${category} is a subcategory; choose a top-level category`);
+  if (subcategory === null) return;
+  const child = await repo.findCategoryRowBySlug(db, subcategory);
+  if (!child || child.parent_id !== parent.id) {
+    throw invalidField('subcategory', `Subcategory ${subcategory} is not part of ${category}`);
+  }
+}
+
+export async function createProduct(db: Db, body: unknown): Promise<Product> {
+  const fields = parseInput(productSchema, body, 'Invalid product');
+  return db.kysely.transaction().execute(async (trx) => {
+    await checkPlacement(trx, fields.category, fields.subcategory);
+    return productFromRow(
+      await repo.insertProductRow(trx, rowFromProduct(toInput(fields), nowIso())),
+    );
+  });
+}
+
+/** A partial update: the sent fields replace the stored ones and the whole product is validated again. */
+export async function updateProduct(db: Db, id: number, body: unknown): Promise<Product> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
+    if (!row) throw notFound('Product');
+    const current = productFromRow(row);
+    const merged = patchOver(current, body, PRODUCT_KEYS);
+    const fields = parseInput(productSchema, merged, 'Invalid product');
+    if (fields.category !== current.category || fields.subcategory !== current.subcategory) {
+      await checkPlacement(trx, fields.category, fields.subcategory);
+    }
+    const { created_at: _createdAt, ...update } = rowFromProduct(
+      toInput(fields),
+      current.createdAt,
+    );
+    const updated = await repo.updateProductRow(trx, id, update);
+    if (!updated) throw notFound('Product');
+    return productFromRow(updated);
+  });
+}
+
+/** A product that a promotion gives away stays until that promotion is changed, so no freebie points nowhere. */
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
+    if (!row) throw notFound('Product');
+    const promotions = await repo.promotionsGivingAway(trx, id);
+    if (promotions.length > 0) {
+      throw new HttpError(409, {
+        error: `This product is the free item of the promotion ${promotions.map((p) => p.title).join(', ')}. Change or delete that promotion first.`,
+      });
+    }
+    await repo.deleteProductRow(trx, id);
+  });
+}
+
+export const OUT_OF_STOCK_FEATURE = 'Cannot feature a product that is out of stock';
+
+/** Featuring follows the dashboard's rule: a product with no stock cannot be featured (unfeaturing always works). */
+export async function setProductFeatured(db: Db, id: number, featured: boolean): Promise<Product> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
+    if (!row) throw notFound('Product');
+    if (featured && Number(row.stock) <= 0) throw invalidField('featured', OUT_OF_STOCK_FEATURE);
+    const updated = await repo.updateProductRow(trx, id, { featured: featured ? 1 : 0 });
+    if (!updated) throw notFound('Product');
+    return productFromRow(updated);
+  });
+}

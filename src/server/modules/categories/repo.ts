@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { CategoriesTable, Database } from '../../db/schema';
+
+type CategoryValues = Omit<CategoriesTable, 'id'>;
+
+export function findCategoryRow(db: Kysely<Database>, id: number, lock = false) {
+  const query = db.selectFrom('categories').selectAll().where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function findCategoryRowBySlug(db: Kysely<Database>, slug: string) {
+  return db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export function findCategoryRows(db: Kysely<Database>, ids: number[]) {
+  return db.selectFrom('categories').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function countChildren(db: Kysely<Database>, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('parent_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Highest sortOrder among the children of parentId (top level when null; 0 counts as top level). */
+export async function maxSortOrder(db: Kysely<Database>, parentId: number | null): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.max('sort_order').as('max'))
+    .where((eb) =>
+      parentId === null
+        ? eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', 0)])
+        : eb('parent_id', '=', parentId),
+    )
+    .executeTakeFirst();
+  return Number(row?.max ?? 0);
+}
+
+export function insertCategoryRow(db: Kysely<Database>, values: CategoryValues) {
+  return db.insertInto('categories').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateCategoryRow(
+  db: Kysely<Database>,
+  id: number,
+  values: Partial<CategoryValues>,
+) {
+  return db
+    .updateTable('categories')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function deleteCategoryRow(db: Kysely<Database>, id: number) {
+  return db.deleteFrom('categories').where('id', '=', id).execute();
+}
+
+export function setSortOrder(db: Kysely<Database>, id: number, sortOrder: number) {
+  return db.updateTable('categories').set({ sort_order: sortOrder }).where('id', '=', id).execute();
+}
+
+export async function countProducts(db: Kysely<Database>, categorySlug: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('category', '=', categorySlug)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Re-files products; answers the ids of the products that moved. */
+export async function moveProducts(
+  db: Kysely<Database>,
+  where: { column: 'category' | 'subcategory'; slug: string },
+  set: { category?: string; subcategory?: string | null },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('products')
+    .set(set)
+    .where(where.column, '=', where.slug)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export function listPromotionCategoryLists(db: Kysely<Database>) {
+  return db.selectFrom('promotions').select(['id', 'applicable_categories']).execute();
+}
+
+export function setPromotionCategories(db: Kysely<Database>, id: number, categories: string[]) {
+  return db
+    .updateTable('promotions')
+    .set({ applicable_categories: JSON.stringify(categories) })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import { type CategoryBody, categoryReorderSchema, categorySchema } from '../../../shared/admin-schemas';
+import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
+import { categorySlug } from '../../../shared/slugs';
+import type { Category } from '../../../shared/types';
+import type { Db } from '../../db/connect';
+import { readJson } from '../../db/json';
+import type { CategoryRow, Database } from '../../db/schema';
+import { HttpError, notFound, parseInput } from '../../http/errors';
+import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
+import { categoryFromRow } from '../catalog/service';
+import * as repo from './repo';
+
+export const DUPLICATE_SLUG = 'A category with this slug already exists';
+export const HAS_SUBCATEGORIES = 'Cannot delete a category that has subcategories. Delete the subcategories first.';
+
+/** What a category change did, so the caller can publish it. */
+export interface CategoryChange {
+  category: Category;
+  /** true when products were re-filed (slug renamed or category moved between levels) */
+  productsMoved: boolean;
+}
+
+export interface CategoryDeletion {
+  /** the uncategorized category, when the deletion had to create it */
+  createdUncategorized: Category | null;
+  productsMoved: boolean;
+}
+
+const isTopLevel = (row: Pick<CategoryRow, 'parent_id'>) => !row.parent_id;
+
+interface CategoryForm {
+  name: string;
+  slug: string;
+  description: string | null;
+  parentId: number | null;
+}
+
+/** The spec's category form rules: name required, slug derived when empty, two levels only. */
+async function readForm(db: Kysely<Database>, body: unknown, selfId?: number): Promise<{ form: CategoryForm; parent: CategoryRow | null }> {
+  const input = parseInput(categorySchema, body, 'Invalid category');
+  if (!input.name) {
+    throw invalidField('name', input.parentId ? 'Subcategory name cannot be empty' : 'Category name cannot be empty');
+  }
+  const slug = categorySlug(input.slug || input.name);
+  if (!slug) throw invalidField('slug', 'Slug must contain letters or digits');
+  let parent: CategoryRow | null = null;
+  if (input.parentId !== null) {
+    if (input.parentId === selfId) throw invalidField('parentId', 'A category cannot be its own parent');
+    parent = (await repo.findCategoryRow(db, input.parentId)) ?? null;
+    if (!parent) throw invalidField('parentId', 'Parent category not found');
+    if (!isTopLevel(parent)) throw invalidField('parentId', 'A subcategory cannot be a parent');
+  }
+  const existing = await repo.findCategoryRowBySlug(db, slug);
+  if (existing && existing.id !== selfId) throw new HttpError(409, { error: DUPLICATE_SLUG });
+  return { form: { name: input.name, slug, description: input.description, parentId: input.parentId }, parent };
+}
+
+/** Two dealers saving the same slug at once: the unique index decides, the loser gets the same 409. */
+async function uniqueSlug<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, { error: DUPLICATE_SLUG });
+    throw error;
+  }
+}
+
+export async function createCategory(db: Db, body: unknown): Promise<Category> {
+  return uniqueSlug(() =>
+    db.kysely.transaction().execute(async (trx) => {
+      const { form } = await readForm(trx, body);
+      const row = await repo.insertCategoryRow(trx, {
+        name: form.name,
+        slug: form.slug,
+        description: form.description,
+        parent_id: form.parentId,
+        sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1,
+      });
+      return categoryFromRow(row);
+    }),
+  );
+}
+
+/**
+ * Renaming a slug or moving a category between levels re-files its products in the
+ * same transaction, and promotions limited to the old slug follow the new one.
+ */
+export async function updateCategory(db: Db, id: number, body: unknown): Promise<CategoryChange> {
+  return uniqueSlug(() =>
+    db.kysely.transaction().execute(async (trx) => {
+      const current = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
+      if (!current) throw notFound('Category');
+      const stored: CategoryBody = {
+        name: current.name,
+        slug: current.slug,
+        description: current.description,
+        parentId: current.parent_id || null,
+      };
+      const { form, parent } = await readForm(trx, patchOver(stored, body, ['name', 'slug', 'description', 'parentId']), id);
+      if (parent && (await repo.countChildren(trx, id)) > 0) {
+        throw invalidField('parentId', 'A category with subcategories cannot become a subcategory');
+      }
+      const oldParentId = current.parent_id || null;
+      const parentChanged = form.parentId !== oldParentId;
+      const row = await repo.updateCategoryRow(trx, id, {
+        name: form.name,
+        slug: form.slug,
+        description: form.description,
+        parent_id: form.parentId,
+        ...(parentChanged ? { sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1 } : {}),
+      });
+      const moved = await refileProducts(trx, current, form.slug, parent);
+      if (form.slug !== current.slug) await renamePromotionCategory(trx, current.slug, form.slug);
+      return { category: categoryFromRow(row), productsMoved: moved.length > 0 };
+    }),
+  );
+}
+
+async function refileProducts(
+  trx: Kysely<Database>,
+  old: CategoryRow,
+  newSlug: string,
+  newParent: CategoryRow | null,
+): Promise<number[]> {
+  const wasTop = isTopLevel(old);
+  if (wasTop && !newParent) {
+    if (old.slug === newSlug) return [];
+    return repo.moveProducts(trx, { column: 'category', slug: old.slug }, { category: newSlug });
+  }
+  if (wasTop && newParent) {
+    return repo.moveProducts(trx, { column: 'category', slug: old.slug }, { category: newParent.slug, subcategory: newSlug });
+  }
+  if (!newParent) {
+    return repo.moveProducts(trx, { column: 'subcategory', slug: old.slug }, { category: newSlug, subcategory: null });
+  }
+  if (old.slug === newSlug && old.parent_id === newParent.id) return [];
+  return repo.moveProducts(trx, { column: 'subcategory', slug: old.slug }, { category: newParent.slug, subcategory: newSlug });
+}
+
+async function renamePromotionCategory(trx: Kysely<Database>, from: string, to: string): Promise<void> {
+  for (const promo of await repo.listPromotionCategoryLists(trx)) {
+    const list = readJson<string[]>(promo.applicable_categories, []);
+    if (!list.includes(from)) continue;
+    await repo.setPromotionCategories(trx, promo.id, [...new Set(list.map((slug) => (slug === from ? to : slug)))]);
+  }
+}
+
+/**
+ * Refused while subcategories exist. A top-level category's products move to
+ * `uncategorized` (created when missing); a subcategory's products lose their subcategory.
+ * Promotions limited to the deleted slug keep it, so they apply to nothing rather than to everything.
+ */
+export async function deleteCategory(db: Db, id: number): Promise<CategoryDeletion> {
+  return uniqueSlug(() =>
+    db.kysely.transaction().execute(async (trx) => {
+      const row = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
+      if (!row) throw notFound('Category');
+      if ((await repo.countChildren(trx, id)) > 0) throw new HttpError(400, { error: HAS_SUBCATEGORIES });
+      let createdUncategorized: Category | null = null;
+      let moved: number[] = [];
+      if (!isTopLevel(row)) {
+        moved = await repo.moveProducts(trx, { column: 'subcategory', slug: row.slug }, { subcategory: null });
+      } else if (row.slug === UNCATEGORIZED_SLUG) {
+        if ((await repo.countProducts(trx, row.slug)) > 0) {
+          throw new HttpError(400, { error: 'Cannot delete the uncategorized category while products use it' });
+        }
+      } else {
+        const target = await repo.findCategoryRowBySlug(trx, UNCATEGORIZED_SLUG);
+        moved = await repo.moveProducts(trx, { column: 'category', slug: row.slug }, { category: UNCATEGORIZED_SLUG, subcategory: null });
+        if (moved.length > 0 && !target) {
+          createdUncategorized = categoryFromRow(
+            await repo.insertCategoryRow(trx, {
+              name: 'Uncategorized',
+              slug: UNCATEGORIZED_SLUG,
+              description: null,
+              parent_id: null,
+              sort_order: (await repo.maxSortOrder(trx, null)) + 1,
+            }),
+          );
+        }
+      }
+      await repo.deleteCategoryRow(trx, id);
+      return { createdUncategorized, productsMoved: moved.length > 0 };
+    }),
+  );
+}
+
+/** Numbers one sibling group 1..n in one transaction; ids of different parents are refused. */
+export async function reorderCategories(db: Db, body: unknown): Promise<void> {
+  const { updates } = parseInput(categoryReorderSchema, body, 'Invalid category order');
+  await db.kysely.transaction().execute(async (trx) => {
+    const rows = await repo.findCategoryRows(trx, updates.map((u) => u.id));
+    const found = new Set(rows.map((r) => r.id));
+    const missing = updates.filter((u) => !found.has(u.id)).map((u) => u.id);
+    if (missing.length > 0) throw invalidField('updates', `Category not found: ${missing.join(', ')}`);
+    const parents = new Set(rows.map((r) => r.parent_id || null));
+    if (parents.size > 1) {
+      throw invalidField('updates', 'Categories can only be reordered among siblings with the same parent');
+    }
+    for (const update of updates) await repo.setSortOrder(trx, update.id, update.sortOrder);
+  });
+}

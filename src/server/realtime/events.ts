@@ -1,0 +1,59 @@
+import type { DomainEventMap, ServerMessageMap } from '../../shared/events';
+
+/** What travels on the bus: domain changes plus the chat messages that must reach other instances. */
+export type BusEventMap = DomainEventMap &
+  Pick<ServerMessageMap, 'new-chat-message' | 'support-response' | 'new-customer-contact'>;
+export type BusEventType = keyof BusEventMap;
+
+export interface BusEvent<K extends BusEventType = BusEventType> {
+  type: K;
+  data: BusEventMap[K];
+  /** order events: the shopper who owns the order may see it too */
+  shopperId?: string | null;
+  /** chat events: the chat session they belong to */
+  chatSessionId?: string | null;
+}
+
+type Listener = (event: BusEvent) => void;
+
+/**
+ * Services publish committed changes here. Local listeners (this instance's
+ * hub, caches) hear every event; on PostgreSQL the LISTEN/NOTIFY bridge also
+ * forwards local events to the other instances and feeds theirs in with
+ * `deliverRemote`, which does not forward again.
+ */
+export function createEventBus() {
+  const listeners = new Set<Listener>();
+  const forwarders = new Set<Listener>();
+  const deliver = (event: BusEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('event listener failed', error);
+      }
+    }
+  };
+  return {
+    publish<K extends BusEventType>(
+      type: K,
+      data: BusEventMap[K],
+      scope: Omit<BusEvent, 'type' | 'data'> = {},
+    ): void {
+      const event = { type, data, ...scope } as BusEvent;
+      deliver(event);
+      for (const forward of forwarders) forward(event);
+    },
+    deliverRemote: deliver,
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    addForwarder(forward: Listener): () => void {
+      forwarders.add(forward);
+      return () => forwarders.delete(forward);
+    },
+  };
+}
+
+export type EventBus = ReturnType<typeof createEventBus>;

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { findProduct, listCategories, listProducts } from '../modules/catalog/service';
+import { findOrder } from '../modules/orders/service';
+import { listPromotions } from '../modules/promotions/service';
+import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
+import type { BusEvent } from './events';
+
+const CHANNEL = 'canopy_events';
+/** NOTIFY payloads must stay under 8000 bytes; bigger events travel as a reference and are re-read. */
+const MAX_INLINE_BYTES = 7000;
+
+interface Envelope extends Omit<BusEvent, 'data'> {
+  origin: string;
+  data?: unknown;
+  ref?: number;
+}
+
+/**
+ * Carries bus events between instances sharing one PostgreSQL database, so a
+ * change made on one instance reaches the sockets of every other.
+ */
+export async function startPgBridge(
+  app: FastifyInstance,
+  connectionString: string,
+  searchPath?: string,
+) {
+  const origin = randomUUID();
+  let listener: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 500;
+
+  const connectListener = async () => {
+    const client = new pg.Client({
+      connectionString,
+      ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      void receive(msg.payload);
+    });
+    client.on('error', (error) => {
+      app.log.warn({ err: error }, 'event listener connection lost; reconnecting');
+      scheduleReconnect();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+    retryMs = 500;
+  };
+
+  const scheduleReconnect = () => {
+    listener?.end().catch(() => {});
+    listener = null;
+    if (stopped) return;
+    setTimeout(() => {
+      if (!stopped) connectListener().catch(scheduleReconnect);
+    }, retryMs).unref();
+    retryMs = Math.min(retryMs * 2, 10_000);
+  };
+
+  async function receive(payload: string) {
+    try {
+      const envelope = JSON.parse(payload) as Envelope;
+      if (envelope.origin === origin) return;
+      const data = 'data' in envelope ? envelope.data : await reload(app, envelope);
+      if (data === undefined) return;
+      app.events.deliverRemote({
+        type: envelope.type,
+        data,
+        shopperId: envelope.shopperId,
+        chatSessionId: envelope.chatSessionId,
+      } as BusEvent);
+    } catch (error) {
+      app.log.warn({ err: error }, 'remote event dropped');
+    }
+  }
+
+  const removeForwarder = app.events.addForwarder((event) => {
+    const base = {
+      origin,
+      type: event.type,
+      shopperId: event.shopperId ?? null,
+      chatSessionId: event.chatSessionId ?? null,
+    };
+    let payload = JSON.stringify({ ...base, data: event.data });
+    if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) {
+      const id = (event.data as { id?: number }).id;
+      payload = JSON.stringify({ ...base, ref: typeof id === 'number' ? id : undefined });
+    }
+    sql`select pg_notify(${CHANNEL}, ${payload})`
+      .execute(app.db.kysely)
+      .catch((error) => app.log.warn({ err: error }, 'event forwarding failed'));
+  });
+
+  await connectListener();
+  app.addHook('onClose', async () => {
+    stopped = true;
+    removeForwarder();
+    await listener?.end().catch(() => {});
+  });
+}
+
+/** Re-reads what an event by reference points at; lists are re-read whole. */
+async function reload(app: FastifyInstance, envelope: Envelope): Promise<unknown> {
+  const db = app.db.kysely;
+  const id = envelope.ref;
+  switch (envelope.type) {
+    case 'products-updated':
+      return listProducts(db);
+    case 'featured-products-updated':
+      return (await listProducts(db)).filter((p) => p.featured);
+    case 'categories-updated':
+      return listCategories(db);
+    case 'dealer-settings-updated':
+      return getDealerSettings(db);
+    case 'product-created':
+    case 'product-updated':
+      return id === undefined ? undefined : findProduct(db, id);
+    case 'order-created':
+    case 'order-updated':
+      return id === undefined ? undefined : findOrder(db, id).catch(() => undefined);
+    case 'category-created':
+    case 'category-updated':
+      return (await listCategories(db)).find((c) => c.id === id);
+    case 'promotion-created':
+    case 'promotion-updated':
+      return (await listPromotions(db)).find((p) => p.id === id);
+    case 'schedule-slot-created':
+    case 'schedule-slot-updated':
+      return (await listScheduleSlots(db)).find((s) => s.id === id);
+    default:
+      return id === undefined ? undefined : { id };
+  }
+}

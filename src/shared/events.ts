@@ -1,0 +1,66 @@
+/**
+ * The real-time channel's messages (spec §7), as a typed map so a typo in an
+ * event name is a compile error on both sides. Every message is `{type, data}`.
+ */
+import type { Category, DealerSettings, Order, Product, Promotion, ScheduleSlot } from './types';
+
+export interface ChatMessagePayload {
+  message: string;
+  timestamp: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  sessionId: string;
+  isFromSupport?: boolean;
+}
+
+/** Events that services publish after a committed change; each instance's hub delivers them. */
+export interface DomainEventMap {
+  'product-created': Product;
+  'product-updated': Product;
+  'product-deleted': { id: number };
+  'products-updated': Product[];
+  'order-created': Order;
+  'order-updated': Order;
+  'order-deleted': { id: number };
+  'category-created': Category;
+  'category-updated': Category;
+  'category-deleted': { id: number };
+  'categories-updated': Category[];
+  'promotion-created': Promotion;
+  'promotion-updated': Promotion;
+  'promotion-deleted': { id: number };
+  'schedule-slot-created': ScheduleSlot;
+  'schedule-slot-updated': ScheduleSlot;
+  'schedule-slot-deleted': { id: number };
+  'dealer-settings-updated': DealerSettings;
+  'featured-products-updated': Product[];
+}
+
+export type DomainEventType = keyof DomainEventMap;
+
+export interface ServerMessageMap extends DomainEventMap {
+  init: {
+    products: Product[];
+    categories: Category[];
+    promotions: Promotion[];
+    orders: Order[];
+    scheduleSlots: ScheduleSlot[];
+    dealerSettings: DealerSettings;
+    sessionId: string | null;
+  };
+  'session-restored': { sessionId: string; chatHistory: ChatMessagePayload[] };
+  'new-chat-message': ChatMessagePayload;
+  'new-customer-contact': { name: string; phone: string; email: string; sessionId?: string };
+  'support-response': { message: string; timestamp: string; sessionId?: string };
+  'dealer-response': { message: string; timestamp: string };
+  'retailer-message': { message: string; timestamp: string };
+  'broadcast-message': { message: string; timestamp: string };
+  'telegram-message': { message: string; timestamp: string };
+  'message-received': { ok: true };
+  'contact-received': { ok: true };
+}
+
+export type ServerMessage = {
+  [K in keyof ServerMessageMap]: { type: K; data: ServerMessageMap[K] };
+}[keyof ServerMessageMap];
