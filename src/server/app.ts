@@ -17,6 +17,7 @@ import { createEncodedCache, type EncodedCache } from './modules/catalog/product
 import { catalogRoutes } from './modules/catalog/routes';
 import { listProducts } from './modules/catalog/service';
 import { chatInboxRoutes } from './modules/chat/routes';
+import { startTelegramBridge } from './modules/chat/telegram-bridge';
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
@@ -118,6 +119,14 @@ export async function buildApp({
     immutable: true,
   });
   if (db.postgres) await startPgBridge(app, db.postgres.url, db.postgres.schema);
+  if (config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_CHAT_ID) {
+    const stopTelegram = startTelegramBridge(app, {
+      token: config.TELEGRAM_BOT_TOKEN,
+      chatId: config.TELEGRAM_CHAT_ID,
+      apiBase: config.TELEGRAM_API_BASE,
+    });
+    app.addHook('onClose', stopTelegram);
+  }
   await registerSpa(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
   return app;
 }

@@ -8,6 +8,7 @@ import { cartLine, orderBody, productsByName } from '../test/orders-fixtures';
 
 interface Message {
   type: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read many message shapes
   data: any;
 }
 

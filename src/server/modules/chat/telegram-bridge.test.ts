@@ -1,0 +1,142 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusEvent } from '../../realtime/events';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { recordShopperMessage } from './service';
+import { startTelegramBridge } from './telegram-bridge';
+
+/** A local stand-in for the Telegram Bot API: records sends, serves queued updates, fails on demand. */
+function fakeBotApi() {
+  const sent: { chat_id: string; text: string }[] = [];
+  const updates: unknown[] = [];
+  let failures = 0;
+  let nextMessageId = 700;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const json = body ? JSON.parse(body) : {};
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.endsWith('/sendMessage')) {
+        if (failures > 0) {
+          failures -= 1;
+          res.statusCode = 502;
+          res.end(JSON.stringify({ ok: false, description: 'Bad Gateway' }));
+          return;
+        }
+        sent.push(json);
+        res.end(JSON.stringify({ ok: true, result: { message_id: ++nextMessageId } }));
+        return;
+      }
+      if (req.url?.endsWith('/getUpdates')) {
+        const pending = updates.splice(0);
+        setTimeout(
+          () => res.end(JSON.stringify({ ok: true, result: pending })),
+          pending.length ? 0 : 50,
+        );
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ ok: false }));
+    });
+  });
+  return {
+    server,
+    sent,
+    updates,
+    failNext: (n: number) => {
+      failures = n;
+    },
+    lastMessageId: () => nextMessageId,
+  };
+}
+
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('Telegram bridge against a local fake Bot API', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof fakeBotApi>;
+  let stop: () => Promise<void>;
+  const published: BusEvent[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: false });
+    api = fakeBotApi();
+    await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
+    const port = (api.server.address() as { port: number }).port;
+    t.app.events.subscribe((e) => published.push(e));
+    stop = startTelegramBridge(t.app, {
+      token: 'TEST',
+      chatId: '42',
+      apiBase: `http://127.0.0.1:${port}`,
+      retryBaseMs: 20,
+      pollTimeoutS: 1,
+    });
+  });
+  afterAll(async () => {
+    await stop();
+    api.server.close();
+    await t.dispose();
+  });
+
+  async function shopperSays(sessionId: string, message: string) {
+    const saved = await recordShopperMessage(t.db.kysely, {
+      sessionId,
+      shopperId: null,
+      message,
+      name: 'Jo',
+    });
+    t.app.events.publish('new-chat-message', saved, { chatSessionId: sessionId });
+  }
+
+  it('forwards a shopper message to the support chat', async () => {
+    await shopperSays('session-1732250000000-aaaa', 'Is Blue Dream in stock?');
+    await until(() => api.sent.length === 1);
+    expect(api.sent[0].chat_id).toBe('42');
+    expect(api.sent[0].text).toContain('Jo: Is Blue Dream in stock?');
+    expect(api.sent[0].text).toContain('session-1732250000000-aaaa');
+  });
+
+  it('relays a support reply to that shopper session', async () => {
+    const forwardedId = api.lastMessageId();
+    await until(async () => {
+      const row = await t.db.kysely
+        .selectFrom('chat_messages')
+        .select('external_ref')
+        .where('session_id', '=', 'session-1732250000000-aaaa')
+        .executeTakeFirst();
+      return row?.external_ref === String(forwardedId);
+    });
+    api.updates.push({
+      update_id: 10,
+      message: {
+        message_id: 9001,
+        text: 'Yes, 3 ounces left',
+        reply_to_message: { message_id: forwardedId },
+      },
+    });
+    await until(() => published.some((e) => e.type === 'support-response'));
+    const reply = published.find((e) => e.type === 'support-response')!;
+    expect(reply.chatSessionId).toBe('session-1732250000000-aaaa');
+    expect(reply.data).toMatchObject({
+      message: 'Yes, 3 ounces left',
+      sessionId: 'session-1732250000000-aaaa',
+    });
+  });
+
+  it('retries a failing API without losing the message', async () => {
+    api.failNext(2);
+    const before = api.sent.length;
+    await shopperSays('session-1732250000001-bbbb', 'Are you open late?');
+    await until(() => api.sent.length === before + 1);
+    expect(api.sent.at(-1)!.text).toContain('Are you open late?');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(api.sent.filter((s) => s.text.includes('Are you open late?'))).toHaveLength(1);
+  });
+});

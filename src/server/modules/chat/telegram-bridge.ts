@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChatMessagePayload } from '../../../shared/events';
+import { findSessionByExternalRef, recordSupportMessage, setExternalRef } from './service';
+
+export interface TelegramOptions {
+  token: string;
+  chatId: string;
+  apiBase: string;
+  /** first retry delay; doubles per attempt */
+  retryBaseMs?: number;
+  maxAttempts?: number;
+  pollTimeoutS?: number;
+}
+
+interface TelegramUpdate {
+  update_id: number;
+  message?: { message_id: number; text?: string; reply_to_message?: { message_id: number } };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Relays live chat to a Telegram chat: shopper messages are sent there, and a
+ * reply to one of them comes back to that shopper's session as support.
+ * Network failures are retried with backoff and never stop the server.
+ */
+export function startTelegramBridge(app: FastifyInstance, options: TelegramOptions) {
+  const { token, chatId, apiBase, retryBaseMs = 500, maxAttempts = 6, pollTimeoutS = 25 } = options;
+  let stopped = false;
+  let offset = 0;
+  const controller = new AbortController();
+
+  async function call<T>(method: string, body: unknown): Promise<T> {
+    const res = await fetch(`${apiBase}/bot${token}/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    const json = (await res.json().catch(() => ({}))) as {
+      ok?: boolean;
+      result?: T;
+      description?: string;
+    };
+    if (!res.ok || !json.ok)
+      throw new Error(`Telegram ${method} failed: ${res.status} ${json.description ?? ''}`);
+    return json.result as T;
+  }
+
+  async function forward(message: ChatMessagePayload) {
+    const who = message.name ? `${message.name}: ` : '';
+    const text = `💬 ${message.sessionId}\n${who}${message.message}\n\n(Reply to this message to answer the shopper.)`;
+    for (let attempt = 1; attempt <= maxAttempts && !stopped; attempt++) {
+      try {
+        const sent = await call<{ message_id: number }>('sendMessage', { chat_id: chatId, text });
+        await setExternalRef(
+          app.db.kysely,
+          message.sessionId,
+          message.timestamp,
+          String(sent.message_id),
+        );
+        return;
+      } catch (error) {
+        app.log.warn({ err: error, attempt }, 'forwarding a chat message to Telegram failed');
+        if (attempt < maxAttempts) await sleep(retryBaseMs * 2 ** (attempt - 1));
+      }
+    }
+    app.log.error(
+      { sessionId: message.sessionId },
+      'gave up forwarding a chat message to Telegram',
+    );
+  }
+
+  async function poll() {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        const updates = await call<TelegramUpdate[]>('getUpdates', {
+          offset,
+          timeout: pollTimeoutS,
+          allowed_updates: ['message'],
+        });
+        failures = 0;
+        for (const update of updates) {
+          offset = Math.max(offset, update.update_id + 1);
+          await relayReply(update);
+        }
+      } catch (error) {
+        if (stopped) return;
+        failures += 1;
+        app.log.warn({ err: error }, 'polling Telegram failed');
+        await sleep(Math.min(retryBaseMs * 2 ** failures, 30_000));
+      }
+    }
+  }
+
+  async function relayReply(update: TelegramUpdate) {
+    const replyTo = update.message?.reply_to_message?.message_id;
+    const text = update.message?.text?.trim();
+    if (!replyTo || !text) return;
+    const sessionId = await findSessionByExternalRef(app.db.kysely, String(replyTo));
+    if (!sessionId) return;
+    const saved = await recordSupportMessage(app.db.kysely, {
+      sessionId,
+      message: text,
+      externalRef: String(update.message!.message_id),
+    });
+    if (saved) app.events.publish('support-response', saved, { chatSessionId: sessionId });
+  }
+
+  // Only messages written on this instance are forwarded, so N instances don't send N copies.
+  const removeForwarder = app.events.addForwarder((event) => {
+    if (event.type === 'new-chat-message') void forward(event.data as ChatMessagePayload);
+  });
+  const polling = poll();
+
+  return async function stop() {
+    stopped = true;
+    removeForwarder();
+    controller.abort();
+    await polling.catch(() => {});
+  };
+}

@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import { type PromotionFields, promotionSchema } from '../../../shared/admin-schemas';
+import { toCents } from '../../../shared/money';
+import type { Promotion } from '../../../shared/types';
+import type { Db } from '../../db/connect';
+import type { Database, PromotionsTable } from '../../db/schema';
+import { HttpError, notFound, parseInput } from '../../http/errors';
+import { invalidField, patchOver } from '../catalog/admin-errors';
+import * as repo from './admin-repo';
+import { promotionFromRow } from './promotion-mapper';
+
+export const BOGO50_EDIT_REFUSED = 'Only active, title and description can be changed for BOGO50';
+export const BOGO50_DELETE_REFUSED = 'The BOGO50 promotion cannot be deleted';
+export const DUPLICATE_PROMO_CODE = 'A promotion with this promo code already exists';
+
+const PROMOTION_KEYS = [
+  'title',
+  'description',
+  'active',
+  'color',
+  'promoCode',
+  'discountAmount',
+  'discountType',
+  'applicableCategories',
+  'freebieProductId',
+  'displayOrder',
+  'validDays',
+] as const satisfies readonly (keyof PromotionFields & keyof Promotion)[];
+
+/**
+ * What the BOGO50 card lets the dealer change. displayOrder is included because the
+ * promotion list's up/down buttons swap display orders on every card, BOGO50's too.
+ */
+const BOGO50_EDITABLE = new Set<string>(['active', 'title', 'description', 'displayOrder']);
+
+function rowValues(p: PromotionFields): Omit<PromotionsTable, 'id' | 'is_bogo50'> {
+  return {
+    title: p.title,
+    description: p.description,
+    active: p.active ? 1 : 0,
+    color: p.color,
+    promo_code: p.promoCode,
+    // cents for fixed amounts, hundredths of a percent for percentages: both are x100
+    discount_amount_x100: toCents(p.discountAmount),
+    discount_type: p.discountType,
+    applicable_categories: JSON.stringify(p.applicableCategories),
+    freebie_product_id: p.freebieProductId,
+    display_order: p.displayOrder,
+    valid_days: JSON.stringify(p.validDays),
+  };
+}
+
+/** Code unique among promotions; newly listed categories must exist; a freebie must be a product. */
+async function checkReferences(
+  db: Kysely<Database>,
+  p: PromotionFields,
+  current?: Promotion,
+): Promise<void> {
+  if (p.promoCode) {
+    const holders = await repo.findPromotionIdByCode(db, p.promoCode);
+    if (holders.some((h) => h.id !== current?.id)) throw new HttpError(409, { error: DUPLICATE_PROMO_CODE });
+  }
+  // A slug the promotion already had may belong to a deleted category; it only matters when added.
+  const added = p.applicableCategories.filter((slug) => !current?.applicableCategories.includes(slug));
+  const known = await repo.existingCategorySlugs(db, added);
+  const unknown = added.filter((slug) => !known.has(slug));
+  if (unknown.length > 0) throw invalidField('applicableCategories', `Category not found: ${unknown.join(', ')}`);
+  if (p.freebieProductId && !(await repo.productExists(db, p.freebieProductId))) {
+    throw invalidField('freebieProductId', 'Freebie product not found');
+  }
+}
+
+export async function createPromotion(db: Db, body: unknown): Promise<Promotion> {
+  const fields = parseInput(promotionSchema, body, 'Invalid promotion');
+  return db.kysely.transaction().execute(async (trx) => {
+    await repo.lockPromoCodes(trx, db.dialect);
+    await checkReferences(trx, fields);
+    return promotionFromRow(await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 }));
+  });
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export async function updatePromotion(db: Db, id: number, body: unknown): Promise<Promotion> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await repo.lockPromoCodes(trx, db.dialect);
+    const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
+    if (!row) throw notFound('Promotion');
+    const current = promotionFromRow(row);
+    const fields = parseInput(promotionSchema, patchOver(current, body, PROMOTION_KEYS), 'Invalid promotion');
+    if (current.isBogo50) {
+      // The client may send the whole card back: only a changed value outside the editable set is refused.
+      const changed = PROMOTION_KEYS.filter((key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]));
+      if (changed.length > 0) throw new HttpError(400, { error: BOGO50_EDIT_REFUSED });
+      return promotionFromRow(
+        await repo.updatePromotionRow(trx, id, {
+          active: fields.active ? 1 : 0,
+          title: fields.title,
+          description: fields.description,
+          display_order: fields.displayOrder,
+        }),
+      );
+    }
+    await checkReferences(trx, fields, current);
+    return promotionFromRow(await repo.updatePromotionRow(trx, id, rowValues(fields)));
+  });
+}
+
+export async function deletePromotion(db: Db, id: number): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
+    if (!row) throw notFound('Promotion');
+    if (row.is_bogo50) throw new HttpError(400, { error: BOGO50_DELETE_REFUSED });
+    await repo.deletePromotionRow(trx, id);
+  });
+}

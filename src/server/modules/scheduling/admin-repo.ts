@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
+
+export function findSameSlot(db: Kysely<Database>, slot: Pick<ScheduleSlotsTable, 'date' | 'start_time' | 'end_time'>) {
+  return db
+    .selectFrom('schedule_slots')
+    .select('id')
+    .where('date', '=', slot.date)
+    .where('start_time', '=', slot.start_time)
+    .where('end_time', '=', slot.end_time)
+    .executeTakeFirst();
+}
+
+export function insertSlotRow(db: Kysely<Database>, values: Omit<ScheduleSlotsTable, 'id'>) {
+  return db.insertInto('schedule_slots').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteSlotRow(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('schedule_slots').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Orders counted against a slot keep their date and window; only the link to the slot goes. */
+export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
+  return db.updateTable('orders').set({ schedule_slot_id: null }).where('schedule_slot_id', '=', slotId).execute();
+}
+
+export function findSettingsRow(db: Kysely<Database>) {
+  return db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1).executeTakeFirst();
+}
+
+export function insertSettingsRow(db: Kysely<Database>, values: Omit<DealerSettingsTable, 'id'>) {
+  return db.insertInto('dealer_settings').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateSettingsRow(db: Kysely<Database>, id: number, values: Partial<Omit<DealerSettingsTable, 'id'>>) {
+  return db.updateTable('dealer_settings').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
