@@ -35,7 +35,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .data-e2e && npm run build && node --import tsx src/server/main.ts',
+    command: 'rm -rf .data-e2e && node --import tsx src/server/start.ts',
     url: `http://127.0.0.1:${PORT}/api/products`,
     timeout: 180_000,
     reuseExistingServer: false,

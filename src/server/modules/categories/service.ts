@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { type CategoryBody, categoryReorderSchema, categorySchema } from '../../../shared/admin-schemas';
+import {
+  type CategoryBody,
+  categoryReorderSchema,
+  categorySchema,
+} from '../../../shared/admin-schemas';
 import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
 import { categorySlug } from '../../../shared/slugs';
 import type { Category } from '../../../shared/types';
@@ -12,7 +16,8 @@ import { categoryFromRow } from '../catalog/service';
 import * as repo from './repo';
 
 export const DUPLICATE_SLUG = 'A category with this slug already exists';
-export const HAS_SUBCATEGORIES = 'Cannot delete a category that has subcategories. Delete the subcategories first.';
+export const HAS_SUBCATEGORIES =
+  'Cannot delete a category that has subcategories. Delete the subcategories first.';
 
 /** What a category change did, so the caller can publish it. */
 export interface CategoryChange {
@@ -37,23 +42,34 @@ interface CategoryForm {
 }
 
 /** The spec's category form rules: name required, slug derived when empty, two levels only. */
-async function readForm(db: Kysely<Database>, body: unknown, selfId?: number): Promise<{ form: CategoryForm; parent: CategoryRow | null }> {
+async function readForm(
+  db: Kysely<Database>,
+  body: unknown,
+  selfId?: number,
+): Promise<{ form: CategoryForm; parent: CategoryRow | null }> {
   const input = parseInput(categorySchema, body, 'Invalid category');
   if (!input.name) {
-    throw invalidField('name', input.parentId ? 'Subcategory name cannot be empty' : 'Category name cannot be empty');
+    throw invalidField(
+      'name',
+      input.parentId ? 'Subcategory name cannot be empty' : 'Category name cannot be empty',
+    );
   }
   const slug = categorySlug(input.slug || input.name);
   if (!slug) throw invalidField('slug', 'Slug must contain letters or digits');
   let parent: CategoryRow | null = null;
   if (input.parentId !== null) {
-    if (input.parentId === selfId) throw invalidField('parentId', 'A category cannot be its own parent');
+    if (input.parentId === selfId)
+      throw invalidField('parentId', 'A category cannot be its own parent');
     parent = (await repo.findCategoryRow(db, input.parentId)) ?? null;
     if (!parent) throw invalidField('parentId', 'Parent category not found');
     if (!isTopLevel(parent)) throw invalidField('parentId', 'A subcategory cannot be a parent');
   }
   const existing = await repo.findCategoryRowBySlug(db, slug);
   if (existing && existing.id !== selfId) throw new HttpError(409, { error: DUPLICATE_SLUG });
-  return { form: { name: input.name, slug, description: input.description, parentId: input.parentId }, parent };
+  return {
+    form: { name: input.name, slug, description: input.description, parentId: input.parentId },
+    parent,
+  };
 }
 
 /** Two dealers saving the same slug at once: the unique index decides, the loser gets the same 409. */
@@ -97,7 +113,11 @@ export async function updateCategory(db: Db, id: number, body: unknown): Promise
         description: current.description,
         parentId: current.parent_id || null,
       };
-      const { form, parent } = await readForm(trx, patchOver(stored, body, ['name', 'slug', 'description', 'parentId']), id);
+      const { form, parent } = await readForm(
+        trx,
+        patchOver(stored, body, ['name', 'slug', 'description', 'parentId']),
+        id,
+      );
       if (parent && (await repo.countChildren(trx, id)) > 0) {
         throw invalidField('parentId', 'A category with subcategories cannot become a subcategory');
       }
@@ -129,20 +149,38 @@ async function refileProducts(
     return repo.moveProducts(trx, { column: 'category', slug: old.slug }, { category: newSlug });
   }
   if (wasTop && newParent) {
-    return repo.moveProducts(trx, { column: 'category', slug: old.slug }, { category: newParent.slug, subcategory: newSlug });
+    return repo.moveProducts(
+      trx,
+      { column: 'category', slug: old.slug },
+      { category: newParent.slug, subcategory: newSlug },
+    );
   }
   if (!newParent) {
-    return repo.moveProducts(trx, { column: 'subcategory', slug: old.slug }, { category: newSlug, subcategory: null });
+    return repo.moveProducts(
+      trx,
+      { column: 'subcategory', slug: old.slug },
+      { category: newSlug, subcategory: null },
+    );
   }
   if (old.slug === newSlug && old.parent_id === newParent.id) return [];
-  return repo.moveProducts(trx, { column: 'subcategory', slug: old.slug }, { category: newParent.slug, subcategory: newSlug });
+  return repo.moveProducts(
+    trx,
+    { column: 'subcategory', slug: old.slug },
+    { category: newParent.slug, subcategory: newSlug },
+  );
 }
 
-async function renamePromotionCategory(trx: Kysely<Database>, from: string, to: string): Promise<void> {
+async function renamePromotionCategory(
+  trx: Kysely<Database>,
+  from: string,
+  to: string,
+): Promise<void> {
   for (const promo of await repo.listPromotionCategoryLists(trx)) {
     const list = readJson<string[]>(promo.applicable_categories, []);
     if (!list.includes(from)) continue;
-    await repo.setPromotionCategories(trx, promo.id, [...new Set(list.map((slug) => (slug === from ? to : slug)))]);
+    await repo.setPromotionCategories(trx, promo.id, [
+      ...new Set(list.map((slug) => (slug === from ? to : slug))),
+    ]);
   }
 }
 
@@ -156,18 +194,29 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
     db.kysely.transaction().execute(async (trx) => {
       const row = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
       if (!row) throw notFound('Category');
-      if ((await repo.countChildren(trx, id)) > 0) throw new HttpError(400, { error: HAS_SUBCATEGORIES });
+      if ((await repo.countChildren(trx, id)) > 0)
+        throw new HttpError(400, { error: HAS_SUBCATEGORIES });
       let createdUncategorized: Category | null = null;
       let moved: number[] = [];
       if (!isTopLevel(row)) {
-        moved = await repo.moveProducts(trx, { column: 'subcategory', slug: row.slug }, { subcategory: null });
+        moved = await repo.moveProducts(
+          trx,
+          { column: 'subcategory', slug: row.slug },
+          { subcategory: null },
+        );
       } else if (row.slug === UNCATEGORIZED_SLUG) {
         if ((await repo.countProducts(trx, row.slug)) > 0) {
-          throw new HttpError(400, { error: 'Cannot delete the uncategorized category while products use it' });
+          throw new HttpError(400, {
+            error: 'Cannot delete the uncategorized category while products use it',
+          });
         }
       } else {
         const target = await repo.findCategoryRowBySlug(trx, UNCATEGORIZED_SLUG);
-        moved = await repo.moveProducts(trx, { column: 'category', slug: row.slug }, { category: UNCATEGORIZED_SLUG, subcategory: null });
+        moved = await repo.moveProducts(
+          trx,
+          { column: 'category', slug: row.slug },
+          { category: UNCATEGORIZED_SLUG, subcategory: null },
+        );
         if (moved.length > 0 && !target) {
           createdUncategorized = categoryFromRow(
             await repo.insertCategoryRow(trx, {
@@ -190,13 +239,20 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
 export async function reorderCategories(db: Db, body: unknown): Promise<void> {
   const { updates } = parseInput(categoryReorderSchema, body, 'Invalid category order');
   await db.kysely.transaction().execute(async (trx) => {
-    const rows = await repo.findCategoryRows(trx, updates.map((u) => u.id));
+    const rows = await repo.findCategoryRows(
+      trx,
+      updates.map((u) => u.id),
+    );
     const found = new Set(rows.map((r) => r.id));
     const missing = updates.filter((u) => !found.has(u.id)).map((u) => u.id);
-    if (missing.length > 0) throw invalidField('updates', `Category not found: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw invalidField('updates', `Category not found: ${missing.join(', ')}`);
     const parents = new Set(rows.map((r) => r.parent_id || null));
     if (parents.size > 1) {
-      throw invalidField('updates', 'Categories can only be reordered among siblings with the same parent');
+      throw invalidField(
+        'updates',
+        'Categories can only be reordered among siblings with the same parent',
+      );
     }
     for (const update of updates) await repo.setSortOrder(trx, update.id, update.sortOrder);
   });

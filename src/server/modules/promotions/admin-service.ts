@@ -58,13 +58,17 @@ async function checkReferences(
 ): Promise<void> {
   if (p.promoCode) {
     const holders = await repo.findPromotionIdByCode(db, p.promoCode);
-    if (holders.some((h) => h.id !== current?.id)) throw new HttpError(409, { error: DUPLICATE_PROMO_CODE });
+    if (holders.some((h) => h.id !== current?.id))
+      throw new HttpError(409, { error: DUPLICATE_PROMO_CODE });
   }
   // A slug the promotion already had may belong to a deleted category; it only matters when added.
-  const added = p.applicableCategories.filter((slug) => !current?.applicableCategories.includes(slug));
+  const added = p.applicableCategories.filter(
+    (slug) => !current?.applicableCategories.includes(slug),
+  );
   const known = await repo.existingCategorySlugs(db, added);
   const unknown = added.filter((slug) => !known.has(slug));
-  if (unknown.length > 0) throw invalidField('applicableCategories', `Category not found: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw invalidField('applicableCategories', `Category not found: ${unknown.join(', ')}`);
   if (p.freebieProductId && !(await repo.productExists(db, p.freebieProductId))) {
     throw invalidField('freebieProductId', 'Freebie product not found');
   }
@@ -75,7 +79,9 @@ export async function createPromotion(db: Db, body: unknown): Promise<Promotion>
   return db.kysely.transaction().execute(async (trx) => {
     await repo.lockPromoCodes(trx, db.dialect);
     await checkReferences(trx, fields);
-    return promotionFromRow(await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 }));
+    return promotionFromRow(
+      await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 }),
+    );
   });
 }
 
@@ -87,10 +93,16 @@ export async function updatePromotion(db: Db, id: number, body: unknown): Promis
     const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Promotion');
     const current = promotionFromRow(row);
-    const fields = parseInput(promotionSchema, patchOver(current, body, PROMOTION_KEYS), 'Invalid promotion');
+    const fields = parseInput(
+      promotionSchema,
+      patchOver(current, body, PROMOTION_KEYS),
+      'Invalid promotion',
+    );
     if (current.isBogo50) {
       // The client may send the whole card back: only a changed value outside the editable set is refused.
-      const changed = PROMOTION_KEYS.filter((key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]));
+      const changed = PROMOTION_KEYS.filter(
+        (key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]),
+      );
       if (changed.length > 0) throw new HttpError(400, { error: BOGO50_EDIT_REFUSED });
       return promotionFromRow(
         await repo.updatePromotionRow(trx, id, {

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
 
-export function findSameSlot(db: Kysely<Database>, slot: Pick<ScheduleSlotsTable, 'date' | 'start_time' | 'end_time'>) {
+export function findSameSlot(
+  db: Kysely<Database>,
+  slot: Pick<ScheduleSlotsTable, 'date' | 'start_time' | 'end_time'>,
+) {
   return db
     .selectFrom('schedule_slots')
     .select('id')
@@ -22,7 +25,11 @@ export async function deleteSlotRow(db: Kysely<Database>, id: number): Promise<b
 
 /** Orders counted against a slot keep their date and window; only the link to the slot goes. */
 export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
-  return db.updateTable('orders').set({ schedule_slot_id: null }).where('schedule_slot_id', '=', slotId).execute();
+  return db
+    .updateTable('orders')
+    .set({ schedule_slot_id: null })
+    .where('schedule_slot_id', '=', slotId)
+    .execute();
 }
 
 export function findSettingsRow(db: Kysely<Database>) {
@@ -33,6 +40,15 @@ export function insertSettingsRow(db: Kysely<Database>, values: Omit<DealerSetti
   return db.insertInto('dealer_settings').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateSettingsRow(db: Kysely<Database>, id: number, values: Partial<Omit<DealerSettingsTable, 'id'>>) {
-  return db.updateTable('dealer_settings').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export function updateSettingsRow(
+  db: Kysely<Database>,
+  id: number,
+  values: Partial<Omit<DealerSettingsTable, 'id'>>,
+) {
+  return db
+    .updateTable('dealer_settings')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { dealerSettingsSchema, INVALID_SLOT, scheduleSlotSchema } from '../../../shared/admin-schemas';
+import {
+  dealerSettingsSchema,
+  INVALID_SLOT,
+  scheduleSlotSchema,
+} from '../../../shared/admin-schemas';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
@@ -13,11 +17,17 @@ export const DUPLICATE_SLOT = 'A slot for this date and time already exists';
 export async function createScheduleSlot(db: Db, body: unknown): Promise<ScheduleSlot> {
   const slot = parseInput(scheduleSlotSchema, body, INVALID_SLOT);
   return db.kysely.transaction().execute(async (trx) => {
-    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(trx);
+    if (db.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(trx);
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
     if (await repo.findSameSlot(trx, values)) throw new HttpError(409, { error: DUPLICATE_SLOT });
     return slotFromRow(
-      await repo.insertSlotRow(trx, { ...values, max_orders: slot.maxOrders, current_orders: 0, notes: slot.notes }),
+      await repo.insertSlotRow(trx, {
+        ...values,
+        max_orders: slot.maxOrders,
+        current_orders: 0,
+        notes: slot.notes,
+      }),
     );
   });
 }
@@ -33,7 +43,8 @@ export async function deleteScheduleSlot(db: Db, id: number): Promise<void> {
 export async function saveDealerSettings(db: Db, body: unknown): Promise<DealerSettings> {
   const input = parseInput(dealerSettingsSchema, body, 'Invalid settings');
   return db.kysely.transaction().execute(async (trx) => {
-    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(trx);
+    if (db.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(trx);
     const row = await repo.findSettingsRow(trx);
     const values = {
       available_days: JSON.stringify(input.availableDays),
@@ -43,7 +54,11 @@ export async function saveDealerSettings(db: Db, body: unknown): Promise<DealerS
     };
     const saved = row
       ? await repo.updateSettingsRow(trx, row.id, values)
-      : await repo.insertSettingsRow(trx, { delivery_hours: '[]', delivery_notes: null, ...values });
+      : await repo.insertSettingsRow(trx, {
+          delivery_hours: '[]',
+          delivery_notes: null,
+          ...values,
+        });
     return settingsFromRow(saved);
   });
 }

@@ -1,0 +1,2 @@
+import { checkoutBench } from './checkout';
+console.log(await checkoutBench());

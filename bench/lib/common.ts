@@ -1,0 +1,219 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import {
+  type Backend,
+  type FreshDatabase,
+  freePort,
+  freshDatabase,
+  prepareDatabase,
+  sleep,
+} from '../../src/server/fault/support';
+
+export { percentile } from '../../src/server/fault/support';
+
+/** One line of the results table. */
+export interface Figure {
+  benchmark: string;
+  backend: string;
+  figure: string;
+  value: string;
+  target: string;
+  /** true PASS, false SHORT, null informational */
+  pass: boolean | null;
+  note?: string;
+}
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const BACKEND: Backend = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+
+export const fmt = (n: number, digits = 1) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a';
+
+export const log = (...args: unknown[]) => console.error('[bench]', ...args);
+
+/** A fresh database for this run (SQLite, or a new database next to DATABASE_URL's). */
+export function benchDatabase(): Promise<FreshDatabase> {
+  return freshDatabase(BACKEND, process.env.DATABASE_URL);
+}
+
+/**
+ * Fills the database to `count` products: the demo catalog (categories,
+ * promotions, 30-odd products with images) and copies of its products with
+ * new names until the count is reached.
+ */
+export async function fillCatalog(fresh: FreshDatabase, count = 2000): Promise<void> {
+  await prepareDatabase(fresh);
+  const db = fresh.open();
+  try {
+    const rows = await db.kysely.selectFrom('products').selectAll().execute();
+    const copies = [];
+    for (let i = rows.length; i < count; i++) {
+      const { id: _id, ...row } = rows[i % rows.length];
+      copies.push({
+        ...row,
+        name: `${row.name} Lot ${i}`,
+        description: `${row.description} Batch ${i}, grown and cured in small lots.`,
+        featured: 0,
+        created_at: new Date(Date.now() - i * 60_000).toISOString(),
+      });
+    }
+    for (let i = 0; i < copies.length; i += 200) {
+      await db.kysely
+        .insertInto('products')
+        .values(copies.slice(i, i + 200))
+        .execute();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** GET with the raw (still compressed) body. */
+export function getRaw(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+export interface Nginx {
+  port: number;
+  url: string;
+  root: string;
+  workers: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx in the foreground (daemon off) on a port of its own, one worker like
+ * the one Node process it is compared with, serving `root`. `.gz` siblings are
+ * served by gzip_static; /api/products maps to products.json.
+ */
+export async function startNginx(root: string, workers = 1): Promise<Nginx> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'canopy-nginx-'));
+  mkdirSync(path.join(dir, 'tmp'));
+  const port = await freePort();
+  const conf = `
+daemon off;
+user root;
+worker_processes ${workers};
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_requests 1000000;
+  keepalive_timeout 65;
+  client_body_temp_path ${dir}/tmp;
+  proxy_temp_path ${dir}/tmp;
+  fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp;
+  scgi_temp_path ${dir}/tmp;
+  gzip_static on;
+  gzip on;
+  gzip_types text/css application/javascript application/json image/svg+xml;
+  gzip_vary on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    etag on;
+    location = /api/products {
+      default_type application/json;
+      add_header Cache-Control no-cache;
+      try_files /products.json =404;
+    }
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`;
+  writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const child: ChildProcess = spawn('/usr/sbin/nginx', ['-c', path.join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      await getRaw(`${url}/`);
+      break;
+    } catch {
+      if (child.exitCode !== null || i > 200) throw new Error(`nginx did not start: ${stderr}`);
+      await sleep(25);
+    }
+  }
+  return {
+    port,
+    url,
+    root,
+    workers,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGQUIT');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytesPerSecond: number;
+}
+
+/** autocannon for `seconds`, optionally at a fixed overall rate. */
+export async function load(
+  url: string,
+  options: { connections?: number; seconds?: number; rate?: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? SECONDS,
+    headers: options.headers,
+    ...(options.rate ? { overallRate: Math.max(1, Math.round(options.rate)) } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    bytesPerSecond: result.throughput.average,
+  };
+}
+
+/** RSS of a process in MB, from /proc. */
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

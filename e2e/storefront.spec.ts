@@ -1,0 +1,322 @@
+/**
+ * Shopper journeys through the storefront (spec §2.1-§2.6, §5, §8), at phone and
+ * desktop sizes. Demo data comes from the API, never hard-coded ids.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { FLOWER_QUANTITIES } from '../src/shared/constants';
+import { formatDollars } from '../src/shared/money';
+import { tierPrices } from '../src/shared/pricing';
+import { isSoldByWeight } from '../src/shared/quantity';
+import { readableProductPath } from '../src/shared/slugs';
+import type { Category, Product } from '../src/shared/types';
+
+async function catalog(request: APIRequestContext) {
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const categories = (await (await request.get('/api/categories')).json()) as Category[];
+  return { products, categories };
+}
+
+async function skipAgeGate(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
+}
+
+async function openSideMenu(page: Page) {
+  await page.getByRole('button', { name: /open menu/i }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+async function closeSideMenu(page: Page) {
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+test.describe('age verification', () => {
+  test('NO sends the shopper to a search engine', async ({ page }) => {
+    await page.route('https://www.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Google</title><p>left</p>' }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Are you 21 or older?' })).toBeVisible();
+    const leaving = page.waitForRequest((req) => req.url().startsWith('https://www.google.com'));
+    await page.getByRole('button', { name: "NO, I'M UNDER 21" }).click();
+    await leaving;
+    await expect(page).toHaveURL(/^https:\/\/www\.google\.com/);
+  });
+
+  test('YES is remembered after a reload', async ({ page }) => {
+    await page.goto('/');
+    const gate = page.getByRole('heading', { name: 'Are you 21 or older?' });
+    await expect(gate).toBeVisible();
+    await page.getByRole('button', { name: "YES, I'M 21+" }).click();
+    await expect(gate).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /Premium cannabis/ })).toBeVisible();
+    await expect(gate).toBeHidden();
+  });
+});
+
+test.describe('home storefront', () => {
+  test.beforeEach(async ({ page }) => skipAgeGate(page));
+
+  test('browse by the category bar and by category headings', async ({ page, request }) => {
+    const { products, categories } = await catalog(request);
+    const topLevel = categories
+      .filter((c) => !c.parentId)
+      .sort((a, b) => a.sortOrder - b.sortOrder);
+    const withProducts = topLevel.filter((c) => products.some((p) => p.category === c.slug));
+    const [first, second] = withProducts;
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Product categories' });
+    await expect(bar.getByRole('button')).toHaveText(['All Products', ...topLevel.map((c) => c.name)]);
+    const heading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+    await expect(heading(first.name)).toBeVisible();
+
+    await bar.getByRole('button', { name: second.name, exact: true }).click();
+    await expect(heading(second.name)).toBeVisible();
+    await expect(heading(first.name)).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: second.name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+    await bar.getByRole('button', { name: 'All Products' }).click();
+    await expect(heading(first.name)).toBeVisible();
+
+    // clicking a category heading selects that category
+    await heading(first.name).getByRole('button').click();
+    await expect(bar.getByRole('button', { name: first.name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(heading(second.name)).toHaveCount(0);
+  });
+
+  test('strain filter on and off', async ({ page, request }) => {
+    const { products } = await catalog(request);
+    const sativa = products.find((p) => p.strain === 'Sativa' && p.strainTypes.length === 0)!;
+    const indica = products.find((p) => p.strain === 'Indica' && !p.strainTypes.includes('Sativa'))!;
+    await page.goto('/');
+    await expect(card(page, indica.name).first()).toBeAttached();
+
+    let menu = await openSideMenu(page);
+    await menu.getByRole('button', { name: 'Sativa' }).click();
+    await expect(menu.getByRole('button', { name: 'Sativa' })).toHaveAttribute('aria-pressed', 'true');
+    await closeSideMenu(page);
+    await expect(card(page, sativa.name).first()).toBeAttached();
+    await expect(card(page, indica.name)).toHaveCount(0);
+
+    // choosing the active strain again clears the filter
+    menu = await openSideMenu(page);
+    await menu.getByRole('button', { name: 'Sativa' }).click();
+    await expect(menu.getByRole('button', { name: 'Sativa' })).toHaveAttribute('aria-pressed', 'false');
+    await closeSideMenu(page);
+    await expect(card(page, indica.name).first()).toBeAttached();
+
+    // Clear Filter
+    menu = await openSideMenu(page);
+    await menu.getByRole('button', { name: 'Indica' }).click();
+    await menu.getByRole('button', { name: 'Clear Filter' }).click();
+    await closeSideMenu(page);
+    await expect(card(page, sativa.name).first()).toBeAttached();
+  });
+
+  test('add to cart shows the count on the floating cart button', async ({ page, request }) => {
+    const { products } = await catalog(request);
+    const product = products.find((p) => p.stock > 20 && p.strainTypes.length <= 1 && !p.featured)!;
+    await page.goto('/');
+    const target = card(page, product.name).last();
+    await target.scrollIntoViewIfNeeded();
+    await target.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(target.getByText('In cart: 1')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await target.getByRole('button', { name: `Add one more ${product.name}` }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    await target.getByRole('button', { name: `Remove one ${product.name}` }).click();
+    await target.getByRole('button', { name: `Remove one ${product.name}` }).click();
+    await expect(target.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  });
+});
+
+test.describe('product menu and search', () => {
+  test.beforeEach(async ({ page }) => skipAgeGate(page));
+
+  test('Product Menu groups by category and shows flower prices with bullets', async ({ page, request }) => {
+    const { products } = await catalog(request);
+    const flower = products.filter((p) => isSoldByWeight(p));
+    await page.goto('/');
+    const menu = await openSideMenu(page);
+    await menu.getByRole('button', { name: 'Product Menu' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Product Menu' });
+    await expect(overlay.getByRole('heading', { name: 'Product Menu' })).toBeVisible();
+
+    const flowerSection = overlay.getByRole('region', { name: 'Flower' });
+    await expect(flowerSection).toBeVisible();
+    const sample = flower[0];
+    const tiers = tierPrices(sample);
+    const short = ['1/8', '1/4', '1/2', '1oz'];
+    const expected = FLOWER_QUANTITIES.map(
+      (q, i) => `${short[i]} ${formatDollars(tiers[q].sale ?? tiers[q].regular)}`,
+    ).join(' • ');
+    const row = flowerSection.getByRole('link', { name: new RegExp(sample.name) });
+    await expect(row).toContainText(expected);
+
+    // highest price first inside a subcategory group
+    const sameGroup = flower
+      .filter((p) => p.subcategory === sample.subcategory)
+      .sort((a, b) => (b.salePrice ?? b.price) - (a.salePrice ?? a.price));
+    const names = await flowerSection.getByRole('link').evaluateAll((links) =>
+      links.map((l) => l.querySelector('.truncate')?.textContent ?? ''),
+    );
+    const order = names.filter((n) => sameGroup.some((p) => p.name === n));
+    expect(order).toEqual(sameGroup.map((p) => p.name));
+
+    // non-flower rows show a single price
+    const other = products.find((p) => p.category !== 'flower')!;
+    await expect(overlay.getByRole('link', { name: new RegExp(other.name) }).first()).not.toContainText('•');
+
+    await row.click();
+    await expect(overlay).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: sample.name })).toBeVisible();
+  });
+
+  test('search by strain, Enter opens the first result, Escape clears', async ({ page, request }) => {
+    const { products } = await catalog(request);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search Products' });
+    await expect(dialog.getByText('Start typing to search for products')).toBeVisible();
+
+    const input = dialog.getByRole('searchbox');
+    await input.fill('indica');
+    const indicaCount = products.filter(
+      (p) =>
+        [p.name, p.strain, p.category, p.subcategory ?? '', p.description, ...p.strainTypes]
+          .join(' ')
+          .toLowerCase()
+          .includes('indica'),
+    ).length;
+    await expect(dialog.getByRole('link')).toHaveCount(indicaCount);
+
+    await input.fill('zzzz-no-such-thing');
+    await expect(dialog.getByText('No products found matching the query')).toBeVisible();
+
+    await input.press('Escape');
+    await expect(input).toHaveValue('');
+    await expect(dialog.getByText('Start typing to search for products')).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    const target = products.find((p) => p.strain !== 'none')!;
+    await input.fill(target.name);
+    const first = dialog.getByRole('link').first();
+    await expect(first).toContainText(target.name);
+    await input.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${readableProductPath(target)}$`));
+    await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+  });
+});
+
+test.describe('product detail', () => {
+  test.beforeEach(async ({ page }) => skipAgeGate(page));
+
+  test('by numeric id and by both readable addresses', async ({ page, request }) => {
+    const { products } = await catalog(request);
+    const product = products.find((p) => isSoldByWeight(p) && p.strain !== 'none' && p.stock > 0)!;
+    const withStrain = readableProductPath(product);
+    const segments = withStrain.split('/');
+    const withoutStrain = [...segments.slice(0, 4), segments[5]].join('/');
+
+    for (const url of [`/product/${product.id}`, withStrain, withoutStrain]) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(page.getByText('Price per quantity')).toBeVisible();
+      await expect(page.getByLabel('Select Quantity:')).toBeVisible();
+      await expect(page.getByRole('img', { name: `${product.name} image 1` })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible();
+    }
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('link', { name: 'View Cart' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  });
+
+  test('a unit product shows Price per unit', async ({ page, request }) => {
+    const { products } = await catalog(request);
+    const product = products.find((p) => !isSoldByWeight(p) && p.strainTypes.length <= 1)!;
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText('Price per unit')).toBeVisible();
+    await expect(page.getByLabel('Select Quantity:')).toHaveCount(0);
+  });
+
+  test('several strain types require a choice', async ({ page, request }) => {
+    const { products } = await catalog(request);
+    const product = products.find((p) => p.strainTypes.length > 1 && p.stock > 0);
+    test.skip(!product, 'demo catalog has no multi-strain product');
+    await page.goto(`/product/${product!.id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Strain Type Required')).toBeVisible();
+    await expect(page.getByText('Please select a strain type before adding to cart.')).toBeVisible();
+    await page.getByLabel('Select Strain Type:').selectOption(product!.strainTypes[0]);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  });
+
+  test('an unknown product shows the not-found view', async ({ page }) => {
+    await page.goto('/product/987654321');
+    await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+    await expect(
+      page.getByText("Sorry, the product you're looking for could not be found."),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('any other path reads 404 Page Not Found', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('theme and contact', () => {
+  test.beforeEach(async ({ page }) => skipAgeGate(page));
+
+  test('theme choice survives a reload', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/theme-dark/);
+    const menu = await openSideMenu(page);
+    await menu.getByRole('button', { name: 'Light' }).click();
+    await expect(page.locator('html')).toHaveClass(/theme-light/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/theme-light/);
+    const again = await openSideMenu(page);
+    await expect(again.getByRole('button', { name: 'Light' })).toHaveAttribute('aria-pressed', 'true');
+    await again.getByRole('button', { name: 'Rainbow' }).click();
+    await expect(page.locator('html')).toHaveClass(/theme-colorful/);
+  });
+
+  test('contact form validation and success', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Contact Us' });
+    await form.scrollIntoViewIfNeeded();
+    const send = form.getByRole('button', { name: 'Send Message' });
+
+    await send.click();
+    await expect(page.getByText('Missing information')).toBeVisible();
+    await expect(page.getByText('Please fill out all fields to send your message.')).toBeVisible();
+
+    await form.getByLabel('Name').fill('Sam Shopper');
+    await form.getByLabel('Phone').fill('555-0100');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Message').fill('Do you deliver downtown?');
+    await send.click();
+    await expect(page.getByText('Invalid email', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+
+    await form.getByLabel('Email').fill('sam@example.com');
+    await send.click();
+    await expect(page.getByText('Message sent!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+    // back to an empty form after 3 s
+    await expect(form.getByLabel('Name')).toHaveValue('', { timeout: 6000 });
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeHidden();
+  });
+});

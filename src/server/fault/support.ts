@@ -1,0 +1,455 @@
+/**
+ * Helpers shared by the fault tests (src/server/fault), the soak tests (bench/soak)
+ * and the benchmarks (bench/): fresh databases, the server as a child process,
+ * and shoppers that build valid orders.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { QuantityLabel } from '../../shared/constants';
+import type { CartItem, Order, Product, Promotion } from '../../shared/types';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { connect, type Db } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { seedDemoCatalogIfEmpty } from '../db/seed/demo-catalog';
+import { cartLine, orderBody } from '../test/orders-fixtures';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export type Backend = 'sqlite' | 'postgres';
+
+export interface FreshDatabase {
+  backend: Backend;
+  dataDir: string;
+  mediaDir: string;
+  /** environment for a server process using this database */
+  env: Record<string, string>;
+  /** PostgreSQL: the URL of the fresh database */
+  databaseUrl?: string;
+  open(): Db;
+  dispose(): Promise<void>;
+}
+
+export async function runSql(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A temp DATA_DIR, and on PostgreSQL a fresh database next to `baseUrl`'s, dropped by dispose(). */
+export async function freshDatabase(backend: Backend, baseUrl?: string): Promise<FreshDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-fault-'));
+  const mediaDir = path.join(dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  if (backend === 'sqlite') {
+    return {
+      backend,
+      dataDir,
+      mediaDir,
+      env: { DATA_DIR: dataDir },
+      open: () => connect({ dataDir }),
+      async dispose() {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!baseUrl) throw new Error('PostgreSQL needs a database URL');
+  // A database of its own, not a schema: Kysely's migrator looks for its tables in every
+  // schema, so concurrent test schemas in one database confuse it; NOTIFY stays private too.
+  const name = `canopy_fault_${randomBytes(6).toString('hex')}`;
+  await runSql(baseUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    backend,
+    dataDir,
+    mediaDir,
+    databaseUrl,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    open: () => connect({ dataDir, databaseUrl }),
+    async dispose() {
+      await runSql(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Demo images take sharp many seconds to draw on a busy machine: draw them once
+ * into a shared cache folder and copy them into every fresh media folder.
+ */
+async function demoMediaCache(): Promise<string> {
+  const cache = path.join(tmpdir(), 'canopy-demo-media-cache-v1');
+  if (existsSync(cache)) return cache;
+  const building = mkdtempSync(path.join(tmpdir(), 'canopy-demo-media-'));
+  const scratch = connect({ dataDir: building, sqliteFile: path.join(building, 'scratch.sqlite') });
+  try {
+    await migrateToLatest(scratch);
+    mkdirSync(path.join(building, 'media'));
+    await seedDemoCatalogIfEmpty(scratch, path.join(building, 'media'));
+  } finally {
+    await scratch.close();
+  }
+  try {
+    renameSync(path.join(building, 'media'), cache);
+  } catch {
+    // another process finished first
+  }
+  rmSync(building, { recursive: true, force: true });
+  return cache;
+}
+
+/** Migrates and seeds the demo catalog, as the server does on its first start. */
+export async function prepareDatabase(fresh: FreshDatabase): Promise<void> {
+  cpSync(await demoMediaCache(), fresh.mediaDir, { recursive: true });
+  const db = fresh.open();
+  try {
+    await migrateToLatest(db);
+    await seedDemoCatalogIfEmpty(db, fresh.mediaDir);
+  } finally {
+    await db.close();
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** milliseconds from spawn to the first 200 on /api/products */
+  startupMs: number;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface SpawnOptions {
+  env: Record<string, string>;
+  /** command and arguments; defaults to `node --import tsx src/server/main.ts` */
+  command?: string[];
+  port?: number;
+  timeoutMs?: number;
+  extraNodeArgs?: string[];
+}
+
+/** Starts the server as a child process and waits for the first 200 on /api/products. */
+export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const [cmd, ...args] = options.command ?? [
+    process.execPath,
+    ...(options.extraNodeArgs ?? []),
+    '--import',
+    'tsx',
+    'src/server/main.ts',
+  ];
+  const started = performance.now();
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      ...options.env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // its own process group, so that kill reaches node under `npm start` too
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(`${url}/api/products`);
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time: ${stderr}`);
+    }
+    await sleep(25);
+  }
+  const startupMs = performance.now() - started;
+  return {
+    child,
+    port,
+    url,
+    startupMs,
+    async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) {
+        // npm start runs node under npm and a shell: signal the whole process group
+        try {
+          if (child.pid) process.kill(-child.pid, signal);
+        } catch {
+          // already gone
+        }
+      }
+      await exited;
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Products and promotions as a shopper sees them. */
+export interface Storefront {
+  products: Product[];
+  promotions: Promotion[];
+}
+
+export async function readStorefront(url: string): Promise<Storefront> {
+  const [products, promotions] = await Promise.all([
+    fetch(`${url}/api/products`).then((r) => r.json() as Promise<Product[]>),
+    fetch(`${url}/api/promotions`).then((r) => r.json() as Promise<Promotion[]>),
+  ]);
+  return { products, promotions };
+}
+
+const FLOWER_SIZES: QuantityLabel[] = ['1/8 Oz', '1/4 Oz', '1/8 Oz'];
+const UNIT_COUNTS: QuantityLabel[] = ['1', '2', '1'];
+
+/** True when a product can be sold in the simple sizes the shoppers use. */
+export function isSimple(p: Product): boolean {
+  return (
+    p.stock > 0 &&
+    p.flavors.length === 0 &&
+    p.strainTypes.length <= 1 &&
+    p.price > 0 &&
+    p.category !== 'accessories-bulk'
+  );
+}
+
+/**
+ * A random valid pickup order: one flower line and one unit line, and one
+ * order in four carries a promo code valid every day.
+ */
+export function randomOrder(
+  store: Storefront,
+  random: () => number = Math.random,
+  pool: Product[] = store.products.filter(isSimple),
+): Record<string, unknown> | null {
+  if (pool.length === 0) return null;
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+  const flower = pool.filter((p) => p.category === 'flower');
+  const units = pool.filter((p) => p.category !== 'flower');
+  const lines: CartItem[] = [];
+  const strainOf = (p: Product) =>
+    p.strainTypes.length === 1 ? { strainType: p.strainTypes[0] } : {};
+  if (flower.length > 0) {
+    const p = pick(flower);
+    lines.push(cartLine(p, pick(FLOWER_SIZES), 1, strainOf(p)));
+  }
+  if (units.length > 0 && (lines.length === 0 || random() < 0.7)) {
+    const p = pick(units);
+    lines.push(cartLine(p, pick(UNIT_COUNTS), 1, strainOf(p)));
+  }
+  const promo =
+    random() < 0.25 ? store.promotions.find((p) => p.promoCode === 'WELCOME10' && p.active) : null;
+  return orderBody(lines, store.products, {
+    orderType: 'pickup',
+    ...(promo ? { promoCode: promo.promoCode, promotion: promo } : {}),
+  });
+}
+
+export interface Acknowledged {
+  id: number;
+  items: { id: number; quantity: string; count: number }[];
+}
+
+export interface BuyerStats {
+  acknowledged: Acknowledged[];
+  latenciesMs: number[];
+  statuses: Map<number, number>;
+  networkErrors: number;
+}
+
+/**
+ * Buyers place real orders over HTTP until `stop()` says so or every product
+ * they try is sold out. Each 2xx is recorded as acknowledged.
+ */
+export async function runBuyers(
+  url: string,
+  store: Storefront,
+  options: { buyers: number; stop: () => boolean; maxConsecutiveRefusals?: number },
+): Promise<BuyerStats> {
+  const stats: BuyerStats = {
+    acknowledged: [],
+    latenciesMs: [],
+    statuses: new Map(),
+    networkErrors: 0,
+  };
+  const soldOut = new Set<number>();
+  const limit = options.maxConsecutiveRefusals ?? 20;
+  const buyer = async () => {
+    let refusals = 0;
+    while (!options.stop() && refusals < limit) {
+      const pool = store.products.filter((p) => isSimple(p) && !soldOut.has(p.id));
+      const body = randomOrder(store, Math.random, pool);
+      if (!body) return;
+      const started = performance.now();
+      let res: Response;
+      try {
+        res = await fetch(`${url}/api/orders/simple`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      } catch {
+        stats.networkErrors += 1;
+        if (options.stop()) return;
+        await sleep(20);
+        refusals += 1;
+        continue;
+      }
+      const answer = (await res.json().catch(() => null)) as
+        | (Order & { outOfStockItems?: { name: string }[] })
+        | null;
+      stats.latenciesMs.push(performance.now() - started);
+      stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
+      if (res.ok && answer) {
+        refusals = 0;
+        stats.acknowledged.push({
+          id: answer.id,
+          items: answer.items.map((i) => ({ id: i.id, quantity: i.quantity, count: i.count })),
+        });
+      } else {
+        refusals += 1;
+        for (const item of answer?.outOfStockItems ?? []) {
+          const product = store.products.find((p) => p.name === item.name);
+          if (product) soldOut.add(product.id);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.buyers }, buyer));
+  return stats;
+}
+
+export interface StockAudit {
+  /** products whose initial stock differs from final stock + stock in stored orders */
+  unbalanced: { id: number; initial: number; final: number; inOrders: number }[];
+  /** acknowledged orders that are missing or whose items differ */
+  lost: number[];
+  negative: number[];
+  storedOrders: number;
+}
+
+export type StockSnapshot = Map<number, number>;
+
+export async function stockSnapshot(db: Db): Promise<StockSnapshot> {
+  const rows = await db.kysely.selectFrom('products').select(['id', 'stock']).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.stock)]));
+}
+
+/** Every acknowledged order is stored with its items, and stock is conserved for every product. */
+export async function auditOrders(
+  db: Db,
+  initial: StockSnapshot,
+  acknowledged: Acknowledged[],
+): Promise<StockAudit> {
+  const final = await stockSnapshot(db);
+  const items = await db.kysely
+    .selectFrom('order_items')
+    .select(['order_id', 'product_id', 'quantity', 'count', 'stock_taken'])
+    .execute();
+  const orders = await db.kysely.selectFrom('orders').select('id').execute();
+  const taken = new Map<number, number>();
+  const byOrder = new Map<number, typeof items>();
+  for (const item of items) {
+    taken.set(item.product_id, (taken.get(item.product_id) ?? 0) + Number(item.stock_taken));
+    byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+  }
+  const unbalanced: StockAudit['unbalanced'] = [];
+  const negative: number[] = [];
+  for (const [id, start] of initial) {
+    const end = final.get(id) ?? 0;
+    const inOrders = taken.get(id) ?? 0;
+    if (end < 0) negative.push(id);
+    if (Math.abs(start - (end + inOrders)) > 1e-9)
+      unbalanced.push({ id, initial: start, final: end, inOrders });
+  }
+  const lost: number[] = [];
+  for (const ack of acknowledged) {
+    const stored = byOrder.get(ack.id) ?? [];
+    const same =
+      stored.length === ack.items.length &&
+      ack.items.every((a) =>
+        stored.some((s) => s.product_id === a.id && s.quantity === a.quantity && s.count === a.count),
+      );
+    if (!same) lost.push(ack.id);
+  }
+  return { unbalanced, lost, negative, storedOrders: orders.length };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+export interface FaultApp {
+  app: FastifyInstance;
+  db: Db;
+  fresh: FreshDatabase;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Like the test harness's createTestApp, but on PostgreSQL in a database of its own
+ * (see freshDatabase) and with the demo images copied from the cache.
+ */
+export async function createFaultApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<FaultApp> {
+  const fresh = await freshDatabase(backend, process.env.TEST_DATABASE_URL);
+  await prepareDatabase(fresh);
+  const config = loadConfig({ ...fresh.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const db = fresh.open();
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    fresh,
+    async dispose() {
+      await app.close();
+      await db.close();
+      await fresh.dispose();
+    },
+  };
+}

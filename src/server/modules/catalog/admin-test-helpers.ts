@@ -1,0 +1,27 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../../test/harness';
+import { ensureDealer } from '../auth/service';
+
+const DEALER = { username: 'back-office', password: 'a-long-dealer-password' };
+
+/** Signs a dealer in and answers a request helper that sends the session cookie (or none with `anonymous`). */
+export async function dealerClient(t: TestApp) {
+  await ensureDealer(t.db.kysely, DEALER.username, DEALER.password);
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: DEALER });
+  const token = login.cookies.find((c) => c.name === 'canopy_dealer')?.value;
+  if (!token) throw new Error(`dealer login failed: ${login.statusCode} ${login.body}`);
+  const cookie = `canopy_dealer=${token}`;
+  const send = (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    anonymous = false,
+  ): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: anonymous ? {} : { cookie },
+    });
+  return { cookie, send };
+}

@@ -1,0 +1,79 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sniffMediaKind } from './sniff';
+import { prepareMedia, UnreadableImageError, type UploadedFile, writeMedia } from './store';
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILES = 5;
+
+const shortName = (name: string | undefined) => (name || 'unnamed file').slice(0, 200);
+
+/** Upload answers carry `message` (what the spec's client reads) and `error` (like every other failure). */
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).send({ error: message, message });
+}
+
+const codeOf = (error: unknown) => String((error as { code?: unknown })?.code ?? '');
+
+/**
+ * POST /api/upload/product-media: multipart with repeated `files`. Every file is read
+ * into memory and checked first; only when all of them pass is anything written.
+ */
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  // Registered here so multipart bodies are parsed for this route only.
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_FILE_BYTES,
+      files: MAX_FILES,
+      fields: 10,
+      fieldSize: 1024,
+      parts: MAX_FILES + 10,
+    },
+  });
+
+  app.post('/api/upload/product-media', async (request, reply) => {
+    if (!request.isMultipart()) return refuse(reply, 400, 'Send the files as multipart/form-data');
+    const uploads: UploadedFile[] = [];
+    let current: string | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        current = part.filename;
+        const data = await part.toBuffer();
+        const kind = sniffMediaKind(data);
+        if (!kind) return refuse(reply, 400, `Unsupported file type: ${shortName(part.filename)}`);
+        uploads.push({ filename: shortName(part.filename), kind, data });
+      }
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'FST_FILES_LIMIT')
+        return refuse(reply, 400, `Too many files: at most ${MAX_FILES} at once`);
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        return refuse(
+          reply,
+          413,
+          `File too large: ${shortName(current)} (at most ${MAX_FILE_BYTES / 1024 / 1024} MB)`,
+        );
+      }
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+        return refuse(reply, 400, 'Too many form fields');
+      // A truncated or garbled body (busboy: "Unexpected end of multipart data") is the client's fault.
+      if (/multipart|boundary|unexpected end/i.test(String((error as Error)?.message)))
+        return refuse(reply, 400, 'Malformed multipart body');
+      throw error;
+    }
+    if (uploads.length === 0) return refuse(reply, 400, 'No files uploaded');
+
+    const prepared = [];
+    for (const upload of uploads) {
+      try {
+        prepared.push(await prepareMedia(upload));
+      } catch (error) {
+        if (error instanceof UnreadableImageError) return refuse(reply, 400, error.message);
+        throw error;
+      }
+    }
+    const urls = await writeMedia(app.config.mediaDir, prepared);
+    return { urls };
+  });
+}

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEEKDAYS } from '../../../shared/constants';
+import type { Product, Promotion } from '../../../shared/types';
+import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
+import { dealerClient } from '../catalog/admin-test-helpers';
+import { BOGO50_DELETE_REFUSED, BOGO50_EDIT_REFUSED, DUPLICATE_PROMO_CODE } from './admin-service';
+
+describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
+  let t: TestApp;
+  let send: Awaited<ReturnType<typeof dealerClient>>['send'];
+  let bogo: Promotion;
+  const events: string[] = [];
+  const promotions = async () => (await t.app.inject('/api/promotions')).json<Promotion[]>();
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    ({ send } = await dealerClient(t));
+    t.app.events.subscribe((e) => events.push(e.type));
+    bogo = (await promotions()).find((p) => p.isBogo50)!;
+  });
+  afterAll(() => t.dispose());
+
+  it('creates a promotion with the spec defaults and an upper-case code', async () => {
+    const res = await send('POST', '/api/promotions', {
+      title: 'Ten off',
+      description: 'Ten dollars off',
+      promoCode: ' ten-off ',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      title: 'Ten off',
+      active: true,
+      color: 'rainbow-blue',
+      promoCode: 'TEN-OFF',
+      discountType: 'fixed',
+      discountAmount: 0,
+      displayOrder: 999,
+      validDays: [...WEEKDAYS],
+      applicableCategories: [],
+      freebieProductId: null,
+      isBogo50: false,
+    });
+    expect(events).toContain('promotion-created');
+  });
+
+  it('stores percentages and fixed amounts to the hundredth and validates the code is usable', async () => {
+    const res = await send('POST', '/api/promotions', {
+      title: 'Edibles',
+      description: '12.5% off edibles',
+      promoCode: 'EDI125',
+      discountType: 'percentage',
+      discountAmount: 12.5,
+      applicableCategories: ['edibles'],
+      validDays: ['Friday', 'saturday'],
+      color: 'rainbow-green',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      discountAmount: 12.5,
+      validDays: ['friday', 'saturday'],
+      applicableCategories: ['edibles'],
+    });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/validate-promo',
+      payload: { promoCode: 'edi125', cartItems: [] },
+    });
+    expect(check.statusCode).toBe(200);
+  });
+
+  it('refuses invalid promotions', async () => {
+    const missing = await send('POST', '/api/promotions', { title: '', discountAmount: -1 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['title', 'description', 'discountAmount']),
+    );
+    const tooMuch = await send('POST', '/api/promotions', {
+      title: 'a',
+      description: 'b',
+      discountType: 'percentage',
+      discountAmount: 101,
+    });
+    expect(tooMuch.json().errors[0].path).toBe('discountAmount');
+    const noFreebie = await send('POST', '/api/promotions', {
+      title: 'a',
+      description: 'b',
+      discountType: 'freebie',
+    });
+    expect(noFreebie.json().errors[0]).toMatchObject({ path: 'freebieProductId' });
+    const ghost = await send('POST', '/api/promotions', {
+      title: 'a',
+      description: 'b',
+      discountType: 'freebie',
+      freebieProductId: 999999,
+    });
+    expect(ghost.json().error).toBe('Freebie product not found');
+    const badDay = await send('POST', '/api/promotions', {
+      title: 'a',
+      description: 'b',
+      validDays: ['someday'],
+    });
+    expect(badDay.statusCode).toBe(400);
+    const badCategory = await send('POST', '/api/promotions', {
+      title: 'a',
+      description: 'b',
+      applicableCategories: ['nope'],
+    });
+    expect(badCategory.json().error).toBe('Category not found: nope');
+    const duplicate = await send('POST', '/api/promotions', {
+      title: 'a',
+      description: 'b',
+      promoCode: 'bogo50',
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: DUPLICATE_PROMO_CODE });
+  });
+
+  it('creates a freebie promotion for an existing product', async () => {
+    const product = (await t.app.inject('/api/products')).json<Product[]>()[0];
+    const res = await send('POST', '/api/promotions', {
+      title: 'Free',
+      description: 'A gift',
+      discountType: 'freebie',
+      freebieProductId: product.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ discountType: 'freebie', freebieProductId: product.id });
+    // the product given away cannot disappear from under the promotion
+    expect((await send('DELETE', `/api/products/${product.id}`)).statusCode).toBe(409);
+  });
+
+  it('updates a promotion partially and swaps display orders', async () => {
+    const a = (
+      await send('POST', '/api/promotions', { title: 'A', description: 'a', displayOrder: 10 })
+    ).json<Promotion>();
+    const b = (
+      await send('POST', '/api/promotions', { title: 'B', description: 'b', displayOrder: 11 })
+    ).json<Promotion>();
+    expect(
+      (await send('PATCH', `/api/promotions/${a.id}`, { displayOrder: 11 })).json(),
+    ).toMatchObject({ title: 'A', displayOrder: 11 });
+    expect(
+      (await send('PATCH', `/api/promotions/${b.id}`, { displayOrder: 10 })).json(),
+    ).toMatchObject({ title: 'B', displayOrder: 10 });
+    const updated = await send('PATCH', `/api/promotions/${a.id}`, {
+      active: false,
+      discountAmount: 5.255,
+      promoCode: 'aaa',
+    });
+    expect(updated.json()).toMatchObject({
+      active: false,
+      discountAmount: 5.26,
+      promoCode: 'AAA',
+      description: 'a',
+    });
+    expect(events).toContain('promotion-updated');
+    const bad = await send('PATCH', `/api/promotions/${a.id}`, { color: 'pink' });
+    expect(bad.statusCode).toBe(400);
+    const taken = await send('PATCH', `/api/promotions/${b.id}`, { promoCode: 'AAA' });
+    expect(taken.statusCode).toBe(409);
+    expect((await send('PATCH', '/api/promotions/999999', { active: false })).statusCode).toBe(404);
+  });
+
+  it('lets BOGO50 change only its active flag, title and description, and never be deleted', async () => {
+    const ok = await send('PATCH', `/api/promotions/${bogo.id}`, {
+      active: false,
+      title: 'BOGO',
+      description: 'Half off the second oz',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      active: false,
+      title: 'BOGO',
+      promoCode: 'BOGO50',
+      discountAmount: bogo.discountAmount,
+    });
+    // the whole card sent back unchanged is fine
+    const whole = await send('PATCH', `/api/promotions/${bogo.id}`, {
+      ...ok.json<Promotion>(),
+      active: true,
+    });
+    expect(whole.statusCode).toBe(200);
+    for (const change of [
+      { discountAmount: 10 },
+      { promoCode: 'OTHER' },
+      { validDays: ['monday'] },
+      { discountType: 'fixed' },
+    ]) {
+      const refused = await send('PATCH', `/api/promotions/${bogo.id}`, change);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(refused.json()).toEqual({ error: BOGO50_EDIT_REFUSED });
+    }
+    const deleted = await send('DELETE', `/api/promotions/${bogo.id}`);
+    expect(deleted.statusCode).toBe(400);
+    expect(deleted.json()).toEqual({ error: BOGO50_DELETE_REFUSED });
+    expect((await promotions()).some((p) => p.id === bogo.id)).toBe(true);
+  });
+
+  it('deletes a promotion with 204', async () => {
+    const created = (
+      await send('POST', '/api/promotions', { title: 'Gone', description: 'soon' })
+    ).json<Promotion>();
+    expect((await send('DELETE', `/api/promotions/${created.id}`)).statusCode).toBe(204);
+    expect(events).toContain('promotion-deleted');
+    expect((await send('DELETE', `/api/promotions/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses every promotion write without a dealer session', async () => {
+    const calls: [string, string, unknown][] = [
+      ['POST', '/api/promotions', { title: 'a', description: 'b' }],
+      ['PATCH', `/api/promotions/${bogo.id}`, { active: true }],
+      ['DELETE', `/api/promotions/${bogo.id}`, undefined],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await send(method as 'POST', url, body, true)).statusCode, `${method} ${url}`).toBe(
+        401,
+      );
+    }
+  });
+});

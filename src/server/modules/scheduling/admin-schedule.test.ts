@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_SLOT } from '../../../shared/admin-schemas';
+import { OVERRIDE_MARKER } from '../../../shared/constants';
+import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
+import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
+import { dealerClient } from '../catalog/admin-test-helpers';
+import { DUPLICATE_SLOT } from './admin-service';
+
+describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
+  let t: TestApp;
+  let send: Awaited<ReturnType<typeof dealerClient>>['send'];
+  const events: string[] = [];
+  const slots = async () => (await t.app.inject('/api/schedule-slots')).json<ScheduleSlot[]>();
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: false });
+    ({ send } = await dealerClient(t));
+    t.app.events.subscribe((e) => events.push(e.type));
+  });
+  afterAll(() => t.dispose());
+
+  it('creates a slot with the default capacity and ignores currentOrders', async () => {
+    const res = await send('POST', '/api/schedule-slots', {
+      date: '2030-03-04',
+      startTime: '09:00 am',
+      endTime: '11:00 AM',
+      currentOrders: 4,
+      notes: '',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      date: '2030-03-04',
+      startTime: '9:00 AM',
+      endTime: '11:00 AM',
+      maxOrders: 5,
+      currentOrders: 0,
+      notes: null,
+    });
+    expect(events).toContain('schedule-slot-created');
+    expect((await slots()).map((s) => s.id)).toContain(res.json().id);
+    const again = await send('POST', '/api/schedule-slots', {
+      date: '2030-03-04',
+      startTime: '9:00 AM',
+      endTime: '11:00 AM',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: DUPLICATE_SLOT });
+  });
+
+  it('creates the override marker', async () => {
+    const res = await send('POST', '/api/schedule-slots', {
+      date: '2030-03-05',
+      ...OVERRIDE_MARKER,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      startTime: '12:00 AM',
+      endTime: '12:01 AM',
+      maxOrders: 0,
+      notes: 'OVERRIDE_WEEKLY_SCHEDULE',
+    });
+  });
+
+  it('refuses a slot without date or times', async () => {
+    for (const body of [
+      { startTime: '9:00 AM', endTime: '11:00 AM' },
+      { date: '2030-02-30', startTime: '9:00 AM', endTime: '11:00 AM' },
+      { date: '2030-03-04', startTime: 'nine', endTime: '' },
+      { date: '2030-03-04', startTime: '9:00 AM', endTime: '11:00 AM', maxOrders: -1 },
+    ]) {
+      const res = await send('POST', '/api/schedule-slots', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toBe(INVALID_SLOT);
+    }
+  });
+
+  it('deletes a slot with 204 and answers 404 for a missing one', async () => {
+    const slot = (
+      await send('POST', '/api/schedule-slots', {
+        date: '2030-03-06',
+        startTime: '1:00 PM',
+        endTime: '3:00 PM',
+      })
+    ).json<ScheduleSlot>();
+    expect((await send('DELETE', `/api/schedule-slots/${slot.id}`)).statusCode).toBe(204);
+    expect(events).toContain('schedule-slot-deleted');
+    expect((await slots()).some((s) => s.id === slot.id)).toBe(false);
+    expect((await send('DELETE', `/api/schedule-slots/${slot.id}`)).statusCode).toBe(404);
+  });
+
+  it('creates the settings row on first save and updates it after', async () => {
+    const first = await send('PATCH', '/api/dealer-settings', {
+      availableDays: ['friday', 'Monday'],
+      deliveryHours: JSON.stringify(['9:00 AM - 11:00 AM', '1:00 PM - 3:00 PM']),
+      deliveryNotes: 'Ring twice',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      availableDays: ['Monday', 'Friday'],
+      deliveryHours: '["9:00 AM - 11:00 AM","1:00 PM - 3:00 PM"]',
+      deliveryNotes: 'Ring twice',
+    });
+    expect(events).toContain('dealer-settings-updated');
+    const second = await send('PATCH', '/api/dealer-settings', { availableDays: ['Sunday'] });
+    expect(second.json()).toMatchObject({
+      id: first.json().id,
+      availableDays: ['Sunday'],
+      deliveryHours: '["9:00 AM - 11:00 AM","1:00 PM - 3:00 PM"]',
+      deliveryNotes: 'Ring twice',
+    });
+    const read = (await t.app.inject('/api/dealer-settings')).json<DealerSettings>();
+    expect(read.availableDays).toEqual(['Sunday']);
+    const rows = await t.db.kysely.selectFrom('dealer_settings').select('id').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses settings without available days or with unreadable hours', async () => {
+    expect((await send('PATCH', '/api/dealer-settings', { deliveryNotes: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await send('PATCH', '/api/dealer-settings', { availableDays: ['Caturday'] })).statusCode,
+    ).toBe(400);
+    const hours = await send('PATCH', '/api/dealer-settings', {
+      availableDays: [],
+      deliveryHours: 'not json',
+    });
+    expect(hours.statusCode).toBe(400);
+    expect(hours.json().errors[0].path).toBe('deliveryHours');
+  });
+
+  it('refuses every schedule write without a dealer session', async () => {
+    const calls: [string, string, unknown][] = [
+      [
+        'POST',
+        '/api/schedule-slots',
+        { date: '2030-03-04', startTime: '9:00 AM', endTime: '11:00 AM' },
+      ],
+      ['DELETE', '/api/schedule-slots/1', undefined],
+      ['PATCH', '/api/dealer-settings', { availableDays: ['Monday'] }],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await send(method as 'POST', url, body, true)).statusCode, `${method} ${url}`).toBe(
+        401,
+      );
+    }
+  });
+});

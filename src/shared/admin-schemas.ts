@@ -1,0 +1,466 @@
+/**
+ * Payload schemas of the dealer's write calls (spec §5 forms, §7 calls), shared
+ * by the back-office forms and the server routes. Every schema outputs the API
+ * shape (dollars, camelCase) with the spec's defaults filled in.
+ */
+import { z } from 'zod';
+import {
+  DEFAULT_FLAVOR_STRAIN,
+  DEFAULT_SLOT_CAPACITY,
+  DISCOUNT_TYPES,
+  FLOWER_CATEGORY_SLUG,
+  PROMOTION_COLORS,
+  PROMOTION_DEFAULTS,
+  STRAIN_OPTIONS,
+  STRAINS,
+  type StrainName,
+  WEEKDAYS,
+} from './constants';
+
+const MAX_MONEY = 1_000_000;
+const MAX_STOCK = 1_000_000;
+
+/** Text without NUL characters, which PostgreSQL cannot store in a text column. */
+const text = (params?: { message: string }) =>
+  z.string(params).refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+
+const requiredText = (max: number, message = 'is required') =>
+  text({ message }).trim().min(1, message).max(max, `must be at most ${max} characters`);
+
+/** Empty strings and undefined read as null: the forms send "" for an empty optional input. */
+const emptyAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+const money = z
+  .number({ message: 'must be a number' })
+  .finite('must be a number')
+  .min(0, 'must be at least 0')
+  .max(MAX_MONEY, 'is too large');
+
+/** An optional price: null (or "" or missing) means none, e.g. no sale. */
+const optionalMoney = z.preprocess(emptyAsNull, money.nullable());
+
+const stockAmount = z
+  .number({ message: 'must be a number' })
+  .finite('must be a number')
+  .min(0, 'must be at least 0')
+  .max(MAX_STOCK, 'is too large');
+
+const strainOption = z.preprocess(
+  (value) => {
+    if (value === '' || value === null || value === undefined) return 'none';
+    if (typeof value !== 'string') return value;
+    const match = STRAIN_OPTIONS.find((s) => s.toLowerCase() === value.trim().toLowerCase());
+    return match ?? value;
+  },
+  z.enum(STRAIN_OPTIONS, { message: 'must be none, Sativa, Indica or Hybrid' }),
+);
+
+const strainName = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    return STRAINS.find((s) => s.toLowerCase() === value.trim().toLowerCase()) ?? value;
+  },
+  z.enum(STRAINS, { message: 'must be Sativa, Indica or Hybrid' }),
+);
+
+const SAFE_MEDIA_PATH = /^\/media\/[A-Za-z0-9._-]+$/;
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export const mediaUrlSchema = z
+  .string({ message: 'must be a URL' })
+  .trim()
+  .max(2000, 'is too long')
+  .refine(
+    (url) => (SAFE_MEDIA_PATH.test(url) && !url.includes('..')) || isWebUrl(url),
+    'must be an uploaded /media/ file or an http(s) URL',
+  );
+
+function duplicatesCheck(label: string) {
+  return (list: string[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    list.forEach((item, index) => {
+      const key = item.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: [index], message: `Duplicate ${label}: ${item}` });
+      seen.add(key);
+    });
+  };
+}
+
+const isFlower = (category: string) => category === FLOWER_CATEGORY_SLUG;
+
+/** Flower stock is grams sold in halves (3.5 g steps add up to 0.5 multiples); other stock is whole units. */
+function stockUnitMessage(category: string, amount: number): string | null {
+  if (isFlower(category))
+    return Number.isInteger(amount * 2) ? null : 'must be a multiple of 0.5 grams';
+  return Number.isInteger(amount) ? null : 'must be a whole number';
+}
+
+/**
+ * Product fields of spec §3 / §5 product form. Output is the full product as stored:
+ * flavor strains default to Hybrid, flavor stocks are kept only for listed flavors,
+ * and when flavors have stocks the product stock is their sum.
+ */
+export const productSchema = z
+  .object({
+    name: requiredText(200),
+    category: requiredText(100),
+    subcategory: z.preprocess(emptyAsNull, text().trim().max(100, 'is too long').nullable()),
+    description: z.preprocess(
+      (v) => (v === null || v === undefined ? '' : v),
+      text({ message: 'must be text' }).trim().max(5000, 'must be at most 5000 characters'),
+    ),
+    price: money,
+    salePrice: optionalMoney,
+    priceQuarter: optionalMoney,
+    salePriceQuarter: optionalMoney,
+    priceHalf: optionalMoney,
+    salePriceHalf: optionalMoney,
+    priceOunce: optionalMoney,
+    salePriceOunce: optionalMoney,
+    featured: z.boolean({ message: 'must be true or false' }).default(false),
+    media: z
+      .array(mediaUrlSchema, { message: 'must be a list of URLs' })
+      .max(20, 'has too many files')
+      .default([]),
+    stock: z.preprocess(emptyAsNull, stockAmount.nullable()),
+    strain: strainOption,
+    strainTypes: z
+      .array(strainName, { message: 'must be a list of strains' })
+      .max(3, 'has too many strains')
+      .default([])
+      .superRefine(duplicatesCheck('strain type')),
+    flavors: z
+      .array(
+        z
+          .string({ message: 'must be text' })
+          .trim()
+          .min(1, 'Flavor cannot be empty')
+          .max(100, 'is too long'),
+        {
+          message: 'must be a list of flavors',
+        },
+      )
+      .max(50, 'has too many flavors')
+      .default([])
+      .superRefine(duplicatesCheck('flavor')),
+    flavorStrains: z
+      .record(text(), z.preprocess(emptyAsNull, strainName.nullable()), {
+        message: 'must map flavors to strains',
+      })
+      .default({}),
+    flavorStocks: z
+      .record(text(), z.preprocess(emptyAsNull, stockAmount.nullable()), {
+        message: 'must map flavors to stock',
+      })
+      .default({}),
+  })
+  .superRefine((p, ctx) => {
+    if (p.stock === null && p.flavors.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stock'],
+        message: 'is required unless the product has flavors',
+      });
+    }
+    if (p.stock !== null) {
+      const message = stockUnitMessage(p.category, p.stock);
+      if (message) ctx.addIssue({ code: 'custom', path: ['stock'], message });
+    }
+    for (const [flavor, amount] of Object.entries(p.flavorStocks)) {
+      const message = amount === null ? null : stockUnitMessage(p.category, amount);
+      if (message) ctx.addIssue({ code: 'custom', path: ['flavorStocks', flavor], message });
+    }
+  })
+  .transform((p) => {
+    const strains = new Map(Object.entries(p.flavorStrains).map(([k, v]) => [k.trim(), v]));
+    const stocks = new Map(Object.entries(p.flavorStocks).map(([k, v]) => [k.trim(), v]));
+    const flavorStrains: Record<string, StrainName> = {};
+    const flavorStocks: Record<string, number> = {};
+    for (const flavor of p.flavors) {
+      flavorStrains[flavor] = strains.get(flavor) ?? DEFAULT_FLAVOR_STRAIN;
+      const amount = stocks.get(flavor);
+      if (typeof amount === 'number') flavorStocks[flavor] = amount;
+    }
+    const flavorTotal = Object.values(flavorStocks).reduce((sum, n) => sum + n, 0);
+    const stock = Object.keys(flavorStocks).length > 0 ? flavorTotal : (p.stock ?? 0);
+    return { ...p, flavorStrains, flavorStocks, stock };
+  });
+export type ProductBody = z.input<typeof productSchema>;
+export type ProductFields = z.output<typeof productSchema>;
+
+export const featuredSchema = z.object({
+  featured: z.boolean({ message: 'must be true or false' }),
+});
+
+const categoryId = z
+  .number({ message: 'must be a category id' })
+  .int('must be a category id')
+  .min(0)
+  .max(2_147_483_647);
+
+/**
+ * Category form (spec §5). The name may arrive empty so that the service can answer
+ * the form's own texts (Category name cannot be empty / Subcategory name cannot be empty);
+ * the slug is derived from the name when empty.
+ */
+export const categorySchema = z.object({
+  name: z.preprocess(
+    (v) => v ?? '',
+    text({ message: 'must be text' }).trim().max(100, 'must be at most 100 characters'),
+  ),
+  slug: z.preprocess(
+    (v) => v ?? '',
+    text({ message: 'must be text' }).trim().max(100, 'must be at most 100 characters'),
+  ),
+  description: z.preprocess(
+    emptyAsNull,
+    z
+      .string({ message: 'must be text' })
+      .trim()
+      .max(2000, 'must be at most 2000 characters')
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  ),
+  /** 0, null or missing = top level */
+  parentId: z.preprocess(emptyAsNull, categoryId.nullable()).transform((v) => (v ? v : null)),
+});
+export type CategoryBody = z.input<typeof categorySchema>;
+
+export const categoryReorderSchema = z
+  .object({
+    updates: z
+      .array(
+        z.object({
+          id: categoryId.min(1, 'must be a category id'),
+          sortOrder: z
+            .number({ message: 'must be a number' })
+            .int('must be a whole number')
+            .min(1, 'must be at least 1'),
+        }),
+        { message: 'must be a list of {id, sortOrder}' },
+      )
+      .min(1, 'must list at least one category')
+      .max(500, 'has too many categories'),
+  })
+  .superRefine(({ updates }, ctx) => {
+    const ids = new Set(updates.map((u) => u.id));
+    if (ids.size !== updates.length)
+      ctx.addIssue({ code: 'custom', path: ['updates'], message: 'lists a category twice' });
+    const orders = new Set(updates.map((u) => u.sortOrder));
+    const inRange = updates.every((u) => u.sortOrder <= updates.length);
+    if (orders.size !== updates.length || !inRange) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['updates'],
+        message: `sortOrder must number the categories 1 to ${updates.length}`,
+      });
+    }
+  });
+
+const weekday = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(WEEKDAYS, { message: 'must be a weekday name (monday to sunday)' }),
+);
+
+/** Promotion form (spec §3, §5, §9 defaults). discountAmount is dollars (fixed) or percent (percentage). */
+export const promotionSchema = z
+  .object({
+    title: requiredText(200, 'Title is required'),
+    description: requiredText(2000, 'Description is required'),
+    active: z.boolean({ message: 'must be true or false' }).default(PROMOTION_DEFAULTS.active),
+    color: z
+      .preprocess(
+        emptyAsNull,
+        z
+          .enum(PROMOTION_COLORS, { message: `must be one of ${PROMOTION_COLORS.join(', ')}` })
+          .nullable(),
+      )
+      .transform((v) => v ?? PROMOTION_DEFAULTS.color),
+    promoCode: z.preprocess(
+      emptyAsNull,
+      z
+        .string({ message: 'must be text' })
+        .trim()
+        .toUpperCase()
+        .max(50, 'must be at most 50 characters')
+        .regex(/^[A-Z0-9_-]*$/, 'may contain only letters, digits, - and _')
+        .nullable()
+        .transform((v) => (v ? v : null)),
+    ),
+    discountType: z
+      .preprocess(
+        emptyAsNull,
+        z.enum(DISCOUNT_TYPES, { message: 'must be fixed, percentage or freebie' }).nullable(),
+      )
+      .transform((v) => v ?? PROMOTION_DEFAULTS.discountType),
+    discountAmount: z
+      .preprocess(emptyAsNull, money.nullable())
+      .transform((v) => v ?? PROMOTION_DEFAULTS.discountAmount),
+    applicableCategories: z
+      .array(
+        z
+          .string({ message: 'must be a category slug' })
+          .trim()
+          .min(1, 'must be a category slug')
+          .max(100),
+        {
+          message: 'must be a list of category slugs',
+        },
+      )
+      .max(200, 'has too many categories')
+      .default([])
+      .transform((list) => [...new Set(list)]),
+    freebieProductId: z
+      .preprocess(
+        emptyAsNull,
+        z
+          .number({ message: 'must be a product id' })
+          .int('must be a product id')
+          .min(0)
+          .max(2_147_483_647)
+          .nullable(),
+      )
+      .transform((v) => (v ? v : null)),
+    displayOrder: z
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .max(1_000_000, 'is too large')
+      .default(PROMOTION_DEFAULTS.displayOrder),
+    validDays: z
+      .array(weekday, { message: 'must be a list of weekday names' })
+      .default(PROMOTION_DEFAULTS.validDays)
+      .transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
+  })
+  .superRefine((p, ctx) => {
+    if (p.discountType === 'percentage' && p.discountAmount > 100) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountAmount'],
+        message: 'must be at most 100 for a percentage',
+      });
+    }
+    if (p.discountType === 'freebie' && !p.freebieProductId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['freebieProductId'],
+        message: 'Please select a free product',
+      });
+    }
+  })
+  .transform((p) => ({
+    ...p,
+    freebieProductId: p.discountType === 'freebie' ? p.freebieProductId : null,
+  }));
+export type PromotionBody = z.input<typeof promotionSchema>;
+export type PromotionFields = z.output<typeof promotionSchema>;
+
+export const INVALID_SLOT = 'Invalid slot: Please fill in all required fields with valid values.';
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CLOCK_TIME = /^(1[0-2]|0?[1-9]):([0-5]\d)\s?([AaPp][Mm])$/;
+
+function isCalendarDate(value: string): boolean {
+  const match = DATE_ONLY.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** "9:00 AM" style, normalised to "9:00 AM" (no leading zero, upper-case meridiem). */
+const clockTime = requiredText(20)
+  .refine((v) => CLOCK_TIME.test(v), 'must be a time like 9:00 AM')
+  .transform((v) => {
+    const [, h, m, meridiem] = CLOCK_TIME.exec(v)!;
+    return `${Number(h)}:${m} ${meridiem.toUpperCase()}`;
+  });
+
+/** Slot creation (spec §5); currentOrders is not settable and is ignored. */
+export const scheduleSlotSchema = z.object({
+  date: requiredText(10).refine(isCalendarDate, 'must be a date (YYYY-MM-DD)'),
+  startTime: clockTime,
+  endTime: clockTime,
+  maxOrders: z
+    .preprocess(
+      emptyAsNull,
+      z
+        .number({ message: 'must be a number' })
+        .int('must be a whole number')
+        .min(0, 'must be at least 0')
+        .max(10_000, 'is too large')
+        .nullable(),
+    )
+    .transform((v) => v ?? DEFAULT_SLOT_CAPACITY),
+  notes: z.preprocess(
+    emptyAsNull,
+    z
+      .string({ message: 'must be text' })
+      .trim()
+      .max(500, 'must be at most 500 characters')
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  ),
+});
+export type ScheduleSlotBody = z.input<typeof scheduleSlotSchema>;
+
+const CAPITALISED_WEEKDAYS = WEEKDAYS.map((d) => d[0].toUpperCase() + d.slice(1));
+
+const windowLabels = z
+  .array(text({ message: 'must be a time window' }).trim().min(1).max(40), {
+    message: 'must be a list of time windows',
+  })
+  .max(48, 'has too many windows');
+
+/** Weekly availability form (spec §3 dealer_settings): capitalised weekday names; deliveryHours a JSON string. */
+export const dealerSettingsSchema = z.object({
+  availableDays: z
+    .array(
+      z.preprocess(
+        (v) =>
+          typeof v === 'string'
+            ? (CAPITALISED_WEEKDAYS.find((d) => d.toLowerCase() === v.trim().toLowerCase()) ?? v)
+            : v,
+        z.enum(CAPITALISED_WEEKDAYS as [string, ...string[]], {
+          message: 'must be a weekday name (Monday to Sunday)',
+        }),
+      ),
+      { message: 'is required (a list of weekday names)' },
+    )
+    .transform((days) => CAPITALISED_WEEKDAYS.filter((d) => days.includes(d))),
+  /** a JSON-encoded list of window labels; a plain list is accepted too */
+  deliveryHours: z
+    .union([text().max(5000, 'is too long'), windowLabels, z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === '') return undefined;
+      if (Array.isArray(value)) return JSON.stringify(value);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = undefined;
+      }
+      const list = windowLabels.safeParse(parsed);
+      if (!list.success) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON list of time windows' });
+        return z.NEVER;
+      }
+      return JSON.stringify(list.data);
+    }),
+  /** missing keeps the saved notes; "" or null clears them */
+  deliveryNotes: z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(2000, 'must be at most 2000 characters')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null)),
+});
+export type DealerSettingsBody = z.input<typeof dealerSettingsSchema>;

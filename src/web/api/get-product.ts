@@ -1,0 +1,23 @@
+import type { Product } from '@shared/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+/** Spec §8: a product without id and name is invalid. */
+export function assertProduct(value: unknown): Product {
+  const candidate = value as Partial<Product> | null;
+  if (!candidate || typeof candidate.id !== 'number' || typeof candidate.name !== 'string') {
+    throw new Error('Invalid product data received');
+  }
+  return candidate as Product;
+}
+
+export async function getProduct(id: number): Promise<Product> {
+  return assertProduct(await apiFetch<unknown>(`/api/products/${id}`));
+}
+
+export const productQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['products', 'detail', id], queryFn: () => getProduct(id) });
+
+export function useProduct(id: number, enabled = true) {
+  return useQuery({ ...productQueryOptions(id), enabled });
+}

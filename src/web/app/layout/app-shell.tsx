@@ -1,0 +1,96 @@
+import { Spinner } from '@web/components/ui/spinner';
+import { Toaster } from '@web/components/ui/toast';
+import { AgeGate } from '@web/features/age-gate/components/age-gate';
+import { useDealerLogin } from '@web/features/auth/components/dealer-login';
+import { useCartCount } from '@web/features/cart/cart-store';
+import { useAppMode } from '@web/lib/app-mode';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../paths';
+import { FloatingCartButton } from './floating-cart-button';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SideMenu } from './side-menu';
+
+const loadSearch = () => import('@web/features/search/components/search-dialog');
+const loadProductMenu = () => import('@web/features/product-menu/components/product-menu');
+const SearchDialog = lazy(loadSearch);
+const ProductMenu = lazy(loadProductMenu);
+
+type Overlay = 'none' | 'menu' | 'search' | 'product-menu';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const mode = useAppMode();
+  const cartCount = useCartCount();
+  const [overlay, setOverlay] = useState<Overlay>('none');
+  // keep lazily loaded overlays mounted after first use so closing can animate
+  const [loaded, setLoaded] = useState({ search: false, productMenu: false });
+  const dealerMode = mode === 'dealer';
+  const dealerLogin = useDealerLogin();
+
+  const open = (next: Overlay) => {
+    if (next === 'search') setLoaded((l) => ({ ...l, search: true }));
+    if (next === 'product-menu') setLoaded((l) => ({ ...l, productMenu: true }));
+    setOverlay(next);
+  };
+  const close = () => setOverlay('none');
+  const openProduct = (href: string) => {
+    close();
+    navigate(href);
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header
+        cartCount={cartCount}
+        onMenu={() => open('menu')}
+        onSearch={dealerMode ? undefined : () => open('search')}
+        onSearchIntent={() => void loadSearch()}
+      />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:py-6">
+        {children}
+      </main>
+      <Footer onLogoClick={dealerLogin.onLogoClick} />
+      {!dealerMode && location !== paths.cart && <FloatingCartButton count={cartCount} />}
+
+      <SideMenu
+        open={overlay === 'menu'}
+        onClose={close}
+        cartCount={cartCount}
+        dealerMode={dealerMode}
+        onProductMenu={() => open('product-menu')}
+        onProductMenuIntent={() => void loadProductMenu()}
+      />
+      <Suspense fallback={overlay === 'none' ? null : <OverlayFallback />}>
+        {loaded.search && (
+          <SearchDialog open={overlay === 'search'} onClose={close} onOpenProduct={openProduct} />
+        )}
+        {loaded.productMenu && (
+          <ProductMenu
+            open={overlay === 'product-menu'}
+            onClose={close}
+            onOpenProduct={openProduct}
+          />
+        )}
+      </Suspense>
+      {dealerLogin.dialog}
+      <AgeGate />
+      <Toaster />
+    </div>
+  );
+}
+
+function OverlayFallback() {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/50">
+      <Spinner />
+    </div>
+  );
+}

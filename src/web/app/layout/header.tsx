@@ -1,0 +1,56 @@
+import { Menu, Search } from 'lucide-react';
+import { Link } from 'wouter';
+import { paths } from '../paths';
+import { LogoMark } from './logo';
+
+const iconButton =
+  'relative grid h-11 w-11 place-items-center rounded-xl text-fg transition-colors hover:bg-surface-2';
+
+export function Header({
+  onSearch,
+  onSearchIntent,
+  onMenu,
+  cartCount,
+}: {
+  /** absent when search is not available (dealer mode) */
+  onSearch?: () => void;
+  onSearchIntent?: () => void;
+  onMenu: () => void;
+  cartCount: number;
+}) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-bg/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
+        <Link href={paths.home} aria-label="Canopy home" className="rounded-xl">
+          <LogoMark />
+        </Link>
+        <div className="flex items-center gap-1">
+          {onSearch && (
+            <button
+              type="button"
+              className={iconButton}
+              onClick={onSearch}
+              onPointerEnter={onSearchIntent}
+              onFocus={onSearchIntent}
+              aria-label="Search products"
+            >
+              <Search aria-hidden="true" className="h-5 w-5" />
+            </button>
+          )}
+          <button
+            type="button"
+            className={iconButton}
+            onClick={onMenu}
+            aria-label={cartCount > 0 ? `Open menu (${cartCount} in cart)` : 'Open menu'}
+            aria-haspopup="dialog"
+          >
+            <Menu aria-hidden="true" className="h-6 w-6" />
+            {cartCount > 0 && (
+              <span aria-hidden="true" className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-bg" />
+            )}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Every route path of the shop (spec §2.1). Pure constants: the one app-layer
+ * module features may import, so links never drift from the router.
+ */
+export const paths = {
+  home: '/',
+  cart: '/cart',
+  orders: '/orders',
+  thankYou: '/thank-you',
+  productById: '/product/:id',
+  productByAddress: '/product/:category/:subcategory/:name',
+  productByAddressWithStrain: '/product/:category/:subcategory/:strain/:name',
+  dealer: '/dealer',
+  schedule: '/schedule',
+  categories: '/categories',
+} as const;
+
+export const productHref = (id: number) => `/product/${id}`;

@@ -1,0 +1,200 @@
+/**
+ * The shopper's cart, kept in the browser under the key `cart` (spec §3, §4).
+ * A tiny external store: read it with `useCart()`, change it with the functions
+ * below. Every change is written back to localStorage and other tabs follow.
+ */
+import { isQuantityOption } from '@shared/quantity';
+import type { CartItem } from '@shared/types';
+import { createStore, useStore } from '@web/lib/create-store';
+import { readStorage, STORAGE_KEYS, writeJson } from '@web/lib/storage';
+
+export type Cart = readonly CartItem[];
+
+/** What a caller adds: a line without its count (adding always adds one). */
+export type NewCartItem = Omit<CartItem, 'count'>;
+
+function isCartItem(value: unknown): value is CartItem {
+  if (!value || typeof value !== 'object') return false;
+  const item = value as Record<string, unknown>;
+  return (
+    typeof item.id === 'number' &&
+    typeof item.name === 'string' &&
+    item.name.length > 0 &&
+    typeof item.price === 'number' &&
+    Number.isFinite(item.price) &&
+    isQuantityOption(item.quantity) &&
+    typeof item.count === 'number' &&
+    Number.isInteger(item.count) &&
+    item.count > 0 &&
+    (item.flavor === undefined || typeof item.flavor === 'string') &&
+    (item.strainType === undefined || typeof item.strainType === 'string')
+  );
+}
+
+/** Invalid items are discarded; anything that is not an array (or not JSON) resets the cart. */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  if (raw === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) throw new Error('stored cart is not an array');
+    return parsed.filter(isCartItem);
+  } catch (error) {
+    console.error('Corrupted cart in storage, resetting it to empty', error);
+    return [];
+  }
+}
+
+function loadCart(): CartItem[] {
+  const raw = readStorage(STORAGE_KEYS.cart);
+  const cart = parseStoredCart(raw);
+  if (raw !== null && JSON.stringify(cart) !== raw) writeJson(STORAGE_KEYS.cart, cart);
+  return cart;
+}
+
+const cartStore = createStore<Cart>(typeof window === 'undefined' ? [] : loadCart());
+
+function commit(next: Cart) {
+  cartStore.set(next);
+  writeJson(STORAGE_KEYS.cart, next);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.cart) cartStore.set(parseStoredCart(event.newValue));
+  });
+}
+
+/** Line identity (spec §4): product id, quantity label, flavor (empty = missing), strain type. */
+export function sameLine(a: Omit<CartItem, 'count' | 'price' | 'name'>, b: typeof a): boolean {
+  return (
+    a.id === b.id &&
+    a.quantity === b.quantity &&
+    (a.flavor || undefined) === (b.flavor || undefined) &&
+    (a.strainType || undefined) === (b.strainType || undefined)
+  );
+}
+
+export function findLineIndex(cart: Cart, item: Omit<CartItem, 'count' | 'price' | 'name'>) {
+  return cart.findIndex((line) => sameLine(line, item));
+}
+
+export function getCart(): Cart {
+  return cartStore.get();
+}
+
+export function useCart(): Cart {
+  return useStore(cartStore);
+}
+
+/** Same identity: count + 1; otherwise a new line with count 1. */
+export function addToCart(item: NewCartItem): void {
+  const cart = cartStore.get();
+  const clean: CartItem = {
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    quantity: item.quantity,
+    count: 1,
+    ...(item.flavor ? { flavor: item.flavor } : {}),
+    ...(item.strainType ? { strainType: item.strainType } : {}),
+  };
+  const index = findLineIndex(cart, clean);
+  if (index === -1) {
+    commit([...cart, clean]);
+    return;
+  }
+  commit(cart.map((line, i) => (i === index ? { ...line, count: line.count + 1 } : line)));
+}
+
+/** Raises the count of the line at `index` by one; false when the line is not `id`. */
+export function incrementLine(index: number, id: number): boolean {
+  const cart = cartStore.get();
+  if (cart[index]?.id !== id) return false;
+  commit(cart.map((line, i) => (i === index ? { ...line, count: line.count + 1 } : line)));
+  return true;
+}
+
+/**
+ * Count above 1 drops by one, otherwise the line is removed. Returns false when
+ * the item at `index` is not product `id` (the caller shows the removal-failure toast).
+ */
+export function decrementLine(index: number, id: number): boolean {
+  const cart = cartStore.get();
+  const line = cart[index];
+  if (!line || line.id !== id) return false;
+  if (line.count > 1) {
+    commit(cart.map((l, i) => (i === index ? { ...l, count: l.count - 1 } : l)));
+  } else {
+    commit(cart.filter((_, i) => i !== index));
+  }
+  return true;
+}
+
+/** Removes the whole line at `index`; false when it is not product `id`. */
+export function removeLine(index: number, id: number): boolean {
+  const cart = cartStore.get();
+  if (cart[index]?.id !== id) return false;
+  commit(cart.filter((_, i) => i !== index));
+  return true;
+}
+
+export function clearCart(): void {
+  commit([]);
+}
+
+/** Number of items in the cart (sum of line counts). */
+export function cartCount(cart: Cart): number {
+  return cart.reduce((sum, line) => sum + line.count, 0);
+}
+
+export function useCartCount(): number {
+  return cartCount(useCart());
+}
+
+/**
+ * Adds a promotion's free item as its own line at price 0 (spec §5): line identity ignores
+ * price, so `addToCart` would merge it into a paid line of the same size. Does nothing when
+ * a free line of the product is already in the cart; returns whether a line was added.
+ */
+export function addFreeLine(item: Omit<NewCartItem, 'price'>, quantityCount = 1): boolean {
+  const cart = cartStore.get();
+  if (cart.some((line) => line.id === item.id && line.price === 0)) return false;
+  commit([
+    ...cart,
+    {
+      id: item.id,
+      name: item.name,
+      price: 0,
+      quantity: item.quantity,
+      count: quantityCount,
+      ...(item.flavor ? { flavor: item.flavor } : {}),
+      ...(item.strainType ? { strainType: item.strainType } : {}),
+    },
+  ]);
+  return true;
+}
+
+/** Removes every free (price 0) line of product `id`, e.g. when its promotion is removed. */
+export function removeFreeLines(id: number): void {
+  const cart = cartStore.get();
+  const next = cart.filter((line) => !(line.id === id && line.price === 0));
+  if (next.length !== cart.length) commit(next);
+}
+
+/**
+ * Replaces each line's stored price with `priceFor(line)` where that gives a number, e.g.
+ * after the server refused an order because the shop's prices changed. Returns whether
+ * any price changed.
+ */
+export function repriceLines(priceFor: (line: CartItem) => number | undefined): boolean {
+  const cart = cartStore.get();
+  let changed = false;
+  const next = cart.map((line) => {
+    const price = priceFor(line);
+    if (price === undefined || price === line.price) return line;
+    changed = true;
+    return { ...line, price };
+  });
+  if (changed) commit(next);
+  return changed;
+}

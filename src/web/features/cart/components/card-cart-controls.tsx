@@ -1,0 +1,119 @@
+import { BULK, type QuantityLabel } from '@shared/constants';
+import { regularUnitPrice, unitPrice } from '@shared/pricing';
+import { canAddToCart, defaultQuantity, offeredQuantities, stockNeeded, unitsInCartFor } from '@shared/quantity';
+import { readableProductPath } from '@shared/slugs';
+import type { Product } from '@shared/types';
+import { buttonClasses } from '@web/components/ui/button';
+import { PriceTag } from '@web/components/ui/price-tag';
+import { toast } from '@web/components/ui/toast';
+import { ShoppingCart } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { addToCart, decrementLine, findLineIndex, useCart } from '../cart-store';
+import { QuantityStepper } from './quantity-stepper';
+
+export function limitedStockToast(product: Pick<Product, 'name'>) {
+  toast({
+    title: 'Limited Stock',
+    description: `Sorry, we don't have enough ${product.name} in stock.`,
+    variant: 'destructive',
+  });
+}
+
+export function removalFailedToast() {
+  toast({
+    title: 'Error',
+    description: 'There was a problem removing the item. Please try again.',
+    variant: 'destructive',
+  });
+}
+
+/** Price, quantity selector and Add to Cart (then minus / count / plus) on a product card. */
+export function CardCartControls({ product }: { product: Product }) {
+  const cart = useCart();
+  const selectId = useId();
+  const used = unitsInCartFor(cart, product.id);
+  const soldOut = product.stock <= 0;
+  const options = soldOut ? [] : offeredQuantities(product, 0);
+  const [quantity, setQuantity] = useState<QuantityLabel>(() =>
+    options.includes(defaultQuantity(product))
+      ? defaultQuantity(product)
+      : (options[0] ?? defaultQuantity(product)),
+  );
+  const price = unitPrice(product, quantity);
+  const regular = regularUnitPrice(product, quantity);
+
+  if (product.strainTypes.length > 1) {
+    return (
+      <div className="mt-auto flex flex-col gap-2.5">
+        <PriceTag price={unitPrice(product, defaultQuantity(product))} regular={regularUnitPrice(product, defaultQuantity(product))} />
+        <Link
+          href={readableProductPath(product)}
+          className={buttonClasses('outline', 'md', 'w-full')}
+          aria-label={`Choose a strain type for ${product.name}`}
+        >
+          Choose Strain
+        </Link>
+      </div>
+    );
+  }
+
+  const line = { id: product.id, quantity };
+  const index = findLineIndex(cart, line);
+  const inCart = index === -1 ? undefined : cart[index];
+  const add = () => {
+    const check = canAddToCart({ product, quantity, usedInCart: used });
+    if (!check.ok) {
+      limitedStockToast(product);
+      return;
+    }
+    addToCart({ id: product.id, name: product.name, price, quantity });
+  };
+  const plusDisabled = quantity !== BULK && (soldOut || used + stockNeeded(quantity) > product.stock);
+
+  return (
+    <div className="mt-auto flex flex-col gap-2.5">
+      <PriceTag price={price} regular={regular} />
+      {options.length > 1 && (
+        <>
+          <label htmlFor={selectId} className="sr-only">
+            Quantity for {product.name}
+          </label>
+          <select
+            id={selectId}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value as QuantityLabel)}
+            className="h-11 w-full rounded-xl border border-line bg-surface-2 px-3 text-sm font-medium text-fg"
+          >
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {inCart ? (
+        <QuantityStepper
+          name={product.name}
+          count={inCart.count}
+          onDecrement={() => {
+            if (!decrementLine(index, product.id)) removalFailedToast();
+          }}
+          onIncrement={add}
+          incrementDisabled={plusDisabled}
+        />
+      ) : (
+        <button
+          type="button"
+          className={buttonClasses('primary', 'md', 'w-full')}
+          onClick={add}
+          disabled={soldOut}
+        >
+          <ShoppingCart aria-hidden="true" className="h-4 w-4" />
+          {soldOut ? 'Sold Out' : 'Add to Cart'}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { BULK, type QuantityLabel } from '@shared/constants';
+import { regularUnitPrice, unitPrice } from '@shared/pricing';
+import {
+  canAddToCart,
+  defaultQuantity,
+  isSoldByWeight,
+  offeredQuantities,
+  quantityOptionsFor,
+  stockNeeded,
+  unitsInCartFor,
+} from '@shared/quantity';
+import type { Product } from '@shared/types';
+import { buttonClasses } from '@web/components/ui/button';
+import { PriceTag } from '@web/components/ui/price-tag';
+import { toast } from '@web/components/ui/toast';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@web/lib/storage';
+import { ShoppingBag, ShoppingCart } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { addToCart, type Cart, decrementLine, findLineIndex, useCart } from '../cart-store';
+import { QuantityStepper } from './quantity-stepper';
+import { removalFailedToast } from './card-cart-controls';
+
+const selectClasses =
+  'h-12 w-full rounded-xl border border-line bg-surface-2 px-3 text-base font-medium text-fg';
+
+function initialQuantity(product: Product, cart: Cart, preferenceKey: string): QuantityLabel {
+  if (!isSoldByWeight(product)) return defaultQuantity(product);
+  const options = quantityOptionsFor(product);
+  const saved = readStorage(STORAGE_KEYS.quantityChoice(preferenceKey));
+  if (saved && (options as string[]).includes(saved)) return saved as QuantityLabel;
+  const existing = cart.find((line) => line.id === product.id);
+  if (existing && options.includes(existing.quantity)) return existing.quantity;
+  return defaultQuantity(product);
+}
+
+function Tooltip({ text, children }: { text: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <span className="group relative inline-flex" aria-describedby={id}>
+      {children}
+      <span
+        id={id}
+        role="tooltip"
+        className="pointer-events-none absolute right-0 bottom-full z-10 mb-2 w-max max-w-56 rounded-lg border border-line bg-surface px-3 py-2 text-xs text-fg opacity-0 shadow-lg transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
+      >
+        {text}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The product page's buying controls (spec §2.6): Select Quantity: for flower,
+ * Select Strain Type: when there are several, Add to Cart, then minus / count /
+ * plus with a stock tooltip and View Cart.
+ */
+export function ProductPurchasePanel({
+  product,
+  preferenceKey,
+  saveChoice,
+}: {
+  product: Product;
+  /** where the remembered quantity choice lives (id or readable address) */
+  preferenceKey: string;
+  /** spec §4: the choice is saved only when the page was reached by numeric id */
+  saveChoice: boolean;
+}) {
+  const cart = useCart();
+  const quantityId = useId();
+  const strainId = useId();
+  const [quantity, setQuantity] = useState<QuantityLabel>(() =>
+    initialQuantity(product, cart, preferenceKey),
+  );
+  const [strainType, setStrainType] = useState('');
+  const byWeight = isSoldByWeight(product);
+  const severalStrains = product.strainTypes.length > 1;
+  const lineStrain = severalStrains && strainType ? strainType : undefined;
+  const used = unitsInCartFor(cart, product.id, lineStrain);
+  const needed = stockNeeded(quantity);
+  const options = byWeight ? quantityOptionsFor(product) : [];
+  const offered = new Set(offeredQuantities(product, 0));
+  const price = unitPrice(product, quantity);
+  const regular = regularUnitPrice(product, quantity);
+  const index = findLineIndex(cart, { id: product.id, quantity, strainType: lineStrain });
+  const inCart = index === -1 ? undefined : cart[index];
+  const unit = byWeight ? 'g' : 'units';
+
+  const chooseQuantity = (next: QuantityLabel) => {
+    setQuantity(next);
+    if (saveChoice) writeStorage(STORAGE_KEYS.quantityChoice(preferenceKey), next);
+  };
+
+  const add = () => {
+    if (severalStrains && !strainType) {
+      toast({
+        title: 'Strain Type Required',
+        description: 'Please select a strain type before adding to cart.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (!canAddToCart({ product, quantity, usedInCart: used }).ok) {
+      toast({
+        title: 'Not Enough Stock',
+        description: `Sorry, we don't have enough ${product.name} in stock for this quantity.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    addToCart({ id: product.id, name: product.name, price, quantity, strainType: lineStrain });
+  };
+
+  const plusDisabled = quantity !== BULK && (product.stock <= 0 || used + needed > product.stock);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <PriceTag price={price} regular={regular} size="lg" />
+        <p className="mt-1 text-sm text-muted">{byWeight ? 'Price per quantity' : 'Price per unit'}</p>
+      </div>
+
+      {byWeight && (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={quantityId} className="text-sm font-semibold">
+            Select Quantity:
+          </label>
+          <select
+            id={quantityId}
+            className={selectClasses}
+            value={quantity}
+            onChange={(event) => chooseQuantity(event.target.value as QuantityLabel)}
+          >
+            {options.map((option) => (
+              <option key={option} value={option} disabled={!offered.has(option)}>
+                {option}
+                {offered.has(option) ? '' : ' (out of stock)'}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      {severalStrains && (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={strainId} className="text-sm font-semibold">
+            Select Strain Type:
+          </label>
+          <select
+            id={strainId}
+            className={selectClasses}
+            value={strainType}
+            onChange={(event) => setStrainType(event.target.value)}
+          >
+            <option value="">Choose a strain type</option>
+            {product.strainTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      {inCart ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="sm:w-48">
+            <QuantityStepper
+              name={product.name}
+              count={inCart.count}
+              onDecrement={() => {
+                if (!decrementLine(index, product.id)) removalFailedToast();
+              }}
+              onIncrement={add}
+              incrementDisabled={plusDisabled}
+              incrementHint={(button) => (
+                <Tooltip
+                  text={`Stock: ${product.stock} ${unit} · In cart: ${used} ${unit} · Needed: ${needed} ${unit}`}
+                >
+                  {button}
+                </Tooltip>
+              )}
+            />
+          </div>
+          <Link href="/cart" className={buttonClasses('outline', 'lg', 'sm:flex-1')}>
+            <ShoppingBag aria-hidden="true" className="h-5 w-5" />
+            View Cart
+          </Link>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className={buttonClasses('primary', 'lg', 'w-full')}
+          onClick={add}
+          disabled={product.stock <= 0}
+        >
+          <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+          {product.stock <= 0 ? 'Sold Out' : 'Add to Cart'}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { Category } from '@shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@web/lib/api-client';
+
+export interface CategoryInput {
+  name: string;
+  slug: string;
+  description: string | null;
+  parentId: number | null;
+}
+
+export interface SortUpdate {
+  id: number;
+  sortOrder: number;
+}
+
+/** The server's `error` (or `message`) text, when it sent one. */
+export function serverText(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.serverMessage;
+  return undefined;
+}
+
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}
+
+function useCategoryCache() {
+  const client = useQueryClient();
+  return {
+    set(update: (list: Category[]) => Category[]) {
+      client.setQueryData<Category[]>(['categories'], (list) => (list ? update(list) : list));
+    },
+    refresh() {
+      void client.invalidateQueries({ queryKey: ['categories'] });
+    },
+    refreshProducts() {
+      void client.invalidateQueries({ queryKey: ['products'] });
+    },
+    snapshot: () => client.getQueryData<Category[]>(['categories']),
+    restore: (list: Category[] | undefined) => client.setQueryData(['categories'], list),
+  };
+}
+
+export function useCreateCategory() {
+  const cache = useCategoryCache();
+  return useMutation({
+    mutationFn: (input: CategoryInput) =>
+      apiFetch<Category>('/api/categories', { method: 'POST', body: JSON.stringify(input) }),
+    onSuccess: (created) => {
+      cache.set((list) => (list.some((c) => c.id === created.id) ? list : [...list, created]));
+      cache.refresh();
+    },
+  });
+}
+
+export function useUpdateCategory() {
+  const cache = useCategoryCache();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: CategoryInput }) =>
+      apiFetch<Category>(`/api/categories/${id}`, { method: 'PATCH', body: JSON.stringify(input) }),
+    onSuccess: (updated) => {
+      cache.set((list) => list.map((c) => (c.id === updated.id ? updated : c)));
+      cache.refresh();
+      cache.refreshProducts();
+    },
+  });
+}
+
+export function useDeleteCategory() {
+  const cache = useCategoryCache();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<void>(`/api/categories/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      cache.set((list) => list.filter((c) => c.id !== id));
+      cache.refresh();
+      // spec §7: the products list is re-fetched (its products moved to 'uncategorized')
+      cache.refreshProducts();
+    },
+  });
+}
+
+/** Optimistic: the new order shows at once and is rolled back if the server refuses. */
+export function useReorderCategories() {
+  const cache = useCategoryCache();
+  return useMutation({
+    mutationFn: (updates: SortUpdate[]) =>
+      apiFetch<unknown>('/api/categories/reorder', {
+        method: 'PUT',
+        body: JSON.stringify({ updates }),
+      }),
+    onMutate: (updates) => {
+      const previous = cache.snapshot();
+      const orders = new Map(updates.map((u) => [u.id, u.sortOrder]));
+      cache.set((list) =>
+        list.map((c) => (orders.has(c.id) ? { ...c, sortOrder: orders.get(c.id) as number } : c)),
+      );
+      return { previous };
+    },
+    onError: (_error, _updates, context) => cache.restore(context?.previous),
+    onSettled: () => cache.refresh(),
+  });
+}

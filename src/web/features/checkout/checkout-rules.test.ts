@@ -1,0 +1,142 @@
+import { priceCart } from '@shared/pricing';
+import type { CartItem, Product } from '@shared/types';
+import { describe, expect, it } from 'vitest';
+import { placeOrderErrorMessage } from './api/place-order';
+import { orderPayload, orderTypeFor, placementProblem, pricingLines } from './checkout-rules';
+import type { ContactDetails } from './profile';
+
+const product = (id: number, name: string, category: string, stock: number) =>
+  ({ id, name, category, subcategory: null, stock }) as Product;
+
+const products = [product(1, 'Blue Dream', 'flower', 10), product(2, 'Gummies', 'edibles', 5)];
+const details: ContactDetails = {
+  name: 'Ann',
+  phone: '555',
+  email: '',
+  address: '1 Main St',
+  deliveryNotes: '',
+};
+const line = (over: Partial<CartItem>): CartItem => ({
+  id: 1,
+  name: 'Blue Dream',
+  price: 45,
+  quantity: '1/8 Oz',
+  count: 1,
+  ...over,
+});
+
+function check(cart: CartItem[], d: Partial<ContactDetails> = {}, mode = 'delivery' as const) {
+  const orderType = mode;
+  const pricing = priceCart({ lines: pricingLines(cart, products), promotion: null, orderType });
+  return placementProblem({ cart, products, details: { ...details, ...d }, orderType, pricing });
+}
+
+describe('order placement checks (spec §5, in order)', () => {
+  it('refuses an empty cart first', () => {
+    expect(check([], { name: '' })?.description).toBe(
+      'Your cart is empty. Add some items before placing an order.',
+    );
+  });
+
+  it('then stock, listing the items', () => {
+    const problem = check([line({ count: 3 })], { name: '' });
+    expect(problem?.title).toBe('Not enough inventory');
+    expect(problem?.description).toContain('Blue Dream (requested: 10.5 g, available: 10 g)');
+  });
+
+  it('then name, phone and (for delivery) address', () => {
+    const cart = [line({ count: 2 })];
+    expect(check(cart, { name: ' ' })?.description).toBe(
+      'Please enter your name to place an order.',
+    );
+    expect(check(cart, { phone: '' })?.description).toBe(
+      'Please enter your phone number to place an order.',
+    );
+    expect(check(cart, { address: '' })?.description).toBe(
+      'Please enter your address for delivery.',
+    );
+  });
+
+  it('then the delivery minimum, with the amount checked', () => {
+    const problem = check([line({})]);
+    expect(problem?.title).toBe('Minimum order not met');
+    expect(problem?.description).toBe(
+      'Delivery orders require a minimum of $50. Your current total is $45.00.',
+    );
+    expect(check([line({ count: 2 })])).toBeNull();
+  });
+});
+
+describe('order payload', () => {
+  it('sends pickup with the PICKUP address and no slot', () => {
+    const cart = [line({})];
+    const choice = { mode: 'pickup' as const, date: '2030-01-07', timeWindow: '1:00 PM - 3:00 PM' };
+    const pricing = priceCart({
+      lines: pricingLines(cart, products),
+      promotion: null,
+      orderType: orderTypeFor(choice),
+    });
+    const payload = orderPayload({ cart, details, choice, pricing, promotion: null });
+    expect(payload).toMatchObject({
+      address: 'PICKUP',
+      orderType: 'pickup',
+      total: 45,
+      deliveryFee: 0,
+      deliveryDate: null,
+      deliveryTimeWindow: null,
+      email: null,
+    });
+  });
+
+  it('is scheduled only with both a date and a window', () => {
+    expect(orderTypeFor({ mode: 'scheduled', date: '2030-01-07', timeWindow: null })).toBe(
+      'delivery',
+    );
+    expect(
+      orderTypeFor({ mode: 'scheduled', date: '2030-01-07', timeWindow: '1:00 PM - 3:00 PM' }),
+    ).toBe('scheduled');
+  });
+});
+
+describe('order failure message (spec §8)', () => {
+  it('lists out-of-stock items', () => {
+    const body = JSON.stringify({
+      error: 'Insufficient inventory',
+      outOfStockItems: [
+        { name: 'Rosin Jam', requested: 4, available: 3 },
+        { name: 'Badder', requested: 2, available: 0 },
+      ],
+    });
+    expect(placeOrderErrorMessage(409, body)).toBe(
+      'Some items in your cart are no longer available in the requested quantities: Rosin Jam (requested: 4, available: 3), Badder (requested: 2, available: 0)',
+    );
+  });
+
+  it('prefers formatted errors, then message, then error, then the status', () => {
+    expect(
+      placeOrderErrorMessage(
+        400,
+        JSON.stringify({
+          error: 'Validation failed',
+          formattedErrors: ['items.0.quantity: Invalid quantity option'],
+        }),
+      ),
+    ).toBe('items.0.quantity: Invalid quantity option');
+    expect(
+      placeOrderErrorMessage(
+        409,
+        JSON.stringify({
+          error: 'Prices changed',
+          message: 'Prices in your cart have changed. Please review your cart and try again.',
+        }),
+      ),
+    ).toBe('Prices in your cart have changed. Please review your cart and try again.');
+    expect(
+      placeOrderErrorMessage(409, JSON.stringify({ error: 'Delivery slot unavailable' })),
+    ).toBe('Delivery slot unavailable');
+    expect(placeOrderErrorMessage(418, '{}')).toBe('Server error: 418');
+    expect(placeOrderErrorMessage(502, '<html>Bad gateway</html>')).toBe(
+      'Server error: 502. Please try again.',
+    );
+  });
+});

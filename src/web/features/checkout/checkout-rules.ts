@@ -1,0 +1,179 @@
+/**
+ * The browser's order-placement checks (spec §5 "Order placement checks in this order")
+ * and the body sent to POST /api/orders/simple. Money comes from the shared engine only.
+ */
+import { BULK, type OrderType, PICKUP_ADDRESS } from '@shared/constants';
+import { toDollars } from '@shared/money';
+import {
+  type CartPricing,
+  minimumOrderMessage,
+  type PricingLine,
+  toPricingLine,
+} from '@shared/pricing';
+import { isSoldByWeight, stockNeeded } from '@shared/quantity';
+import type { OrderPlacementInput } from '@shared/schemas';
+import type { CartItem, Product } from '@shared/types';
+import type { ValidatedPromotion } from './api/validate-promo';
+import type { ContactDetails } from './profile';
+
+export type DeliveryMode = 'same-day' | 'scheduled' | 'pickup';
+
+export interface DeliveryChoice {
+  mode: DeliveryMode;
+  /** YYYY-MM-DD, only meaningful in the scheduled mode */
+  date: string | null;
+  timeWindow: string | null;
+}
+
+/** Spec §4: a schedule exists only when both date and window are chosen. */
+export function orderTypeFor(choice: DeliveryChoice): OrderType {
+  if (choice.mode === 'pickup') return 'pickup';
+  if (choice.mode === 'scheduled' && choice.date && choice.timeWindow) return 'scheduled';
+  return 'delivery';
+}
+
+/** Pricing lines for the cart; categories come from the products list. */
+export function pricingLines(cart: readonly CartItem[], products: readonly Product[] | undefined) {
+  const byId = new Map((products ?? []).map((p) => [p.id, p]));
+  return cart.map(
+    (item): PricingLine =>
+      toPricingLine(item, {
+        category: byId.get(item.id)?.category ?? '',
+        subcategory: byId.get(item.id)?.subcategory ?? null,
+      }),
+  );
+}
+
+export interface StockShortfall {
+  name: string;
+  requested: number;
+  available: number;
+  unit: 'g' | 'units';
+}
+
+/** Products whose cart lines together need more than the stock (Bulk never counts). */
+export function stockShortfalls(
+  cart: readonly CartItem[],
+  products: readonly Product[] | undefined,
+): StockShortfall[] {
+  if (!products) return [];
+  const needed = new Map<number, number>();
+  for (const line of cart) {
+    if (line.quantity === BULK) continue;
+    needed.set(line.id, (needed.get(line.id) ?? 0) + stockNeeded(line.quantity, line.count));
+  }
+  const shortfalls: StockShortfall[] = [];
+  for (const [id, requested] of needed) {
+    const product = products.find((p) => p.id === id);
+    if (!product || requested <= product.stock) continue;
+    shortfalls.push({
+      name: product.name,
+      requested,
+      available: Math.max(0, product.stock),
+      unit: isSoldByWeight(product) ? 'g' : 'units',
+    });
+  }
+  return shortfalls;
+}
+
+export interface PlacementProblem {
+  title: string;
+  description: string;
+  /** the form field to fix, focused for the shopper */
+  field?: 'name' | 'phone' | 'address';
+}
+
+export function placementProblem(input: {
+  cart: readonly CartItem[];
+  products: readonly Product[] | undefined;
+  details: ContactDetails;
+  orderType: OrderType;
+  pricing: CartPricing;
+}): PlacementProblem | null {
+  const { cart, products, details, orderType, pricing } = input;
+  if (cart.length === 0) {
+    return {
+      title: 'Your cart is empty',
+      description: 'Your cart is empty. Add some items before placing an order.',
+    };
+  }
+  const shortfalls = stockShortfalls(cart, products);
+  if (shortfalls.length > 0) {
+    return {
+      title: 'Not enough inventory',
+      description: `Not enough stock for: ${shortfalls
+        .map(
+          (s) =>
+            `${s.name} (requested: ${s.requested} ${s.unit}, available: ${s.available} ${s.unit})`,
+        )
+        .join(', ')}`,
+    };
+  }
+  if (!details.name.trim()) {
+    return {
+      title: 'Missing information',
+      description: 'Please enter your name to place an order.',
+      field: 'name',
+    };
+  }
+  if (!details.phone.trim()) {
+    return {
+      title: 'Missing information',
+      description: 'Please enter your phone number to place an order.',
+      field: 'phone',
+    };
+  }
+  if (orderType !== 'pickup' && !details.address.trim()) {
+    return {
+      title: 'Missing information',
+      description: 'Please enter your address for delivery.',
+      field: 'address',
+    };
+  }
+  if (!pricing.minimumMet) {
+    return {
+      title: 'Minimum order not met',
+      description: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
+    };
+  }
+  return null;
+}
+
+export function orderPayload(input: {
+  cart: readonly CartItem[];
+  details: ContactDetails;
+  choice: DeliveryChoice;
+  pricing: CartPricing;
+  promotion: ValidatedPromotion | null;
+}): OrderPlacementInput {
+  const { cart, details, choice, pricing, promotion } = input;
+  const orderType = orderTypeFor(choice);
+  const email = details.email.trim();
+  const notes = details.deliveryNotes.trim();
+  const bogo = pricing.bogo50;
+  return {
+    customer: details.name.trim(),
+    address: orderType === 'pickup' ? PICKUP_ADDRESS : details.address.trim(),
+    phone: details.phone.trim(),
+    email: email || null,
+    items: cart.map((item) => ({ ...item })),
+    total: toDollars(pricing.totalCents),
+    deliveryFee: toDollars(pricing.feeCents),
+    promoCode: promotion?.promoCode ?? null,
+    discountAmount: toDollars(pricing.discountCents),
+    ...(bogo && bogo.discountCents > 0
+      ? {
+          bogo50Details: {
+            ozItemsCount: bogo.ozItemsCount,
+            originalTotal: toDollars(bogo.originalTotalCents),
+            discountAmount: toDollars(bogo.discountCents),
+            promotionText: 'BOGO50: 50% off the cheaper 1 Oz item of each pair',
+          },
+        }
+      : {}),
+    orderType,
+    deliveryDate: orderType === 'scheduled' ? choice.date : null,
+    deliveryTimeWindow: orderType === 'scheduled' ? choice.timeWindow : null,
+    deliveryNotes: notes || null,
+  };
+}

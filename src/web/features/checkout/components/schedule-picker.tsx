@@ -1,0 +1,200 @@
+import {
+  availableDates,
+  availableWindows,
+  firstAvailableDate,
+  formatDateOnly,
+  parseDateOnly,
+  schedulingDates,
+} from '@shared/availability';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { clsx } from 'clsx';
+import { format } from 'date-fns';
+import { CalendarX2, Clock } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useDealerSettings, useScheduleSlots } from '../api/get-schedule';
+import { useCheckout } from '../checkout-context';
+
+const WEEKDAY_HEADERS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** Today as YYYY-MM-DD in local time, refreshed if the page stays open past midnight. */
+function useToday(): string {
+  const [today, setToday] = useState(() => formatDateOnly(new Date()));
+  useEffect(() => {
+    const timer = window.setInterval(() => setToday(formatDateOnly(new Date())), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return today;
+}
+
+/** Monday-first weekday index (0 = Monday). */
+function mondayIndex(date: string): number {
+  return (parseDateOnly(date).getDay() + 6) % 7;
+}
+
+const chip =
+  'flex cursor-pointer items-center justify-center rounded-xl border text-sm font-semibold transition-colors ' +
+  'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring ' +
+  'border-line bg-surface-2 peer-hover:border-primary/60 ' +
+  'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-fg ' +
+  'peer-disabled:cursor-not-allowed peer-disabled:border-transparent peer-disabled:bg-transparent peer-disabled:text-muted/40 peer-disabled:line-through';
+
+/**
+ * Scheduled delivery (spec §2.7, §4): a 14-day calendar starting today (weeks start on
+ * Monday; past and unavailable days disabled), then the windows the shared rules offer.
+ */
+export function SchedulePicker() {
+  const id = useId();
+  const today = useToday();
+  const { choice, setDate, setTimeWindow } = useCheckout();
+  const slots = useScheduleSlots();
+  const settings = useDealerSettings();
+  const loading = slots.isPending || settings.isPending;
+  const slotList = slots.data ?? [];
+  const settingsData = settings.data ?? null;
+
+  const dates = useMemo(() => schedulingDates(today), [today]);
+  const open = useMemo(
+    () => new Set(loading ? [] : availableDates(today, slotList, settingsData)),
+    [loading, today, slotList, settingsData],
+  );
+  const windows = useMemo(
+    () => (choice.date ? availableWindows(choice.date, slotList, settingsData) : []),
+    [choice.date, slotList, settingsData],
+  );
+
+  // the first available date is preselected
+  useEffect(() => {
+    if (loading || choice.date) return;
+    const first = firstAvailableDate(today, slotList, settingsData);
+    if (first) setDate(first);
+  }, [loading, choice.date, today, slotList, settingsData, setDate]);
+
+  // a window that stops being offered (other date, slot filled up) is cleared
+  useEffect(() => {
+    if (loading || !choice.timeWindow) return;
+    if (!windows.includes(choice.timeWindow)) setTimeWindow(null);
+  }, [loading, windows, choice.timeWindow, setTimeWindow]);
+
+  if (loading) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <Skeleton className="h-64 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  }
+
+  if (open.size === 0) {
+    return (
+      <p
+        className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-6 text-sm text-muted"
+        role="status"
+      >
+        <CalendarX2 aria-hidden="true" className="h-5 w-5 shrink-0" />
+        No available delivery dates at this time
+      </p>
+    );
+  }
+
+  const leading = mondayIndex(dates[0]);
+  const selectedLabel = choice.date ? format(parseDateOnly(choice.date), 'EEEE, MMMM d') : null;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold">Delivery date</legend>
+        <p className="-mt-1 mb-1 text-xs text-muted">
+          {format(parseDateOnly(dates[0]), 'MMM d')} –{' '}
+          {format(parseDateOnly(dates[dates.length - 1]), 'MMM d')}
+        </p>
+        <div className="grid grid-cols-7 gap-1.5 text-center" data-testid="delivery-calendar">
+          {WEEKDAY_HEADERS.map((day) => (
+            <span
+              key={day}
+              aria-hidden="true"
+              className="pb-1 text-[0.7rem] font-semibold tracking-wide text-muted uppercase"
+            >
+              {day}
+            </span>
+          ))}
+          {Array.from({ length: leading }, (_, i) => (
+            <span key={`past-${i}`} aria-hidden="true" />
+          ))}
+          {dates.map((date) => {
+            const day = parseDateOnly(date);
+            const disabled = !open.has(date);
+            const inputId = `${id}-date-${date}`;
+            return (
+              <div key={date} className="relative">
+                <input
+                  type="radio"
+                  id={inputId}
+                  name={`${id}-date`}
+                  value={date}
+                  checked={choice.date === date}
+                  disabled={disabled}
+                  onChange={() => setDate(date)}
+                  className="peer absolute inset-0 z-10 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+                  aria-label={`${format(day, 'EEEE, MMMM d')}${date === today ? ' (today)' : ''}${disabled ? ', unavailable' : ''}`}
+                />
+                <label
+                  htmlFor={inputId}
+                  aria-hidden="true"
+                  className={clsx(chip, 'h-12 flex-col gap-0 leading-tight sm:h-14')}
+                >
+                  <span className="text-base">{format(day, 'd')}</span>
+                  <span className="text-[0.65rem] font-medium opacity-80">
+                    {date === today ? 'Today' : format(day, 'MMM')}
+                  </span>
+                </label>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 flex items-center gap-2 text-sm font-semibold">
+          <Clock aria-hidden="true" className="h-4 w-4 text-muted" />
+          Time window{selectedLabel ? ` for ${selectedLabel}` : ''}
+        </legend>
+        {windows.length === 0 ? (
+          <p className="rounded-xl bg-surface-2 px-4 py-4 text-sm text-muted" role="status">
+            No time slots available for this date
+          </p>
+        ) : (
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {windows.map((window) => {
+              const inputId = `${id}-window-${window.replace(/\W+/g, '-')}`;
+              return (
+                <div key={window} className="relative">
+                  <input
+                    type="radio"
+                    id={inputId}
+                    name={`${id}-window`}
+                    value={window}
+                    checked={choice.timeWindow === window}
+                    onChange={() => setTimeWindow(window)}
+                    className="peer absolute inset-0 z-10 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+                  />
+                  <label
+                    htmlFor={inputId}
+                    className={clsx(
+                      chip,
+                      'h-11 px-1 text-center text-[0.78rem] whitespace-nowrap tabular-nums sm:text-sm',
+                    )}
+                  >
+                    {window}
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {windows.length > 0 && !choice.timeWindow && (
+          <p className="text-xs text-muted">Pick a time window to schedule your delivery.</p>
+        )}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Product } from '@shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+export function setFeatured(id: number, featured: boolean) {
+  return apiFetch<Pick<Product, 'id' | 'name' | 'featured'>>(`/api/products/${id}/featured`, {
+    method: 'PATCH',
+    body: JSON.stringify({ featured }),
+  });
+}
+
+export function useSetFeatured() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, featured }: { id: number; featured: boolean }) => setFeatured(id, featured),
+    onSuccess: (answer) => {
+      client.setQueryData<Product[]>(['products'], (list) =>
+        list?.map((p) => (p.id === answer.id ? { ...p, featured: answer.featured } : p)),
+      );
+      void client.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import type { PromotionBody } from '@shared/admin-schemas';
+import type { Promotion } from '@shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+/** What the BOGO50 card may change (spec §3). */
+export type Bogo50Patch = Pick<Promotion, 'active' | 'title' | 'description'>;
+
+export function createPromotion(body: PromotionBody): Promise<Promotion> {
+  return apiFetch<Promotion>('/api/promotions', { method: 'POST', body: JSON.stringify(body) });
+}
+
+export function updatePromotion(id: number, body: Partial<PromotionBody>): Promise<Promotion> {
+  return apiFetch<Promotion>(`/api/promotions/${id}`, {
+    method: 'PATCH',
+    body: JSON.stringify(body),
+  });
+}
+
+export function deletePromotion(id: number): Promise<void> {
+  return apiFetch<void>(`/api/promotions/${id}`, { method: 'DELETE' });
+}
+
+function usePromotionMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: ['promotions'] }),
+  });
+}
+
+export function useCreatePromotion() {
+  return usePromotionMutation((body: PromotionBody) => createPromotion(body));
+}
+
+export function useUpdatePromotion() {
+  return usePromotionMutation(({ id, body }: { id: number; body: Partial<PromotionBody> }) =>
+    updatePromotion(id, body),
+  );
+}
+
+export function useDeletePromotion() {
+  return usePromotionMutation((id: number) => deletePromotion(id));
+}
+
+export function useReorderPromotions() {
+  return usePromotionMutation(async (patches: { id: number; displayOrder: number }[]) => {
+    for (const patch of patches)
+      await updatePromotion(patch.id, { displayOrder: patch.displayOrder });
+  });
+}

@@ -1,0 +1,192 @@
+import { isSoldByWeight, stockColor } from '@shared/quantity';
+import type { Product } from '@shared/types';
+import { useProducts } from '@web/api/get-products';
+import { Button } from '@web/components/ui/button';
+import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/toast';
+import { clsx } from 'clsx';
+import { Plus, Search, Star, X } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useSetFeatured } from '../api/featured';
+import { errorText } from '../orders-logic';
+import { inputClasses, Panel } from './ui-controls';
+
+const STOCK_TONES = {
+  red: 'text-red-500',
+  yellow: 'text-amber-500',
+  green: 'text-emerald-500',
+} as const;
+
+export function StockText({
+  product,
+}: {
+  product: Pick<Product, 'stock' | 'category' | 'subcategory' | 'name'>;
+}) {
+  const unit = isSoldByWeight(product) ? 'g' : product.stock === 1 ? ' unit' : ' units';
+  return (
+    <span className={clsx('font-semibold tabular-nums', STOCK_TONES[stockColor(product.stock)])}>
+      {product.stock}
+      {unit}
+    </span>
+  );
+}
+
+function ProductLine({ product, action }: { product: Product; action: ReactNode }) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl border border-line bg-bg/30 p-2 pr-3">
+      <ProductImage
+        url={firstImage(product.media)}
+        alt=""
+        sizes="48px"
+        className="h-12 w-12 shrink-0 rounded-lg"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold">{product.name}</p>
+        <p className="truncate text-xs text-muted capitalize">
+          {product.category.replace(/-/g, ' ')} · <StockText product={product} /> in stock
+        </p>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+/** Spec §2.10: Currently Featured and Add Products to Featured. */
+export function FeaturedPanel({ id }: { id: string }) {
+  const products = useProducts();
+  const mutation = useSetFeatured();
+  const [query, setQuery] = useState('');
+
+  const featured = useMemo(() => (products.data ?? []).filter((p) => p.featured), [products.data]);
+  const candidates = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return (products.data ?? [])
+      .filter((p) => !p.featured)
+      .filter(
+        (p) =>
+          !q ||
+          `${p.name} ${p.category} ${p.subcategory ?? ''} ${p.strain}`.toLowerCase().includes(q),
+      )
+      .sort((a, b) => Number(b.stock > 0) - Number(a.stock > 0) || a.name.localeCompare(b.name));
+  }, [products.data, query]);
+
+  const toggle = (product: Product, next: boolean) =>
+    mutation.mutate(
+      { id: product.id, featured: next },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Product updated',
+            description: next
+              ? `${product.name} is now featured.`
+              : `${product.name} is no longer featured.`,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: `Failed to update featured status: ${errorText(error)}`,
+            variant: 'destructive',
+          }),
+      },
+    );
+  const busy = (product: Product) => mutation.isPending && mutation.variables?.id === product.id;
+
+  return (
+    <Panel
+      id={id}
+      title="Featured Products"
+      description="Featured products in stock appear in the storefront's carousel."
+      icon={<Star aria-hidden="true" className="h-5 w-5" />}
+    >
+      {products.isPending ? (
+        <Skeleton className="h-40" />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <section aria-labelledby={`${id}-current`} className="flex min-w-0 flex-col gap-3">
+            <h3 id={`${id}-current`} className="flex items-center gap-2 font-semibold">
+              Currently Featured
+              <span className="text-sm font-normal text-muted">({featured.length})</span>
+            </h3>
+            {featured.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted">
+                No featured products yet. Add some from the list.
+              </p>
+            ) : (
+              <ul aria-label="Currently featured products" className="flex flex-col gap-2">
+                {featured.map((product) => (
+                  <ProductLine
+                    key={product.id}
+                    product={product}
+                    action={
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={busy(product)}
+                        onClick={() => toggle(product, false)}
+                        aria-label={`Remove ${product.name} from featured`}
+                      >
+                        <X aria-hidden="true" className="h-4 w-4" />
+                        <span className="hidden sm:inline">Remove</span>
+                      </Button>
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby={`${id}-add`} className="flex min-w-0 flex-col gap-3">
+            <h3 id={`${id}-add`} className="font-semibold">
+              Add Products to Featured
+            </h3>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+              />
+              <input
+                type="search"
+                aria-label="Search products to feature"
+                placeholder="Search products"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                className={clsx(inputClasses, 'pl-9')}
+              />
+            </div>
+            {candidates.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted">
+                No products found.
+              </p>
+            ) : (
+              <ul
+                aria-label="Products to feature"
+                className="flex max-h-96 flex-col gap-2 overflow-y-auto pr-1"
+              >
+                {candidates.map((product) => (
+                  <ProductLine
+                    key={product.id}
+                    product={product}
+                    action={
+                      <Button
+                        size="sm"
+                        disabled={product.stock <= 0 || busy(product)}
+                        title={product.stock <= 0 ? 'Out of stock' : undefined}
+                        onClick={() => toggle(product, true)}
+                        aria-label={`Feature ${product.name}`}
+                      >
+                        <Plus aria-hidden="true" className="h-4 w-4" />
+                        <span className="hidden sm:inline">
+                          {product.stock <= 0 ? 'Sold out' : 'Feature'}
+                        </span>
+                      </Button>
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Panel>
+  );
+}

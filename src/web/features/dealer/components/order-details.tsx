@@ -1,0 +1,95 @@
+import { BULK_PRICE } from '@shared/constants';
+import { formatDollars } from '@shared/money';
+import type { Order } from '@shared/types';
+import type { ReactNode } from 'react';
+
+const TYPE_LABELS: Record<Order['orderType'], string> = {
+  delivery: 'Same-day delivery',
+  scheduled: 'Scheduled delivery',
+  pickup: 'Pickup',
+};
+
+function itemPrice(price: number, count: number) {
+  if (price === BULK_PRICE) return 'Contact for Pricing';
+  if (price === 0) return 'FREE';
+  return formatDollars(price * count);
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The expanded part of an order: its items and its delivery details (spec §2.10). */
+export function OrderDetails({ order }: { order: Order }) {
+  return (
+    <div className="grid items-start gap-4 md:grid-cols-[3fr_2fr]">
+      <div className="min-w-0 overflow-x-auto rounded-xl border border-line bg-bg/40">
+        <h3 className="border-b border-line px-3 py-2 text-sm font-semibold">Items</h3>
+        <table className="w-full text-sm">
+          <thead className="text-left text-xs text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Item
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Quantity
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Count
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr
+                key={`${item.id}-${item.quantity}-${item.flavor ?? ''}-${item.strainType ?? ''}-${index}`}
+                className="border-t border-line"
+              >
+                <td className="px-3 py-2">
+                  <span className="font-medium">{item.name}</span>
+                  {(item.flavor || item.strainType) && (
+                    <span className="block text-xs text-muted">
+                      {[item.flavor, item.strainType].filter(Boolean).join(' · ')}
+                    </span>
+                  )}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{item.quantity}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{item.count}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                  {itemPrice(item.price, item.count)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="rounded-xl border border-line bg-bg/40">
+        <h3 className="border-b border-line px-3 py-2 text-sm font-semibold">Delivery details</h3>
+        <dl className="divide-y divide-line px-3 py-1">
+          <Detail label="Type">{TYPE_LABELS[order.orderType] ?? order.orderType}</Detail>
+          <Detail label="Date">{order.deliveryDate ?? 'Not scheduled'}</Detail>
+          <Detail label="Time window">{order.deliveryTimeWindow ?? 'Not set'}</Detail>
+          <Detail label="Notes">{order.deliveryNotes || 'None'}</Detail>
+          <Detail label="Delivery fee">{formatDollars(order.deliveryFee)}</Detail>
+          <Detail label="Promo code">
+            {order.promoCode ? order.promoCode.toUpperCase() : 'None'}
+          </Detail>
+          <Detail label="Discount">
+            {order.discountAmount > 0
+              ? `-${formatDollars(order.discountAmount)}`
+              : formatDollars(0)}
+          </Detail>
+          {order.email && <Detail label="Email">{order.email}</Detail>}
+        </dl>
+      </div>
+    </div>
+  );
+}

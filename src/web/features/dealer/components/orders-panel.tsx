@@ -1,0 +1,513 @@
+import { ORDER_STATUSES, type OrderStatus, PICKUP_ADDRESS } from '@shared/constants';
+import { formatDollars } from '@shared/money';
+import type { Order } from '@shared/types';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/toast';
+import { clsx } from 'clsx';
+import { format } from 'date-fns';
+import {
+  CalendarClock,
+  ChevronDown,
+  ClipboardList,
+  MapPin,
+  Phone,
+  Search,
+  Store,
+  Trash2,
+} from 'lucide-react';
+import { Fragment, useId, useMemo, useState } from 'react';
+import { useOrders } from '../api/get-orders';
+import { useDeleteOrder, useUpdateOrderStatus } from '../api/order-mutations';
+import { useNewOrderFlags } from '../hooks/use-new-order-flags';
+import {
+  errorText,
+  mapsHref,
+  type OrdersTab,
+  splitOrders,
+  statusTone,
+  telHref,
+} from '../orders-logic';
+import { EditDeliveryDialog } from './edit-delivery-dialog';
+import { OrderDetails } from './order-details';
+import { ConfirmDialog } from './ui-confirm-dialog';
+import { CountBadge, inputClasses, Panel } from './ui-controls';
+
+const formatDate = (iso: string, pattern = 'MMM d, yyyy · h:mm a') => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format(date, pattern);
+};
+
+interface RowProps {
+  order: Order;
+  isNew: boolean;
+  expanded: boolean;
+  onToggle: () => void;
+  onStatus: (status: OrderStatus) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  statusPending: boolean;
+}
+
+function NewFlag() {
+  return (
+    <span className="animate-pulse rounded-full bg-accent px-2 py-0.5 text-[10px] font-black tracking-wider text-black">
+      NEW!
+    </span>
+  );
+}
+
+function StatusSelect({
+  order,
+  onStatus,
+  disabled,
+  className,
+}: {
+  order: Order;
+  onStatus: (s: OrderStatus) => void;
+  disabled: boolean;
+  className?: string;
+}) {
+  return (
+    <select
+      aria-label={`Status of order #${order.id}`}
+      value={order.status}
+      disabled={disabled}
+      onChange={(e) => onStatus(e.target.value as OrderStatus)}
+      className={clsx(
+        'h-9 cursor-pointer rounded-lg border px-2 text-sm font-semibold capitalize focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        statusTone(order.status),
+        className,
+      )}
+    >
+      {ORDER_STATUSES.map((s) => (
+        <option key={s} value={s} className="bg-surface text-fg capitalize">
+          {s}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function AddressLink({ address }: { address: string }) {
+  if (address === PICKUP_ADDRESS) {
+    return (
+      <span className="inline-flex items-center gap-1.5 text-muted">
+        <Store aria-hidden="true" className="h-4 w-4 shrink-0" />
+        Pickup
+      </span>
+    );
+  }
+  return (
+    <a
+      href={mapsHref(address)}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-start gap-1.5 text-fg underline-offset-2 hover:text-primary hover:underline"
+    >
+      <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-muted" />
+      <span className="break-words">{address}</span>
+    </a>
+  );
+}
+
+function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a
+      href={telHref(phone)}
+      className="inline-flex items-center gap-1.5 whitespace-nowrap hover:text-primary hover:underline"
+    >
+      <Phone aria-hidden="true" className="h-4 w-4 shrink-0 text-muted" />
+      {phone}
+    </a>
+  );
+}
+
+function RowActions({ order, onEdit, onDelete }: Pick<RowProps, 'order' | 'onEdit' | 'onDelete'>) {
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-9 px-0"
+        aria-label={`Edit delivery schedule of order #${order.id}`}
+        title="Edit delivery schedule"
+        onClick={onEdit}
+      >
+        <CalendarClock aria-hidden="true" className="h-4 w-4" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-9 px-0 text-danger hover:bg-danger/10"
+        aria-label={`Delete order #${order.id}`}
+        title="Delete order"
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </Button>
+    </div>
+  );
+}
+
+function OrderTableRow(props: RowProps) {
+  const { order, isNew, expanded, onToggle } = props;
+  return (
+    <Fragment>
+      <tr
+        data-testid="order-row"
+        data-order-id={order.id}
+        className={clsx(
+          'border-t border-line align-top transition-colors',
+          isNew ? 'bg-accent/10' : 'hover:bg-surface-2/50',
+        )}
+      >
+        <td className="px-2.5 py-3">
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-label={`Details of order #${order.id}`}
+            className="inline-flex items-center gap-1.5 rounded-lg font-semibold tabular-nums hover:text-primary"
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className={clsx('h-4 w-4 transition-transform', expanded && 'rotate-180')}
+            />
+            #{order.id}
+          </button>
+          {isNew && (
+            <div className="mt-1 pl-5">
+              <NewFlag />
+            </div>
+          )}
+        </td>
+        <td className="px-2.5 py-3 font-medium">{order.customer}</td>
+        <td className="px-2.5 py-3 text-sm">
+          <PhoneLink phone={order.phone} />
+          {order.email && (
+            <span className="mt-1 block truncate text-xs text-muted" title={order.email}>
+              {order.email}
+            </span>
+          )}
+        </td>
+        <td className="px-2.5 py-3 text-sm">
+          <AddressLink address={order.address} />
+        </td>
+        <td className="px-2.5 py-3 text-right font-semibold tabular-nums">
+          {formatDollars(order.total)}
+        </td>
+        <td className="px-2.5 py-3 text-sm text-muted">
+          <span className="block whitespace-nowrap text-fg">
+            {formatDate(order.date, 'MMM d, yyyy')}
+          </span>
+          <span className="block whitespace-nowrap text-xs">
+            {formatDate(order.date, 'h:mm a')}
+          </span>
+        </td>
+        <td className="px-2.5 py-3">
+          <StatusSelect
+            order={order}
+            onStatus={props.onStatus}
+            disabled={props.statusPending}
+            className="w-full"
+          />
+        </td>
+        <td className="px-2.5 py-3">
+          <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
+        </td>
+      </tr>
+      {expanded && (
+        <tr className="bg-surface-2/30">
+          <td colSpan={8} className="px-2.5 pt-1 pb-4">
+            <OrderDetails order={order} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}
+
+function OrderCard(props: RowProps) {
+  const { order, isNew, expanded, onToggle } = props;
+  return (
+    <li
+      data-testid="order-card"
+      data-order-id={order.id}
+      className={clsx(
+        'rounded-xl border p-4',
+        isNew ? 'border-accent bg-accent/10' : 'border-line bg-bg/30',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 font-bold tabular-nums">
+            Order #{order.id}
+            {isNew && <NewFlag />}
+          </p>
+          <p className="text-xs text-muted">{formatDate(order.date)}</p>
+        </div>
+        <p className="text-lg font-bold tabular-nums">{formatDollars(order.total)}</p>
+      </div>
+      <div className="mt-3 flex flex-col gap-1.5 text-sm">
+        <p className="font-semibold">{order.customer}</p>
+        <PhoneLink phone={order.phone} />
+        <AddressLink address={order.address} />
+      </div>
+      <div className="mt-3 flex items-center gap-1 border-t border-line pt-3">
+        <StatusSelect
+          order={order}
+          onStatus={props.onStatus}
+          disabled={props.statusPending}
+          className="min-w-0 flex-1"
+        />
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            aria-label={`Details of order #${order.id}`}
+          >
+            Details
+            <ChevronDown
+              aria-hidden="true"
+              className={clsx('h-4 w-4 transition-transform', expanded && 'rotate-180')}
+            />
+          </Button>
+          <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
+        </div>
+      </div>
+      {expanded && (
+        <div className="mt-3">
+          <OrderDetails order={order} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Spec §2.10: Orders Management. */
+export function OrdersPanel({ id }: { id: string }) {
+  const searchId = useId();
+  const orders = useOrders();
+  const flagged = useNewOrderFlags(orders.data);
+  const [tab, setTab] = useState<OrdersTab>('active');
+  const [query, setQuery] = useState('');
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [editing, setEditing] = useState<Order | null>(null);
+  const [deleting, setDeleting] = useState<Order | null>(null);
+  const statusMutation = useUpdateOrderStatus();
+  const deleteMutation = useDeleteOrder();
+
+  const split = useMemo(() => splitOrders(orders.data ?? [], query), [orders.data, query]);
+  const visible = split.visible[tab];
+
+  const toggle = (orderId: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(orderId)) next.add(orderId);
+      return next;
+    });
+
+  const changeStatus = (order: Order, status: OrderStatus) => {
+    if (status === order.status) return;
+    statusMutation.mutate(
+      { id: order.id, status },
+      {
+        onSuccess: () =>
+          toast({ title: 'Order updated', description: `Order #${order.id} is now ${status}.` }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: `Failed to update order status: ${errorText(error)}`,
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const target = deleting;
+    deleteMutation.mutate(target.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        toast({
+          title: 'Order deleted',
+          description: `Order #${target.id} was deleted and its stock restored.`,
+        });
+      },
+      onError: (error) => {
+        setDeleting(null);
+        toast({
+          title: 'Error',
+          description: `Failed to delete order: ${errorText(error)}`,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const rowProps = (order: Order): RowProps => ({
+    order,
+    isNew: flagged.has(order.id),
+    expanded: expanded.has(order.id),
+    onToggle: () => toggle(order.id),
+    onStatus: (status) => changeStatus(order, status),
+    onEdit: () => setEditing(order),
+    onDelete: () => setDeleting(order),
+    statusPending: statusMutation.isPending && statusMutation.variables?.id === order.id,
+  });
+
+  const tabs: { key: OrdersTab; label: string; count: number }[] = [
+    { key: 'active', label: 'Active Orders', count: split.active.length },
+    { key: 'history', label: 'Order History', count: split.history.length },
+  ];
+
+  return (
+    <Panel
+      id={id}
+      title="Orders Management"
+      description="Newest first. Any status can be set at any time."
+      icon={<ClipboardList aria-hidden="true" className="h-5 w-5" />}
+    >
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div
+            role="tablist"
+            aria-label="Orders"
+            className="inline-flex rounded-xl border border-line bg-surface-2/60 p-1"
+          >
+            {tabs.map((t) => (
+              <button
+                key={t.key}
+                type="button"
+                role="tab"
+                id={`${searchId}-tab-${t.key}`}
+                aria-selected={tab === t.key}
+                aria-controls={`${searchId}-orders`}
+                onClick={() => setTab(t.key)}
+                className={clsx(
+                  'flex h-10 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none',
+                  tab === t.key ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+                )}
+              >
+                {t.label}
+                <CountBadge active={tab === t.key}>{t.count}</CountBadge>
+              </button>
+            ))}
+          </div>
+          <div className="relative sm:w-80">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+            />
+            <input
+              type="search"
+              aria-label="Search orders"
+              placeholder="Search orders by #, name, phone, address"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className={clsx(inputClasses, 'pl-9')}
+            />
+          </div>
+        </div>
+
+        <div id={`${searchId}-orders`} role="tabpanel" aria-labelledby={`${searchId}-tab-${tab}`}>
+          {orders.isPending ? (
+            <div className="flex flex-col gap-2">
+              <Skeleton className="h-12" />
+              <Skeleton className="h-12" />
+              <Skeleton className="h-12" />
+            </div>
+          ) : orders.isError ? (
+            <div className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm">
+              Could not load orders: {errorText(orders.error)}{' '}
+              <button
+                type="button"
+                className="font-semibold underline"
+                onClick={() => void orders.refetch()}
+              >
+                Try again
+              </button>
+            </div>
+          ) : visible.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-line p-8 text-center text-muted">
+              {query.trim()
+                ? 'No orders match your search.'
+                : tab === 'active'
+                  ? 'No active orders right now.'
+                  : 'No completed orders yet.'}
+            </p>
+          ) : (
+            <>
+              <div className="hidden overflow-x-auto rounded-xl border border-line lg:block">
+                <table className="w-full table-fixed text-left">
+                  <colgroup>
+                    <col className="w-20" />
+                    <col className="w-[13%]" />
+                    <col className="w-36" />
+                    <col />
+                    <col className="w-24" />
+                    <col className="w-28" />
+                    <col className="w-36" />
+                    <col className="w-22" />
+                  </colgroup>
+                  <thead className="bg-surface-2/60 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase">
+                    <tr>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        Order ID
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        Customer
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        Contact Info
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        Address
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5 text-right">
+                        Total
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        Date
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        Status
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        Actions
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {visible.map((order) => (
+                      <OrderTableRow key={order.id} {...rowProps(order)} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <ul className="flex flex-col gap-3 lg:hidden">
+                {visible.map((order) => (
+                  <OrderCard key={order.id} {...rowProps(order)} />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </div>
+
+      <EditDeliveryDialog order={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete order #${deleting.id}?` : 'Delete order?'}
+        message="Are you sure you want to delete this order? This action cannot be undone."
+        pending={deleteMutation.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Panel>
+  );
+}

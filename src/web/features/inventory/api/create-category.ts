@@ -1,0 +1,22 @@
+import { categorySlug } from '@shared/slugs';
+import type { Category } from '@shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+/** Inline "new category" / "new subcategory" entry of the product dialog (spec §4). */
+export function useCreateCategoryInline() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, parentId }: { name: string; parentId: number | null }) =>
+      apiFetch<Category>('/api/categories', {
+        method: 'POST',
+        body: JSON.stringify({ name, slug: categorySlug(name), description: null, parentId }),
+      }),
+    onSuccess: (category) => {
+      client.setQueryData<Category[]>(['categories'], (list) =>
+        list && !list.some((c) => c.id === category.id) ? [...list, category] : list,
+      );
+      void client.invalidateQueries({ queryKey: ['categories'] });
+    },
+  });
+}

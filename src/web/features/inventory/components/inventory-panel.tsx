@@ -1,0 +1,373 @@
+import { formatDollars } from '@shared/money';
+import { isSoldByWeight } from '@shared/quantity';
+import { subcategoryLabel } from '@shared/slugs';
+import type { Category, Product } from '@shared/types';
+import { useCategories } from '@web/api/get-categories';
+import { useProducts } from '@web/api/get-products';
+import { Badge, strainTone } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/toast';
+import { Package, Pencil, Plus, Search, Star, Trash2 } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { errorMessage, useDeleteProduct } from '../api/product-mutations';
+import { DialogFrame } from './dialog-frame';
+import { inputClasses } from './form-controls';
+import { ProductFormDialog } from './product-form-dialog';
+import { StockPill } from './stock-pill';
+
+/** The product stays while the dialog closes, so its title does not flicker; `session` remounts the form. */
+interface DialogState {
+  open: boolean;
+  product: Product | null;
+  session: number;
+}
+
+function matches(product: Product, query: string): boolean {
+  if (!query) return true;
+  const haystack = [
+    product.name,
+    product.category,
+    product.subcategory ?? '',
+    product.strain,
+    product.description,
+  ]
+    .join(' ')
+    .toLowerCase();
+  return haystack.includes(query);
+}
+
+function PriceCell({ product }: { product: Product }) {
+  const onSale = product.salePrice !== null && product.salePrice < product.price;
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-2 tabular-nums">
+      <span className={onSale ? 'font-semibold text-accent' : 'font-semibold'}>
+        {formatDollars(onSale ? (product.salePrice as number) : product.price)}
+      </span>
+      {onSale && (
+        <span className="text-xs text-muted line-through">
+          <span className="sr-only">was </span>
+          {formatDollars(product.price)}
+        </span>
+      )}
+      {isSoldByWeight(product) && <span className="text-xs text-muted">/ 1/8 Oz</span>}
+    </span>
+  );
+}
+
+function ProductName({ product }: { product: Product }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <ProductImage
+        url={firstImage(product.media)}
+        alt=""
+        sizes="48px"
+        className="h-12 w-12 shrink-0 rounded-lg border border-line"
+      />
+      <div className="min-w-0">
+        <p className="truncate font-semibold">{product.name}</p>
+        <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
+          {product.strain !== 'none' && (
+            <Badge tone={strainTone(product.strain)} className="px-2 py-0 text-[10px]">
+              {product.strain}
+            </Badge>
+          )}
+          {product.featured && (
+            <span className="inline-flex items-center gap-1 text-[11px] font-semibold text-accent">
+              <Star aria-hidden="true" className="h-3 w-3 fill-current" /> Featured
+            </span>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function RowActions({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${product.name}`}>
+        <Pencil aria-hidden="true" className="h-4 w-4" />
+        <span className="hidden lg:inline">Edit</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onDelete}
+        aria-label={`Delete ${product.name}`}
+        className="text-danger"
+      >
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+        <span className="hidden lg:inline">Delete</span>
+      </Button>
+    </div>
+  );
+}
+
+/** Inventory Management panel of the dealer dashboard (spec §2.10). */
+export function InventoryPanel() {
+  const products = useProducts();
+  const { data: categories = [] } = useCategories();
+  const remove = useDeleteProduct();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const [dialog, setDialog] = useState<DialogState>({ open: false, product: null, session: 0 });
+  const openDialog = (product: Product | null) =>
+    setDialog((current) => ({ open: true, product, session: current.session + 1 }));
+  const [deleteTarget, setDeleteTarget] = useState<Product | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const askDelete = (product: Product) => {
+    setDeleteTarget(product);
+    setDeleteOpen(true);
+  };
+
+  const bySlug = useMemo(() => new Map(categories.map((c) => [c.slug, c])), [categories]);
+  const categoryName = (slug: string) => bySlug.get(slug)?.name ?? subcategoryLabel(slug);
+  const subName = (slug: string | null) =>
+    slug ? (bySlug.get(slug)?.name ?? subcategoryLabel(slug)) : null;
+
+  const rows = useMemo(() => {
+    const order = (c: Category | undefined) => c?.sortOrder ?? Number.MAX_SAFE_INTEGER;
+    return (products.data ?? [])
+      .filter((p) => matches(p, query))
+      .sort(
+        (a, b) =>
+          order(bySlug.get(a.category)) - order(bySlug.get(b.category)) ||
+          a.category.localeCompare(b.category) ||
+          a.name.localeCompare(b.name),
+      );
+  }, [products.data, query, bySlug]);
+
+  async function confirmDelete() {
+    const product = deleteTarget;
+    if (!product) return;
+    try {
+      await remove.mutateAsync(product.id);
+      toast({
+        title: 'Product deleted',
+        description: `${product.name} has been removed.`,
+        variant: 'success',
+      });
+      setDeleteOpen(false);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to delete product: ${errorMessage(error)}`,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const total = products.data?.length ?? 0;
+
+  return (
+    <section
+      aria-labelledby="inventory-management-title"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="inventory-management-title" className="text-xl font-bold sm:text-2xl">
+            Inventory Management
+          </h2>
+          <p className="text-sm text-muted">
+            {products.isPending
+              ? 'Loading products...'
+              : `${total} ${total === 1 ? 'product' : 'products'}`}
+          </p>
+        </div>
+        <Button onClick={() => openDialog(null)}>
+          <Plus aria-hidden="true" className="h-4 w-4" /> Add Product
+        </Button>
+      </div>
+
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+        />
+        <input
+          type="search"
+          aria-label="Search products"
+          placeholder="Search products..."
+          className={`${inputClasses} pl-9`}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      {products.isPending ? (
+        <div className="flex flex-col gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+      ) : products.isError ? (
+        <p role="alert" className="rounded-xl border border-danger p-4 text-sm text-danger">
+          Failed to fetch products. {errorMessage(products.error)}
+        </p>
+      ) : rows.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line py-12 text-center text-muted">
+          <Package aria-hidden="true" className="h-8 w-8 opacity-60" />
+          <p>
+            {query
+              ? `No products match "${search.trim()}".`
+              : 'No products yet. Add your first product.'}
+          </p>
+        </div>
+      ) : (
+        <>
+          {/* Phones: stacked cards */}
+          <ul aria-label="Products" className="flex flex-col gap-2 md:hidden">
+            {rows.map((product) => (
+              <li
+                key={product.id}
+                aria-label={product.name}
+                className="flex flex-col gap-3 rounded-xl border border-line bg-bg/40 p-3"
+              >
+                <ProductName product={product} />
+                <dl className="grid grid-cols-3 gap-2 text-sm">
+                  <div className="min-w-0">
+                    <dt className="text-xs text-muted">Category</dt>
+                    <dd className="truncate">{categoryName(product.category)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted">Price</dt>
+                    <dd>
+                      <PriceCell product={product} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted">Stock</dt>
+                    <dd>
+                      <StockPill stock={product.stock} flower={isSoldByWeight(product)} />
+                    </dd>
+                  </div>
+                </dl>
+                <div className="flex gap-2 border-t border-line pt-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1"
+                    aria-label={`Edit ${product.name}`}
+                    onClick={() => openDialog(product)}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1 text-danger"
+                    aria-label={`Delete ${product.name}`}
+                    onClick={() => askDelete(product)}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+
+          {/* Tablets and up: the table */}
+          <div className="hidden overflow-x-auto rounded-xl border border-line md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-surface-2 text-xs tracking-wider text-muted uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Product
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Category
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Price
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Stock
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {rows.map((product) => (
+                  <tr key={product.id} className="hover:bg-surface-2/50">
+                    <td className="max-w-80 px-4 py-2.5">
+                      <ProductName product={product} />
+                    </td>
+                    <td className="px-4 py-2.5">
+                      <p>{categoryName(product.category)}</p>
+                      {product.subcategory && (
+                        <p className="text-xs text-muted capitalize">
+                          {subName(product.subcategory)}
+                        </p>
+                      )}
+                    </td>
+                    <td className="px-4 py-2.5">
+                      <PriceCell product={product} />
+                    </td>
+                    <td className="px-4 py-2.5">
+                      <StockPill stock={product.stock} flower={isSoldByWeight(product)} />
+                    </td>
+                    <td className="px-4 py-2.5">
+                      <RowActions
+                        product={product}
+                        onEdit={() => openDialog(product)}
+                        onDelete={() => askDelete(product)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <ProductFormDialog
+        open={dialog.open}
+        product={dialog.product}
+        session={dialog.session}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+
+      <DialogFrame
+        open={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
+        size="sm"
+        title="Delete product?"
+        description={
+          deleteTarget
+            ? `Are you sure you want to delete "${deleteTarget.name}"? This action cannot be undone.`
+            : undefined
+        }
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDeleteOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => void confirmDelete()}
+              disabled={remove.isPending}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </section>
+  );
+}
+
+export default InventoryPanel;

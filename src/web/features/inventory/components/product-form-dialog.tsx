@@ -1,0 +1,507 @@
+import {
+  DEFAULT_FLAVOR_STRAIN,
+  STRAIN_OPTIONS,
+  STRAINS,
+  type Strain,
+  type StrainName,
+} from '@shared/constants';
+import type { Category, Product } from '@shared/types';
+import { useIsMutating } from '@tanstack/react-query';
+import { useCategories } from '@web/api/get-categories';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast';
+import { clsx } from 'clsx';
+import { Plus, Star, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useCreateCategoryInline } from '../api/create-category';
+import { errorMessage, SAVE_PRODUCT_KEY, useSaveProduct } from '../api/product-mutations';
+import {
+  emptyProductForm,
+  isFlowerForm,
+  type ProductFormErrors,
+  type ProductFormValues,
+  productFormFrom,
+  TIER_FIELDS,
+  usesFlavors,
+  validateProductForm,
+  withBasePrice,
+} from '../product-form';
+import { CategoryPicker } from './category-picker';
+import { DialogFrame } from './dialog-frame';
+import { Checkbox, Field, inputClasses, textareaClasses } from './form-controls';
+import { MediaEditor } from './media-editor';
+
+const isTopLevel = (c: Category) => !c.parentId;
+const bySortOrder = (a: Category, b: Category) =>
+  a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-4 border-t border-line pt-4 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-1 w-full text-xs font-bold tracking-wider text-muted uppercase">
+        {title}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function MoneyInput({
+  id,
+  value,
+  onChange,
+  placeholder,
+  invalid,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  invalid?: boolean;
+}) {
+  return (
+    <div className="relative">
+      <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted">
+        $
+      </span>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        className={clsx(inputClasses, 'pl-7 tabular-nums')}
+        value={value}
+        placeholder={placeholder}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Add and Edit Product dialog (spec §2.10, §4, §5 product form). */
+export function ProductFormDialog({
+  open,
+  product,
+  session,
+  onClose,
+}: {
+  open: boolean;
+  /** null = add mode */
+  product: Product | null;
+  /** changes on every opening, so the form starts fresh */
+  session: number;
+  onClose: () => void;
+}) {
+  return (
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={product ? `Edit Product: ${product.name}` : 'Add Product'}
+      description={
+        product ? 'Update the product details below.' : 'Fill in the details of the new product.'
+      }
+      footer={<ProductFormFooter product={product} onClose={onClose} />}
+    >
+      <ProductForm key={session} product={product} onDone={onClose} />
+    </DialogFrame>
+  );
+}
+
+const FORM_ID = 'product-form';
+
+function ProductFormFooter({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const saving = useIsMutating({ mutationKey: SAVE_PRODUCT_KEY }) > 0;
+  return (
+    <>
+      <Button variant="outline" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button type="submit" form={FORM_ID} disabled={saving}>
+        {product ? 'Update Product' : 'Create Product'}
+      </Button>
+    </>
+  );
+}
+
+function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
+  const uid = useId();
+  const fieldId = (name: string) => `${uid}-${name}`;
+  const { data: categories = [] } = useCategories();
+  const save = useSaveProduct();
+  const createCategory = useCreateCategoryInline();
+  const [values, setValues] = useState<ProductFormValues>(() =>
+    product ? productFormFrom(product) : emptyProductForm(),
+  );
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const topLevel = useMemo(() => categories.filter(isTopLevel).sort(bySortOrder), [categories]);
+  const parent = topLevel.find((c) => c.slug === values.category);
+  const subcategories = useMemo(
+    () => (parent ? categories.filter((c) => c.parentId === parent.id).sort(bySortOrder) : []),
+    [categories, parent],
+  );
+  const flower = isFlowerForm(values);
+  const flavored = usesFlavors(values);
+
+  async function createInline(name: string, parentId: number | null): Promise<string | null> {
+    try {
+      const created = await createCategory.mutateAsync({ name, parentId });
+      toast({
+        title: parentId ? 'Subcategory created' : 'Category created',
+        description: `"${created.name}" is ready to use.`,
+        variant: 'success',
+      });
+      return created.slug;
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to create category: ${errorMessage(error)}`,
+        variant: 'destructive',
+      });
+      return null;
+    }
+  }
+
+  async function submit() {
+    const result = validateProductForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await save.mutateAsync({ id: product?.id ?? null, body: result.body });
+      toast({
+        title: product ? 'Product updated' : 'Product created',
+        description: `${result.body.name} has been ${product ? 'updated' : 'added to the catalog'}.`,
+        variant: 'success',
+      });
+      onDone();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: `Failed to ${product ? 'update' : 'create'} product: ${errorMessage(error)}`,
+        variant: 'destructive',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const updateFlavor = (index: number, patch: Partial<ProductFormValues['flavors'][number]>) =>
+    set(
+      'flavors',
+      values.flavors.map((row, i) => (i === index ? { ...row, ...patch } : row)),
+    );
+
+  return (
+    <form
+      id={FORM_ID}
+      noValidate
+      aria-busy={submitting}
+      className="flex flex-col gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!submitting) void submit();
+      }}
+    >
+      <Section title="Details">
+        <Field label="Name" htmlFor={fieldId('name')} error={errors.name}>
+          <input
+            id={fieldId('name')}
+            className={inputClasses}
+            value={values.name}
+            required
+            data-autofocus
+            aria-invalid={errors.name ? true : undefined}
+            onChange={(event) => set('name', event.target.value)}
+          />
+        </Field>
+        <Field label="Description" htmlFor={fieldId('description')}>
+          <textarea
+            id={fieldId('description')}
+            className={textareaClasses}
+            rows={3}
+            value={values.description}
+            onChange={(event) => set('description', event.target.value)}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <CategoryPicker
+            id={fieldId('category')}
+            label="Category"
+            value={values.category}
+            options={topLevel.map((c) => ({ value: c.slug, label: c.name }))}
+            newLabel="New category"
+            placeholder="New category name"
+            error={errors.category}
+            onChange={(slug) =>
+              setValues((current) => {
+                const next = { ...current, category: slug };
+                const nextParent = topLevel.find((c) => c.slug === slug);
+                const stillValid = categories.some(
+                  (c) => c.parentId === nextParent?.id && c.slug === current.subcategory,
+                );
+                if (!stillValid) next.subcategory = '';
+                return next;
+              })
+            }
+            onCreate={(name) => createInline(name, null)}
+          />
+          <CategoryPicker
+            id={fieldId('subcategory')}
+            label="Subcategory"
+            value={values.subcategory}
+            options={subcategories.map((c) => ({ value: c.slug, label: c.name }))}
+            noneLabel="None"
+            newLabel="New subcategory"
+            placeholder="New subcategory name"
+            disabled={!parent}
+            onChange={(slug) => set('subcategory', slug)}
+            onCreate={(name) => (parent ? createInline(name, parent.id) : Promise.resolve(null))}
+          />
+        </div>
+      </Section>
+
+      <Section title="Pricing">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={flower ? 'Price (1/8 Oz)' : 'Price'}
+            htmlFor={fieldId('price')}
+            error={errors.price}
+            hint={
+              flower ? 'Other sizes fill in at 1.9x, 3.6x and 6.4x when left empty.' : undefined
+            }
+          >
+            <MoneyInput
+              id={fieldId('price')}
+              value={values.price}
+              invalid={!!errors.price}
+              onChange={(text) => setValues((current) => withBasePrice(current, text))}
+            />
+          </Field>
+          <Field
+            label={flower ? 'Sale Price (1/8 Oz)' : 'Sale Price'}
+            htmlFor={fieldId('salePrice')}
+            error={errors.salePrice}
+            hint="Leave empty for no sale."
+          >
+            <MoneyInput
+              id={fieldId('salePrice')}
+              value={values.salePrice}
+              invalid={!!errors.salePrice}
+              placeholder="No sale"
+              onChange={(text) => set('salePrice', text)}
+            />
+          </Field>
+        </div>
+        {flower && (
+          <div className="grid gap-3 rounded-xl border border-line bg-surface-2/50 p-3 sm:grid-cols-3">
+            {TIER_FIELDS.map((tier) => (
+              <div key={tier.price} className="flex flex-col gap-3">
+                <Field
+                  label={`Price (${tier.label})`}
+                  htmlFor={fieldId(tier.price)}
+                  error={errors[tier.price]}
+                >
+                  <MoneyInput
+                    id={fieldId(tier.price)}
+                    value={values[tier.price]}
+                    invalid={!!errors[tier.price]}
+                    onChange={(text) => set(tier.price, text)}
+                  />
+                </Field>
+                <Field
+                  label={`Sale Price (${tier.label})`}
+                  htmlFor={fieldId(tier.sale)}
+                  error={errors[tier.sale]}
+                >
+                  <MoneyInput
+                    id={fieldId(tier.sale)}
+                    value={values[tier.sale]}
+                    invalid={!!errors[tier.sale]}
+                    placeholder="No sale"
+                    onChange={(text) => set(tier.sale, text)}
+                  />
+                </Field>
+              </div>
+            ))}
+          </div>
+        )}
+      </Section>
+
+      <Section title="Inventory and strain">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={flower ? 'Stock (grams)' : 'Stock (units)'}
+            htmlFor={fieldId('stock')}
+            error={errors.stock}
+            hint={
+              values.flavors.length > 0
+                ? 'Optional: with flavor stocks the total is their sum.'
+                : flower
+                  ? '3.5 g per 1/8 Oz.'
+                  : undefined
+            }
+          >
+            <input
+              id={fieldId('stock')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={flower ? 0.5 : 1}
+              className={clsx(inputClasses, 'tabular-nums')}
+              value={values.stock}
+              aria-invalid={errors.stock ? true : undefined}
+              onChange={(event) => set('stock', event.target.value)}
+            />
+          </Field>
+          <Field label="Strain" htmlFor={fieldId('strain')}>
+            <select
+              id={fieldId('strain')}
+              className={inputClasses}
+              value={values.strain}
+              onChange={(event) => set('strain', event.target.value as Strain)}
+            >
+              {STRAIN_OPTIONS.map((strain) => (
+                <option key={strain} value={strain}>
+                  {strain === 'none' ? 'None' : strain}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <p className="text-sm font-medium" id={fieldId('strain-types')}>
+            Strain Types
+          </p>
+          <fieldset aria-labelledby={fieldId('strain-types')} className="grid grid-cols-3 gap-2">
+            {STRAINS.map((strain) => (
+              <Checkbox
+                key={strain}
+                label={strain}
+                checked={values.strainTypes.includes(strain)}
+                onChange={(checked) =>
+                  set(
+                    'strainTypes',
+                    checked
+                      ? STRAINS.filter((s) => s === strain || values.strainTypes.includes(s))
+                      : values.strainTypes.filter((s) => s !== strain),
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+          <p className="text-xs text-muted">
+            With more than one, shoppers choose a strain type on the product page.
+          </p>
+        </div>
+        <Checkbox
+          checked={values.featured}
+          onChange={(checked) => set('featured', checked)}
+          label={
+            <span className="inline-flex items-center gap-1.5">
+              <Star aria-hidden="true" className="h-4 w-4 text-accent" /> Featured product
+            </span>
+          }
+        />
+      </Section>
+
+      {flavored && (
+        <Section title="Flavors">
+          {values.flavors.length === 0 && (
+            <p className="text-sm text-muted">No flavors yet. Stock is then set for the product.</p>
+          )}
+          {values.flavors.length > 0 && (
+            <ul className="flex flex-col gap-2">
+              {values.flavors.map((row, index) => (
+                <li
+                  key={index}
+                  className="grid grid-cols-[1fr_auto] gap-2 rounded-xl border border-line p-2 sm:grid-cols-[1fr_9rem_7rem_auto]"
+                >
+                  <input
+                    aria-label={`Flavor ${index + 1} name`}
+                    className={clsx(inputClasses, 'col-span-1')}
+                    placeholder="Flavor name"
+                    value={row.name}
+                    onChange={(event) => updateFlavor(index, { name: event.target.value })}
+                  />
+                  <button
+                    type="button"
+                    aria-label={`Remove flavor ${index + 1}`}
+                    onClick={() =>
+                      set(
+                        'flavors',
+                        values.flavors.filter((_, i) => i !== index),
+                      )
+                    }
+                    className="row-span-2 grid h-11 w-11 place-items-center rounded-xl text-danger hover:bg-surface-2 sm:order-last sm:row-span-1"
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                  <div className="grid grid-cols-2 gap-2 sm:contents">
+                    <select
+                      aria-label={`Flavor ${index + 1} strain`}
+                      className={inputClasses}
+                      value={row.strain}
+                      onChange={(event) =>
+                        updateFlavor(index, { strain: event.target.value as StrainName })
+                      }
+                    >
+                      {STRAINS.map((strain) => (
+                        <option key={strain} value={strain}>
+                          {strain}
+                        </option>
+                      ))}
+                    </select>
+                    <input
+                      aria-label={`Flavor ${index + 1} stock`}
+                      type="number"
+                      min={0}
+                      step={1}
+                      inputMode="numeric"
+                      placeholder="Stock"
+                      className={clsx(inputClasses, 'tabular-nums')}
+                      value={row.stock}
+                      onChange={(event) => updateFlavor(index, { stock: event.target.value })}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {errors.flavor && <p className="text-xs font-medium text-danger">{errors.flavor}</p>}
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={() =>
+              set('flavors', [
+                ...values.flavors,
+                { name: '', strain: DEFAULT_FLAVOR_STRAIN, stock: '' },
+              ])
+            }
+          >
+            <Plus aria-hidden="true" className="h-4 w-4" /> Add flavor
+          </Button>
+        </Section>
+      )}
+
+      <Section title="Media">
+        <MediaEditor
+          media={values.media}
+          productName={values.name}
+          onChange={(media) => set('media', media)}
+        />
+      </Section>
+    </form>
+  );
+}

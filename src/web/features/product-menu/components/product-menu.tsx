@@ -1,0 +1,116 @@
+import { readableProductPath, subcategoryLabel } from '@shared/slugs';
+import { useCategories } from '@web/api/get-categories';
+import { useProducts } from '@web/api/get-products';
+import { Badge, strainTone } from '@web/components/ui/badge';
+import { Modal } from '@web/components/ui/modal';
+import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { Spinner } from '@web/components/ui/spinner';
+import { groupProducts } from '@web/lib/catalog-groups';
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { byPriceDescending, categoryStyle, menuPriceLine } from '../menu-prices';
+
+/** Spec §2.4: full-screen Product Menu, categories in columns, subcategories inside. */
+export default function ProductMenu({
+  open,
+  onClose,
+  onOpenProduct,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onOpenProduct: (href: string) => void;
+}) {
+  const titleId = useId();
+  const products = useProducts();
+  const categories = useCategories();
+  const groups = useMemo(
+    () => groupProducts(products.data ?? [], categories.data ?? [], byPriceDescending),
+    [products.data, categories.data],
+  );
+
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={titleId} variant="full">
+      <div className="flex h-full flex-col bg-bg">
+        <div className="flex items-center justify-between border-b border-line px-4 py-3 sm:px-6">
+          <h2 id={titleId} className="text-xl font-extrabold sm:text-2xl">
+            Product Menu
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close product menu"
+            className="grid h-11 w-11 place-items-center rounded-xl hover:bg-surface-2"
+          >
+            <X aria-hidden="true" className="h-6 w-6" />
+          </button>
+        </div>
+        <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+          {products.isPending || categories.isPending ? (
+            <Spinner label="Loading products..." />
+          ) : (
+            <div className="mx-auto grid max-w-7xl items-start gap-5 md:grid-cols-2 lg:grid-cols-3">
+              {groups.map((group) => {
+                const style = categoryStyle(group.slug);
+                return (
+                  <section
+                    key={group.slug}
+                    aria-label={group.name}
+                    data-testid={`menu-category-${group.slug}`}
+                    className="overflow-hidden rounded-2xl border border-line bg-surface"
+                  >
+                    <h3 className={clsx('flex items-center gap-2 bg-gradient-to-r px-4 py-3 text-lg font-bold text-white', style.accent)}>
+                      <span aria-hidden="true">{style.emoji}</span>
+                      {group.name}
+                    </h3>
+                    {group.subgroups.map((sub) => (
+                      <div key={sub.slug ?? 'general'} className="border-t border-line first:border-t-0">
+                        <h4 className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-muted uppercase">
+                          {subcategoryLabel(sub.slug)}
+                        </h4>
+                        <ul className="px-2 pb-2">
+                          {sub.products.map((product) => (
+                            <li key={product.id}>
+                              <a
+                                href={readableProductPath(product)}
+                                onClick={(event) => {
+                                  event.preventDefault();
+                                  onOpenProduct(readableProductPath(product));
+                                }}
+                                className="flex items-center gap-3 rounded-xl p-2 hover:bg-surface-2"
+                              >
+                                <ProductImage
+                                  url={firstImage(product.media)}
+                                  alt=""
+                                  sizes="48px"
+                                  className="h-12 w-12 shrink-0 rounded-lg"
+                                />
+                                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                                  <span className="flex items-center gap-2">
+                                    <span className="truncate font-semibold">{product.name}</span>
+                                    {product.strain && product.strain !== 'none' && (
+                                      <Badge tone={strainTone(product.strain)} className="shrink-0">
+                                        {product.strain}
+                                      </Badge>
+                                    )}
+                                  </span>
+                                  <span data-testid="menu-price" className="text-sm text-muted tabular-nums">
+                                    {menuPriceLine(product)}
+                                  </span>
+                                </span>
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ))}
+                  </section>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { FLOWER_QUANTITIES } from '@shared/constants';
+import { formatDollars } from '@shared/money';
+import { tierPrices, unitPrice } from '@shared/pricing';
+import { isSoldByWeight } from '@shared/quantity';
+import type { Product } from '@shared/types';
+
+const SHORT = { '1/8 Oz': '1/8', '1/4 Oz': '1/4', '1/2 Oz': '1/2', '1 Oz': '1oz' } as const;
+
+/** Flower: "1/8 $x • 1/4 $y • 1/2 $z • 1oz $w"; everything else one price. */
+export function menuPriceLine(product: Product): string {
+  if (isSoldByWeight(product)) {
+    const tiers = tierPrices(product);
+    return FLOWER_QUANTITIES.map(
+      (q) => `${SHORT[q]} ${formatDollars(tiers[q].sale ?? tiers[q].regular)}`,
+    ).join(' • ');
+  }
+  return formatDollars(unitPrice(product, '1'));
+}
+
+/** Highest price first inside a group. */
+export function byPriceDescending(a: Product, b: Product): number {
+  return unitPrice(b, isSoldByWeight(b) ? '1/8 Oz' : '1') - unitPrice(a, isSoldByWeight(a) ? '1/8 Oz' : '1');
+}
+
+export interface CategoryStyle {
+  emoji: string;
+  accent: string;
+}
+
+const STYLES: Record<string, CategoryStyle> = {
+  flower: { emoji: '🌿', accent: 'from-emerald-600 to-green-500' },
+  concentrates: { emoji: '💎', accent: 'from-amber-500 to-orange-500' },
+  edibles: { emoji: '🍬', accent: 'from-pink-500 to-rose-500' },
+  prerolls: { emoji: '🚬', accent: 'from-orange-600 to-amber-700' },
+};
+const DEFAULT_STYLE: CategoryStyle = { emoji: '🛍️', accent: 'from-sky-600 to-indigo-600' };
+
+export function categoryStyle(slug: string): CategoryStyle {
+  return STYLES[slug === 'pre-rolls' ? 'prerolls' : slug] ?? DEFAULT_STYLE;
+}

@@ -1,0 +1,112 @@
+import { isVideoUrl, mediaSrcSet, mediaVariant } from '@shared/media';
+import { ProductImage } from '@web/components/ui/product-image';
+import { clsx } from 'clsx';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+
+const SIZES = '(min-width: 1024px) 600px, 100vw';
+
+/** Spec §2.6: looping carousel; prev/next and dots only with more than one image. */
+export function MediaCarousel({ name, media }: { name: string; media: readonly string[] }) {
+  const several = media.length > 1;
+  const [viewport, api] = useEmblaCarousel({ loop: true, active: several });
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    api.on('select', onSelect);
+    onSelect();
+    return () => {
+      api.off('select', onSelect);
+    };
+  }, [api]);
+
+  const prev = useCallback(() => api?.scrollPrev(), [api]);
+  const next = useCallback(() => api?.scrollNext(), [api]);
+
+  if (media.length === 0) {
+    return (
+      <ProductImage
+        url={undefined}
+        alt={`${name} image 1`}
+        sizes={SIZES}
+        className="aspect-square w-full rounded-3xl border border-line"
+      />
+    );
+  }
+
+  return (
+    <section aria-roledescription="carousel" aria-label={`${name} images`} className="relative">
+      <div ref={viewport} className="overflow-hidden rounded-3xl border border-line bg-surface-2">
+        <div className="flex">
+          {media.map((url, i) => (
+            <div
+              key={url}
+              className="aspect-square min-w-0 shrink-0 grow-0 basis-full"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${media.length}`}
+            >
+              {isVideoUrl(url) ? (
+                // biome-ignore lint/a11y/useMediaCaption: product videos are silent clips without speech
+                <video src={url} controls muted playsInline className="h-full w-full object-cover" aria-label={`${name} image ${i + 1}`} />
+              ) : (
+                <img
+                  src={mediaVariant(url, 1024)}
+                  srcSet={mediaSrcSet(url)}
+                  sizes={SIZES}
+                  alt={`${name} image ${i + 1}`}
+                  width={1024}
+                  height={1024}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  className="h-full w-full object-cover"
+                />
+              )}
+            </div>
+          ))}
+        </div>
+      </div>
+      {several && (
+        <>
+          <button
+            type="button"
+            onClick={prev}
+            aria-label="Previous image"
+            className="absolute top-1/2 left-3 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-black/55 text-white backdrop-blur hover:bg-black/70"
+          >
+            <ChevronLeft aria-hidden="true" className="h-6 w-6" />
+          </button>
+          <button
+            type="button"
+            onClick={next}
+            aria-label="Next image"
+            className="absolute top-1/2 right-3 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-black/55 text-white backdrop-blur hover:bg-black/70"
+          >
+            <ChevronRight aria-hidden="true" className="h-6 w-6" />
+          </button>
+          <div className="mt-3 flex justify-center gap-1">
+            {media.map((url, i) => (
+              <button
+                key={url}
+                type="button"
+                onClick={() => api?.scrollTo(i)}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === selected}
+                className="grid h-8 w-8 place-items-center"
+              >
+                <span
+                  className={clsx(
+                    'h-2 rounded-full bg-fg transition-all',
+                    i === selected ? 'w-6' : 'w-2 opacity-40',
+                  )}
+                />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

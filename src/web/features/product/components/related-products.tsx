@@ -1,0 +1,46 @@
+import { TIMERS } from '@shared/constants';
+import { unitPrice, regularUnitPrice } from '@shared/pricing';
+import { defaultQuantity } from '@shared/quantity';
+import { readableProductPath } from '@shared/slugs';
+import type { Product } from '@shared/types';
+import { PriceTag } from '@web/components/ui/price-tag';
+import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductRow } from '@web/components/ui/product-row';
+import { Link } from 'wouter';
+
+function RelatedCard({ product }: { product: Product }) {
+  const quantity = defaultQuantity(product);
+  return (
+    <Link
+      href={readableProductPath(product)}
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface transition-colors hover:border-primary/60"
+    >
+      <ProductImage
+        url={firstImage(product.media)}
+        alt={product.name}
+        sizes="280px"
+        className="aspect-square w-full"
+      />
+      <div className="flex flex-col gap-1 p-3">
+        <span className="line-clamp-1 font-semibold">{product.name}</span>
+        <PriceTag price={unitPrice(product, quantity)} regular={regularUnitPrice(product, quantity)} />
+      </div>
+    </Link>
+  );
+}
+
+/** You Might Also Like (spec §2.6): hidden when there are no candidates. */
+export function RelatedProducts({ products }: { products: readonly Product[] }) {
+  if (products.length === 0) return null;
+  return (
+    <ProductRow
+      title="You Might Also Like"
+      titleId="related-title"
+      products={products}
+      intervalMs={TIMERS.relatedCarouselMs}
+      pauseMs={TIMERS.relatedCarouselPauseMs}
+      itemClassName="w-[70%] sm:w-[280px]"
+      renderItem={(product) => <RelatedCard product={product} />}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { type PromotionColor, TIMERS } from '@shared/constants';
+import { promotionsForBanner } from '@shared/promotions';
+import type { Promotion } from '@shared/types';
+import { clsx } from 'clsx';
+import { Tag } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+
+const colors: Record<PromotionColor, string> = {
+  'rainbow-red': 'from-rose-600 to-red-500',
+  'rainbow-orange': 'from-orange-600 to-amber-500',
+  'rainbow-green': 'from-emerald-700 to-green-600',
+  'rainbow-blue': 'from-sky-700 to-blue-600',
+  'rainbow-purple': 'from-violet-700 to-fuchsia-600',
+};
+
+/** Spec §2.3: only promotions active and valid today, advancing every 7 s with a 500 ms slide. */
+export function PromotionsBanner({ promotions }: { promotions: readonly Promotion[] }) {
+  const visible = useMemo(() => promotionsForBanner(promotions, new Date()), [promotions]);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (visible.length < 2 || paused) return;
+    const timer = window.setInterval(
+      () => setIndex((i) => (i + 1) % visible.length),
+      TIMERS.promotionsBannerMs,
+    );
+    return () => window.clearInterval(timer);
+  }, [visible.length, paused]);
+
+  if (visible.length === 0) return null;
+  const current = index % visible.length;
+
+  return (
+    <section
+      aria-label="Promotions"
+      aria-roledescription="carousel"
+      className="relative overflow-hidden rounded-2xl"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div
+        className="flex transition-transform ease-out"
+        style={{
+          transform: `translateX(-${current * 100}%)`,
+          transitionDuration: `${TIMERS.promotionsSlideMs}ms`,
+        }}
+      >
+        {visible.map((promo, i) => (
+          <div
+            key={promo.id}
+            aria-hidden={i !== current}
+            className={clsx(
+              'flex min-h-24 w-full shrink-0 items-center gap-4 bg-gradient-to-r px-5 pt-4 pb-8 text-white sm:pb-4',
+              colors[promo.color] ?? colors['rainbow-blue'],
+            )}
+          >
+            <div className="hidden h-11 w-11 shrink-0 place-items-center rounded-xl bg-white/15 sm:grid">
+              <Tag aria-hidden="true" className="h-5 w-5" />
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className="font-bold">{promo.title}</p>
+              <p className="text-sm text-white/90">{promo.description}</p>
+            </div>
+            {promo.promoCode && (
+              <span className="shrink-0 rounded-lg border border-dashed border-white/70 px-2.5 py-1 font-mono text-sm font-bold tracking-wider">
+                {promo.promoCode.toUpperCase()}
+              </span>
+            )}
+          </div>
+        ))}
+      </div>
+      {visible.length > 1 && (
+        <div className="absolute bottom-1 left-1/2 flex -translate-x-1/2 gap-0.5 sm:right-3 sm:left-auto sm:translate-x-0">
+          {visible.map((promo, i) => (
+            <button
+              key={promo.id}
+              type="button"
+              aria-label={`Show promotion ${i + 1}`}
+              aria-current={i === current}
+              onClick={() => setIndex(i)}
+              className="grid h-6 w-6 place-items-center"
+            >
+              <span
+                className={clsx(
+                  'h-1.5 rounded-full bg-white transition-all',
+                  i === current ? 'w-4' : 'w-1.5 opacity-60',
+                )}
+              />
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The browser end of /ws (spec §4 "Real-time connection", §7): connects, asks
+ * for fresh products and its chat session on open (again after 500 ms),
+ * reconnects every 3 s after a close, and reconnects when asked to send while
+ * disconnected. Messages are handed to listeners; it keeps no state of its own.
+ */
+import type { ServerMessage } from '@shared/events';
+import { TIMERS } from '@shared/constants';
+
+type Listener = (message: ServerMessage) => void;
+
+export interface RealtimeClient {
+  send(type: string, data?: unknown): void;
+  subscribe(listener: Listener): () => void;
+  close(): void;
+}
+
+export function createRealtimeClient(options: { chatSessionId: () => string | null }): RealtimeClient {
+  const listeners = new Set<Listener>();
+  const outbox: string[] = [];
+  let socket: WebSocket | null = null;
+  let closedByUs = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const url = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+
+  function connect() {
+    if (closedByUs || (socket && socket.readyState <= WebSocket.OPEN)) return;
+    clearTimeout(reconnectTimer);
+    socket = new WebSocket(url());
+    socket.addEventListener('open', onOpen);
+    socket.addEventListener('message', onMessage);
+    socket.addEventListener('close', () => {
+      socket = null;
+      if (!closedByUs) reconnectTimer = setTimeout(connect, TIMERS.reconnectMs);
+    });
+    socket.addEventListener('error', () => console.warn('real-time connection error'));
+  }
+
+  function onOpen() {
+    rawSend({ type: 'sync-products' });
+    restoreChat();
+    setTimeout(restoreChat, TIMERS.sessionResendMs);
+    for (const payload of outbox.splice(0)) socket?.send(payload);
+  }
+
+  function restoreChat() {
+    const sessionId = options.chatSessionId();
+    if (sessionId) rawSend({ type: 'restore-session', data: { sessionId } });
+  }
+
+  function onMessage(event: MessageEvent) {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(String(event.data)) as ServerMessage;
+    } catch (error) {
+      console.warn('unparseable real-time message ignored', error);
+      return;
+    }
+    for (const listener of listeners) {
+      try {
+        listener(message);
+      } catch (error) {
+        console.error('real-time listener failed', error);
+      }
+    }
+  }
+
+  function rawSend(message: unknown) {
+    const payload = JSON.stringify(message);
+    if (socket?.readyState === WebSocket.OPEN) socket.send(payload);
+    else {
+      outbox.push(payload);
+      connect();
+    }
+  }
+
+  connect();
+  return {
+    send: (type, data) => rawSend(data === undefined ? { type } : { type, data }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closedByUs = true;
+      clearTimeout(reconnectTimer);
+      socket?.close();
+    },
+  };
+}
