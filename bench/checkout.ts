@@ -1,18 +1,18 @@
-import { orderPlacementSchema } from '../src/shared/schemas';
 import type { Db } from '../src/server/db/connect';
 import {
   auditOrders,
   isSimple,
+  prepareDatabase,
   randomOrder,
   readStorefront,
   runBuyers,
-  spawnServer,
   type Storefront,
+  spawnServer,
   stockSnapshot,
 } from '../src/server/fault/support';
 import { placeOrder } from '../src/server/modules/orders/checkout';
+import { orderPlacementSchema } from '../src/shared/schemas';
 import { BACKEND, benchDatabase, type Figure, fmt, log, percentile } from './lib/common';
-import { prepareDatabase } from '../src/server/fault/support';
 
 /** Units of stock given to each product: enough for a few seconds of buying on this machine. */
 const STOCK = Number(process.env.BENCH_CHECKOUT_STOCK ?? 400);

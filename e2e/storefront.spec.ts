@@ -71,34 +71,48 @@ test.describe('home storefront', () => {
     const [first, second] = withProducts;
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Product categories' });
-    await expect(bar.getByRole('button')).toHaveText(['All Products', ...topLevel.map((c) => c.name)]);
+    await expect(bar.getByRole('button')).toHaveText([
+      'All Products',
+      ...topLevel.map((c) => c.name),
+    ]);
     const heading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
     await expect(heading(first.name)).toBeVisible();
 
     await bar.getByRole('button', { name: second.name, exact: true }).click();
     await expect(heading(second.name)).toBeVisible();
     await expect(heading(first.name)).toHaveCount(0);
-    await expect(bar.getByRole('button', { name: second.name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(bar.getByRole('button', { name: second.name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await bar.getByRole('button', { name: 'All Products' }).click();
     await expect(heading(first.name)).toBeVisible();
 
     // clicking a category heading selects that category
     await heading(first.name).getByRole('button').click();
-    await expect(bar.getByRole('button', { name: first.name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(bar.getByRole('button', { name: first.name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(heading(second.name)).toHaveCount(0);
   });
 
   test('strain filter on and off', async ({ page, request }) => {
     const { products } = await catalog(request);
     const sativa = products.find((p) => p.strain === 'Sativa' && p.strainTypes.length === 0)!;
-    const indica = products.find((p) => p.strain === 'Indica' && !p.strainTypes.includes('Sativa'))!;
+    const indica = products.find(
+      (p) => p.strain === 'Indica' && !p.strainTypes.includes('Sativa'),
+    )!;
     await page.goto('/');
     await expect(card(page, indica.name).first()).toBeAttached();
 
     let menu = await openSideMenu(page);
     await menu.getByRole('button', { name: 'Sativa' }).click();
-    await expect(menu.getByRole('button', { name: 'Sativa' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu.getByRole('button', { name: 'Sativa' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await closeSideMenu(page);
     await expect(card(page, sativa.name).first()).toBeAttached();
     await expect(card(page, indica.name)).toHaveCount(0);
@@ -106,7 +120,10 @@ test.describe('home storefront', () => {
     // choosing the active strain again clears the filter
     menu = await openSideMenu(page);
     await menu.getByRole('button', { name: 'Sativa' }).click();
-    await expect(menu.getByRole('button', { name: 'Sativa' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(menu.getByRole('button', { name: 'Sativa' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     await closeSideMenu(page);
     await expect(card(page, indica.name).first()).toBeAttached();
 
@@ -138,7 +155,10 @@ test.describe('home storefront', () => {
 test.describe('product menu and search', () => {
   test.beforeEach(async ({ page }) => skipAgeGate(page));
 
-  test('Product Menu groups by category and shows flower prices with bullets', async ({ page, request }) => {
+  test('Product Menu groups by category and shows flower prices with bullets', async ({
+    page,
+    request,
+  }) => {
     const { products } = await catalog(request);
     const flower = products.filter((p) => isSoldByWeight(p));
     await page.goto('/');
@@ -162,22 +182,27 @@ test.describe('product menu and search', () => {
     const sameGroup = flower
       .filter((p) => p.subcategory === sample.subcategory)
       .sort((a, b) => (b.salePrice ?? b.price) - (a.salePrice ?? a.price));
-    const names = await flowerSection.getByRole('link').evaluateAll((links) =>
-      links.map((l) => l.querySelector('.truncate')?.textContent ?? ''),
-    );
+    const names = await flowerSection
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.querySelector('.truncate')?.textContent ?? ''));
     const order = names.filter((n) => sameGroup.some((p) => p.name === n));
     expect(order).toEqual(sameGroup.map((p) => p.name));
 
     // non-flower rows show a single price
     const other = products.find((p) => p.category !== 'flower')!;
-    await expect(overlay.getByRole('link', { name: new RegExp(other.name) }).first()).not.toContainText('•');
+    await expect(
+      overlay.getByRole('link', { name: new RegExp(other.name) }).first(),
+    ).not.toContainText('•');
 
     await row.click();
     await expect(overlay).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: sample.name })).toBeVisible();
   });
 
-  test('search by strain, Enter opens the first result, Escape clears', async ({ page, request }) => {
+  test('search by strain, Enter opens the first result, Escape clears', async ({
+    page,
+    request,
+  }) => {
     const { products } = await catalog(request);
     await page.goto('/');
     await page.getByRole('button', { name: 'Search products' }).click();
@@ -186,12 +211,11 @@ test.describe('product menu and search', () => {
 
     const input = dialog.getByRole('searchbox');
     await input.fill('indica');
-    const indicaCount = products.filter(
-      (p) =>
-        [p.name, p.strain, p.category, p.subcategory ?? '', p.description, ...p.strainTypes]
-          .join(' ')
-          .toLowerCase()
-          .includes('indica'),
+    const indicaCount = products.filter((p) =>
+      [p.name, p.strain, p.category, p.subcategory ?? '', p.description, ...p.strainTypes]
+        .join(' ')
+        .toLowerCase()
+        .includes('indica'),
     ).length;
     await expect(dialog.getByRole('link')).toHaveCount(indicaCount);
 
@@ -254,7 +278,9 @@ test.describe('product detail', () => {
     await page.goto(`/product/${product!.id}`);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Strain Type Required')).toBeVisible();
-    await expect(page.getByText('Please select a strain type before adding to cart.')).toBeVisible();
+    await expect(
+      page.getByText('Please select a strain type before adding to cart.'),
+    ).toBeVisible();
     await page.getByLabel('Select Strain Type:').selectOption(product!.strainTypes[0]);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
@@ -288,7 +314,10 @@ test.describe('theme and contact', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/theme-light/);
     const again = await openSideMenu(page);
-    await expect(again.getByRole('button', { name: 'Light' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(again.getByRole('button', { name: 'Light' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await again.getByRole('button', { name: 'Rainbow' }).click();
     await expect(page.locator('html')).toHaveClass(/theme-colorful/);
   });

@@ -83,7 +83,11 @@ export function getRaw(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
         );
       })
       .on('error', reject);
@@ -188,7 +192,12 @@ export interface LoadResult {
 /** autocannon for `seconds`, optionally at a fixed overall rate. */
 export async function load(
   url: string,
-  options: { connections?: number; seconds?: number; rate?: number; headers?: Record<string, string> },
+  options: {
+    connections?: number;
+    seconds?: number;
+    rate?: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,

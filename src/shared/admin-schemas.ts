@@ -30,20 +30,33 @@ const requiredText = (max: number, message = 'is required') =>
 /** Empty strings and undefined read as null: the forms send "" for an empty optional input. */
 const emptyAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
-const money = z
+/** Number inputs may arrive as their text ("45.00"); anything else is left for the schema to refuse. */
+const NUMERIC_TEXT = /^\s*\d+(\.\d+)?\s*$/;
+const numeric = (value: unknown) =>
+  typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value;
+const emptyOrNumber = (value: unknown) => emptyAsNull(numeric(value));
+/** An id from a select: "", "none", null, undefined read as none. */
+const idOrNone = (value: unknown) =>
+  typeof value === 'string' && ['none', 'null'].includes(value.trim().toLowerCase())
+    ? null
+    : emptyOrNumber(value);
+
+const moneyNumber = z
   .number({ message: 'must be a number' })
   .finite('must be a number')
   .min(0, 'must be at least 0')
   .max(MAX_MONEY, 'is too large');
+const money = z.preprocess(numeric, moneyNumber);
 
 /** An optional price: null (or "" or missing) means none, e.g. no sale. */
-const optionalMoney = z.preprocess(emptyAsNull, money.nullable());
+const optionalMoney = z.preprocess(emptyOrNumber, moneyNumber.nullable());
 
-const stockAmount = z
+const stockNumber = z
   .number({ message: 'must be a number' })
   .finite('must be a number')
   .min(0, 'must be at least 0')
   .max(MAX_STOCK, 'is too large');
+const stockAmount = z.preprocess(emptyOrNumber, stockNumber.nullable());
 
 const strainOption = z.preprocess(
   (value) => {
@@ -73,8 +86,7 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-export const mediaUrlSchema = z
-  .string({ message: 'must be a URL' })
+export const mediaUrlSchema = text({ message: 'must be a URL' })
   .trim()
   .max(2000, 'is too long')
   .refine(
@@ -130,7 +142,7 @@ export const productSchema = z
       .array(mediaUrlSchema, { message: 'must be a list of URLs' })
       .max(20, 'has too many files')
       .default([]),
-    stock: z.preprocess(emptyAsNull, stockAmount.nullable()),
+    stock: stockAmount,
     strain: strainOption,
     strainTypes: z
       .array(strainName, { message: 'must be a list of strains' })
@@ -139,8 +151,7 @@ export const productSchema = z
       .superRefine(duplicatesCheck('strain type')),
     flavors: z
       .array(
-        z
-          .string({ message: 'must be text' })
+        text({ message: 'must be text' })
           .trim()
           .min(1, 'Flavor cannot be empty')
           .max(100, 'is too long'),
@@ -157,7 +168,7 @@ export const productSchema = z
       })
       .default({}),
     flavorStocks: z
-      .record(text(), z.preprocess(emptyAsNull, stockAmount.nullable()), {
+      .record(text(), stockAmount, {
         message: 'must map flavors to stock',
       })
       .default({}),
@@ -222,15 +233,14 @@ export const categorySchema = z.object({
   ),
   description: z.preprocess(
     emptyAsNull,
-    z
-      .string({ message: 'must be text' })
+    text({ message: 'must be text' })
       .trim()
       .max(2000, 'must be at most 2000 characters')
       .nullable()
       .transform((v) => (v ? v : null)),
   ),
   /** 0, null or missing = top level */
-  parentId: z.preprocess(emptyAsNull, categoryId.nullable()).transform((v) => (v ? v : null)),
+  parentId: z.preprocess(idOrNone, categoryId.nullable()).transform((v) => (v ? v : null)),
 });
 export type CategoryBody = z.input<typeof categorySchema>;
 
@@ -286,8 +296,7 @@ export const promotionSchema = z
       .transform((v) => v ?? PROMOTION_DEFAULTS.color),
     promoCode: z.preprocess(
       emptyAsNull,
-      z
-        .string({ message: 'must be text' })
+      text({ message: 'must be text' })
         .trim()
         .toUpperCase()
         .max(50, 'must be at most 50 characters')
@@ -302,12 +311,11 @@ export const promotionSchema = z
       )
       .transform((v) => v ?? PROMOTION_DEFAULTS.discountType),
     discountAmount: z
-      .preprocess(emptyAsNull, money.nullable())
+      .preprocess(emptyOrNumber, moneyNumber.nullable())
       .transform((v) => v ?? PROMOTION_DEFAULTS.discountAmount),
     applicableCategories: z
       .array(
-        z
-          .string({ message: 'must be a category slug' })
+        text({ message: 'must be a category slug' })
           .trim()
           .min(1, 'must be a category slug')
           .max(100),
@@ -320,7 +328,7 @@ export const promotionSchema = z
       .transform((list) => [...new Set(list)]),
     freebieProductId: z
       .preprocess(
-        emptyAsNull,
+        idOrNone,
         z
           .number({ message: 'must be a product id' })
           .int('must be a product id')
@@ -390,7 +398,7 @@ export const scheduleSlotSchema = z.object({
   endTime: clockTime,
   maxOrders: z
     .preprocess(
-      emptyAsNull,
+      emptyOrNumber,
       z
         .number({ message: 'must be a number' })
         .int('must be a whole number')
@@ -401,8 +409,7 @@ export const scheduleSlotSchema = z.object({
     .transform((v) => v ?? DEFAULT_SLOT_CAPACITY),
   notes: z.preprocess(
     emptyAsNull,
-    z
-      .string({ message: 'must be text' })
+    text({ message: 'must be text' })
       .trim()
       .max(500, 'must be at most 500 characters')
       .nullable()
@@ -456,8 +463,7 @@ export const dealerSettingsSchema = z.object({
       return JSON.stringify(list.data);
     }),
   /** missing keeps the saved notes; "" or null clears them */
-  deliveryNotes: z
-    .string({ message: 'must be text' })
+  deliveryNotes: text({ message: 'must be text' })
     .trim()
     .max(2000, 'must be at most 2000 characters')
     .nullish()

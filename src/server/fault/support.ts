@@ -141,6 +141,8 @@ export interface ServerProcess {
   url: string;
   /** milliseconds from spawn to the first 200 on /api/products */
   startupMs: number;
+  /** the last 4,000 characters the server wrote to stderr */
+  stderr(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -208,6 +210,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     port,
     url,
     startupMs,
+    stderr: () => stderr,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
       if (child.exitCode === null && child.signalCode === null) {
         // npm start runs node under npm and a shell: signal the whole process group
@@ -407,7 +410,9 @@ export async function auditOrders(
     const same =
       stored.length === ack.items.length &&
       ack.items.every((a) =>
-        stored.some((s) => s.product_id === a.id && s.quantity === a.quantity && s.count === a.count),
+        stored.some(
+          (s) => s.product_id === a.id && s.quantity === a.quantity && s.count === a.count,
+        ),
       );
     if (!same) lost.push(ack.id);
   }

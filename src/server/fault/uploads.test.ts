@@ -24,7 +24,10 @@ function multipart(parts: { filename: string; type: string; data: Buffer }[]) {
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 function crc32(data: Buffer): number {
@@ -187,7 +190,9 @@ describe('hostile uploads', () => {
 
   it('refuses a body cut off mid-file and writes nothing', async () => {
     const before = listing();
-    const { payload, contentType } = multipart([{ filename: 'a.png', type: 'image/png', data: png }]);
+    const { payload, contentType } = multipart([
+      { filename: 'a.png', type: 'image/png', data: png },
+    ]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/upload/product-media',

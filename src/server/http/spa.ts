@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,7 +22,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       },
     });
   }
-  const indexHtml = webDir ? readFileSync(path.join(webDir, 'index.html'), 'utf8') : null;
+  const readIndex = webDir ? indexReader(path.join(webDir, 'index.html')) : () => null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
@@ -34,6 +34,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
     ) {
       return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
     }
+    const indexHtml = readIndex();
     if (!indexHtml) {
       return reply
         .status(503)
@@ -71,4 +72,18 @@ async function withProductMeta(app: FastifyInstance, request: FastifyRequest, ht
     request.log.warn({ err: error }, 'product meta lookup failed');
     return html;
   }
+}
+
+/** index.html, re-read only when a new build replaced it (so a rebuild never serves a stale shell). */
+function indexReader(file: string): () => string | null {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+      return cached.html;
+    } catch {
+      return cached?.html ?? null;
+    }
+  };
 }

@@ -4,7 +4,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { assertProduct } from './get-product';
 
-
 export async function getProductByUrl(address: ReadableAddress): Promise<Product> {
   const segments = [address.category, address.subcategory, address.strain, address.name]
     .filter((segment): segment is string => segment !== undefined)

@@ -1,9 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { currentChatSessionId } from '@web/features/chat/chat-session';
 import { appendLine, restoreHistory } from '@web/features/chat/chat-store';
 import { notify } from '@web/features/chat/notify';
 import { applyServerMessage } from '@web/lib/realtime-cache';
 import { startRealtime } from '@web/lib/realtime-connection';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /**
@@ -21,22 +21,35 @@ export function RealtimeBridge() {
         applyServerMessage(queryClient, message);
         switch (message.type) {
           case 'session-restored':
-            if (message.data.sessionId === currentChatSessionId()) restoreHistory(message.data.chatHistory);
+            if (message.data.sessionId === currentChatSessionId())
+              restoreHistory(message.data.chatHistory);
             return;
           case 'new-chat-message':
             if (message.data.sessionId !== currentChatSessionId()) return;
-            appendLine({ message: message.data.message, timestamp: message.data.timestamp, fromSupport: false });
+            appendLine({
+              message: message.data.message,
+              timestamp: message.data.timestamp,
+              fromSupport: false,
+            });
             return;
           case 'support-response':
             if (message.data.sessionId && message.data.sessionId !== currentChatSessionId()) return;
-            appendLine({ message: message.data.message, timestamp: message.data.timestamp, fromSupport: true });
+            appendLine({
+              message: message.data.message,
+              timestamp: message.data.timestamp,
+              fromSupport: true,
+            });
             notify('New Response', message.data.message);
             return;
           case 'dealer-response':
           case 'retailer-message':
           case 'broadcast-message':
           case 'telegram-message':
-            appendLine({ message: message.data.message, timestamp: message.data.timestamp, fromSupport: true });
+            appendLine({
+              message: message.data.message,
+              timestamp: message.data.timestamp,
+              fromSupport: true,
+            });
             notify('New Response', message.data.message);
             return;
           case 'message-received':
@@ -49,7 +62,8 @@ export function RealtimeBridge() {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     const handle = idle(start);
     return () => {
-      if (window.cancelIdleCallback && typeof handle === 'number') window.cancelIdleCallback(handle);
+      if (window.cancelIdleCallback && typeof handle === 'number')
+        window.cancelIdleCallback(handle);
       unsubscribe?.();
     };
   }, [queryClient]);

@@ -41,7 +41,9 @@ export function groupProducts(
 ): CategoryGroup[] {
   const bySlug = new Map(categories.map((c) => [c.slug, c]));
   const order = (slug: string | null) =>
-    slug === null ? MENU_UNKNOWN_SORT_ORDER : (bySlug.get(slug)?.sortOrder ?? MENU_UNKNOWN_SORT_ORDER);
+    slug === null
+      ? MENU_UNKNOWN_SORT_ORDER
+      : (bySlug.get(slug)?.sortOrder ?? MENU_UNKNOWN_SORT_ORDER);
 
   const groups = new Map<string, Map<string | null, Product[]>>();
   for (const product of products) {

@@ -10,7 +10,11 @@ interface WithId {
   id: number;
 }
 
-function upsert<T extends WithId>(list: T[] | undefined, item: T, prepend = false): T[] | undefined {
+function upsert<T extends WithId>(
+  list: T[] | undefined,
+  item: T,
+  prepend = false,
+): T[] | undefined {
   if (!list) return list;
   const index = list.findIndex((x) => x.id === item.id);
   if (index === -1) return prepend ? [item, ...list] : [...list, item];
@@ -33,8 +37,14 @@ function applyUnder(client: QueryClient, root: string, change: (value: unknown) 
   }
 }
 
-const replaceIn = (item: WithId, prepend = false) => (value: unknown) =>
-  Array.isArray(value) ? upsert(value as WithId[], item, prepend) : (value as WithId).id === item.id ? item : value;
+const replaceIn =
+  (item: WithId, prepend = false) =>
+  (value: unknown) =>
+    Array.isArray(value)
+      ? upsert(value as WithId[], item, prepend)
+      : (value as WithId).id === item.id
+        ? item
+        : value;
 
 const removeFrom = (id: number) => (value: unknown) =>
   Array.isArray(value) ? remove(value as WithId[], id) : value;
@@ -66,7 +76,8 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
     case 'category-updated':
     case 'category-deleted':
       void client.invalidateQueries({ queryKey: ['categories'] });
-      if (message.type === 'category-deleted') void client.invalidateQueries({ queryKey: ['products'] });
+      if (message.type === 'category-deleted')
+        void client.invalidateQueries({ queryKey: ['products'] });
       return;
     case 'categories-updated':
       client.setQueryData(['categories'], message.data);

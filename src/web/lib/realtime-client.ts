@@ -4,8 +4,9 @@
  * reconnects every 3 s after a close, and reconnects when asked to send while
  * disconnected. Messages are handed to listeners; it keeps no state of its own.
  */
-import type { ServerMessage } from '@shared/events';
+
 import { TIMERS } from '@shared/constants';
+import type { ServerMessage } from '@shared/events';
 
 type Listener = (message: ServerMessage) => void;
 
@@ -15,7 +16,9 @@ export interface RealtimeClient {
   close(): void;
 }
 
-export function createRealtimeClient(options: { chatSessionId: () => string | null }): RealtimeClient {
+export function createRealtimeClient(options: {
+  chatSessionId: () => string | null;
+}): RealtimeClient {
   const listeners = new Set<Listener>();
   const outbox: string[] = [];
   let socket: WebSocket | null = null;

@@ -89,6 +89,20 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
     expect(body.formattedErrors.length).toBe(body.errors.length);
   });
 
+  it('reads number inputs sent as text and refuses text PostgreSQL cannot store', async () => {
+    const res = await send('POST', '/api/products', {
+      ...flowerBody,
+      price: '45.50',
+      stock: '7',
+      salePrice: '',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ price: 45.5, stock: 7, salePrice: null });
+    const nul = await send('POST', '/api/products', { ...flowerBody, name: 'Bad\u0000Name' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors[0].path).toBe('name');
+  });
+
   it('requires stock unless the product has flavors, and whole units outside flower', async () => {
     const noStock = await send('POST', '/api/products', {
       name: 'Gummy',

@@ -43,7 +43,7 @@ describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
       name: '  Tinctures & Oils ',
       slug: '',
       description: '',
-      parentId: 0,
+      parentId: 'none',
     });
     expect(category).toMatchObject({
       name: 'Tinctures & Oils',
@@ -57,7 +57,7 @@ describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
 
   it('creates a subcategory numbered after its siblings', async () => {
     const flower = (await bySlug('flower'))!;
-    const sub = await create({ name: 'Outdoor', parentId: flower.id, description: 'Sun grown' });
+    const sub = await create({ name: 'Outdoor', parentId: String(flower.id), description: 'Sun grown' });
     expect(sub).toMatchObject({
       slug: 'outdoor',
       parentId: flower.id,

@@ -231,6 +231,20 @@ describe.each(BACKENDS)('media upload on %s', (dialect) => {
     expect(json.statusCode).toBe(400);
   });
 
+  it('refuses a truncated multipart body', async () => {
+    const { payload, contentType } = multipart([
+      { filename: 'photo.png', type: 'image/png', data: png },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL_PATH,
+      payload: payload.subarray(0, 200),
+      headers: { 'content-type': contentType, cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Malformed multipart body');
+  });
+
   it('refuses uploads without a dealer session and writes nothing', async () => {
     const before = stored();
     const res = await upload([{ filename: 'photo.png', type: 'image/png', data: png }], false);

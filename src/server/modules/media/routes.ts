@@ -57,10 +57,10 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       }
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
         return refuse(reply, 400, 'Too many form fields');
-      // A truncated or garbled body (busboy: "Unexpected end of multipart data") is the client's fault.
-      if (/multipart|boundary|unexpected end/i.test(String((error as Error)?.message)))
-        return refuse(reply, 400, 'Malformed multipart body');
-      throw error;
+      // Anything else comes from the body itself: a truncated or garbled multipart stream
+      // (busboy: "Unexpected end of multipart data", a bad boundary...) is the client's fault.
+      request.log.info({ err: error }, 'malformed upload');
+      return refuse(reply, 400, 'Malformed multipart body');
     }
     if (uploads.length === 0) return refuse(reply, 400, 'No files uploaded');
 

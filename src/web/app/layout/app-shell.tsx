@@ -4,9 +4,10 @@ import { AgeGate } from '@web/features/age-gate/components/age-gate';
 import { useDealerLogin } from '@web/features/auth/components/dealer-login';
 import { useCartCount } from '@web/features/cart/cart-store';
 import { useAppMode } from '@web/lib/app-mode';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../paths';
+import { RealtimeBridge } from '../realtime-bridge';
 import { FloatingCartButton } from './floating-cart-button';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -15,6 +16,7 @@ import { SideMenu } from './side-menu';
 const loadSearch = () => import('@web/features/search/components/search-dialog');
 const loadProductMenu = () => import('@web/features/product-menu/components/product-menu');
 const SearchDialog = lazy(loadSearch);
+const ChatWidget = lazy(() => import('@web/features/chat/components/chat-widget'));
 const ProductMenu = lazy(loadProductMenu);
 
 type Overlay = 'none' | 'menu' | 'search' | 'product-menu';
@@ -28,6 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [loaded, setLoaded] = useState({ search: false, productMenu: false });
   const dealerMode = mode === 'dealer';
   const dealerLogin = useDealerLogin();
+  const chatReady = useAfterFirstPaint();
 
   const open = (next: Overlay) => {
     if (next === 'search') setLoaded((l) => ({ ...l, search: true }));
@@ -80,6 +83,12 @@ export function AppShell({ children }: { children: ReactNode }) {
           />
         )}
       </Suspense>
+      <RealtimeBridge />
+      {chatReady && !dealerMode && (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      )}
       {dealerLogin.dialog}
       <AgeGate />
       <Toaster />
@@ -93,4 +102,14 @@ function OverlayFallback() {
       <Spinner />
     </div>
   );
+}
+
+/** True once the browser is idle after the first paint: the chat is not needed before that. */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setReady(true), 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return ready;
 }

@@ -10,10 +10,17 @@ export function Footer({ onLogoClick }: { onLogoClick?: () => void }) {
     <footer className="mt-16 border-t border-line bg-surface/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 pb-28 md:grid-cols-[1fr_1.2fr] md:gap-16">
         <div className="flex flex-col gap-4">
-          <button type="button" onClick={onLogoClick} className="w-fit rounded-xl" aria-label="Canopy">
+          <button
+            type="button"
+            onClick={onLogoClick}
+            className="w-fit rounded-xl"
+            aria-label="Canopy"
+          >
             <LogoMark />
           </button>
-          <p className="max-w-sm text-muted">Quality cannabis products delivered with exceptional service.</p>
+          <p className="max-w-sm text-muted">
+            Quality cannabis products delivered with exceptional service.
+          </p>
           <p className="text-xs text-muted">
             For adults 21 and over. Please consume responsibly. © {new Date().getFullYear()} Canopy
           </p>

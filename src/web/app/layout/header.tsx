@@ -46,7 +46,10 @@ export function Header({
           >
             <Menu aria-hidden="true" className="h-6 w-6" />
             {cartCount > 0 && (
-              <span aria-hidden="true" className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-bg" />
+              <span
+                aria-hidden="true"
+                className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-bg"
+              />
             )}
           </button>
         </div>

@@ -4,6 +4,7 @@ import { useSession } from '@web/features/auth/api/get-session';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { DealerDashboard } from '@web/features/dealer/components/dealer-dashboard';
 import { DealerLayout } from '@web/features/dealer/components/dealer-layout';
+import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useAppMode } from '@web/lib/app-mode';
 import {
   type ComponentType,
@@ -58,6 +59,7 @@ function DealerPage({
       <DealerDashboard
         username={username}
         onLogout={onLogout}
+        inbox={<SupportInboxPanel />}
         inventory={
           InventoryPanel ? (
             <Suspense fallback={<Spinner label="Loading inventory..." />}>

@@ -27,7 +27,12 @@ export default function ProductRoute() {
   const source = sourceFromParams(params);
   const preferenceKey =
     source.kind === 'address'
-      ? [source.address.category, source.address.subcategory, source.address.strain, source.address.name]
+      ? [
+          source.address.category,
+          source.address.subcategory,
+          source.address.strain,
+          source.address.name,
+        ]
           .filter(Boolean)
           .map((s) => readableSegment(s as string))
           .join('/')

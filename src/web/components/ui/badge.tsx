@@ -6,7 +6,7 @@ export type BadgeTone = 'neutral' | 'sale' | 'sativa' | 'indica' | 'hybrid' | 'p
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-surface-2 text-fg border border-line',
   primary: 'bg-primary text-primary-fg',
-  sale: 'bg-accent text-black',
+  sale: 'bg-amber-400 text-black',
   danger: 'bg-danger text-danger-fg',
   sativa: 'bg-amber-400 text-black',
   indica: 'bg-violet-500 text-white',

@@ -70,6 +70,7 @@ export function Modal({
   if (!mounted) return null;
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click only closes on the backdrop; the keyboard closes with Escape (the native cancel event)
     <dialog
       ref={ref}
       aria-label={label}

@@ -31,7 +31,12 @@ export function PriceTag({
         {price === 0 ? 'FREE' : formatDollars(price)}
       </span>
       {onSale && (
-        <span className={clsx('text-muted line-through tabular-nums', size === 'lg' ? 'text-lg' : 'text-sm')}>
+        <span
+          className={clsx(
+            'text-muted line-through tabular-nums',
+            size === 'lg' ? 'text-lg' : 'text-sm',
+          )}
+        >
           <span className="sr-only">was </span>
           {formatDollars(regular)}
         </span>

@@ -17,7 +17,10 @@ export function ProductRow({
   pauseMs,
   onTitleClick,
   itemClassName = 'w-[46%] sm:w-[31%] lg:w-[23%] xl:w-[18.5%]',
+  loading = false,
 }: {
+  /** shows a placeholder row of the same size while the products load */
+  loading?: boolean;
   title: string;
   titleId: string;
   products: readonly Product[];
@@ -61,14 +64,18 @@ export function ProductRow({
     return () => window.clearInterval(timer);
   }, [products.length, hovering, intervalMs, step]);
 
-  if (products.length === 0) return null;
+  if (!loading && products.length === 0) return null;
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
         <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
           {onTitleClick ? (
-            <button type="button" onClick={onTitleClick} className="rounded-lg text-left hover:underline">
+            <button
+              type="button"
+              onClick={onTitleClick}
+              className="rounded-lg text-left hover:underline"
+            >
               {title}
             </button>
           ) : (
@@ -96,22 +103,33 @@ export function ProductRow({
           ))}
         </div>
       </div>
-      <ul
-        ref={scroller}
-        className="scrollbar-none relative -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-1"
-        onPointerDown={pause}
-        onWheel={pause}
-        onTouchStart={pause}
-        onFocus={pause}
-        onMouseEnter={() => setHovering(true)}
-        onMouseLeave={() => setHovering(false)}
-      >
-        {products.map((product, index) => (
-          <li key={product.id} className={clsx('shrink-0 snap-start', itemClassName)}>
-            {renderItem(product, index)}
-          </li>
-        ))}
-      </ul>
+      {loading ? (
+        <div aria-hidden="true" className="-mx-4 flex gap-4 overflow-hidden px-4 pb-1">
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className={clsx('shrink-0', itemClassName)}>
+              <div className="aspect-square animate-pulse rounded-t-2xl bg-surface-2" />
+              <div className="h-40 animate-pulse rounded-b-2xl border-t border-line bg-surface-2" />
+            </div>
+          ))}
+        </div>
+      ) : (
+        <ul
+          ref={scroller}
+          className="scrollbar-none relative -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-1"
+          onPointerDown={pause}
+          onWheel={pause}
+          onTouchStart={pause}
+          onFocus={pause}
+          onMouseEnter={() => setHovering(true)}
+          onMouseLeave={() => setHovering(false)}
+        >
+          {products.map((product, index) => (
+            <li key={product.id} className={clsx('shrink-0 snap-start', itemClassName)}>
+              {renderItem(product, index)}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={clsx('animate-pulse rounded-xl bg-surface-2', className)} />;
+  return (
+    <div aria-hidden="true" className={clsx('animate-pulse rounded-xl bg-surface-2', className)} />
+  );
 }

@@ -1,8 +1,8 @@
 import { TIMERS } from '@shared/constants';
+import { createStore, useStore } from '@web/lib/create-store';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
-import { createStore, useStore } from '@web/lib/create-store';
 
 export interface ToastInput {
   title: string;

@@ -17,15 +17,25 @@ export const chatStore = createStore<{ lines: ChatLine[]; unread: number; open: 
 export function restoreHistory(history: ChatMessagePayload[]): void {
   chatStore.set((s) => ({
     ...s,
-    lines: history.map((m) => ({ message: m.message, timestamp: m.timestamp, fromSupport: Boolean(m.isFromSupport) })),
+    lines: history.map((m) => ({
+      message: m.message,
+      timestamp: m.timestamp,
+      fromSupport: Boolean(m.isFromSupport),
+    })),
   }));
 }
 
 export function appendLine(line: ChatLine): void {
   chatStore.set((s) => {
-    const duplicate = s.lines.some((l) => l.timestamp === line.timestamp && l.message === line.message);
+    const duplicate = s.lines.some(
+      (l) => l.timestamp === line.timestamp && l.message === line.message,
+    );
     if (duplicate) return s;
-    return { ...s, lines: [...s.lines, line], unread: s.open || !line.fromSupport ? s.unread : s.unread + 1 };
+    return {
+      ...s,
+      lines: [...s.lines, line],
+      unread: s.open || !line.fromSupport ? s.unread : s.unread + 1,
+    };
   });
 }
 

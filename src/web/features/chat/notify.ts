@@ -10,7 +10,8 @@ export function askNotificationPermission(): void {
       console.warn('Browser notifications are not supported here');
       return;
     }
-    if (Notification.permission === 'default') void Notification.requestPermission().catch((e) => console.warn(e));
+    if (Notification.permission === 'default')
+      void Notification.requestPermission().catch((e) => console.warn(e));
   } catch (error) {
     console.warn('notification permission failed', error);
   }
@@ -19,7 +20,11 @@ export function askNotificationPermission(): void {
 export function notify(title: NotificationTitle, body: string): void {
   playChime();
   try {
-    if ('Notification' in window && Notification.permission === 'granted' && document.visibilityState !== 'visible') {
+    if (
+      'Notification' in window &&
+      Notification.permission === 'granted' &&
+      document.visibilityState !== 'visible'
+    ) {
       new Notification(title, { body, tag: title });
     }
   } catch (error) {

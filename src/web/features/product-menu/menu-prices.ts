@@ -6,20 +6,30 @@ import type { Product } from '@shared/types';
 
 const SHORT = { '1/8 Oz': '1/8', '1/4 Oz': '1/4', '1/2 Oz': '1/2', '1 Oz': '1oz' } as const;
 
-/** Flower: "1/8 $x • 1/4 $y • 1/2 $z • 1oz $w"; everything else one price. */
-export function menuPriceLine(product: Product): string {
+export const PRICE_SEPARATOR = ' • ';
+
+/** Flower: ["1/8 $x", "1/4 $y", "1/2 $z", "1oz $w"]; everything else one price. */
+export function menuPriceSegments(product: Product): string[] {
   if (isSoldByWeight(product)) {
     const tiers = tierPrices(product);
     return FLOWER_QUANTITIES.map(
       (q) => `${SHORT[q]} ${formatDollars(tiers[q].sale ?? tiers[q].regular)}`,
-    ).join(' • ');
+    );
   }
-  return formatDollars(unitPrice(product, '1'));
+  return [formatDollars(unitPrice(product, '1'))];
+}
+
+/** Flower: "1/8 $x • 1/4 $y • 1/2 $z • 1oz $w"; everything else one price. */
+export function menuPriceLine(product: Product): string {
+  return menuPriceSegments(product).join(PRICE_SEPARATOR);
 }
 
 /** Highest price first inside a group. */
 export function byPriceDescending(a: Product, b: Product): number {
-  return unitPrice(b, isSoldByWeight(b) ? '1/8 Oz' : '1') - unitPrice(a, isSoldByWeight(a) ? '1/8 Oz' : '1');
+  return (
+    unitPrice(b, isSoldByWeight(b) ? '1/8 Oz' : '1') -
+    unitPrice(a, isSoldByWeight(a) ? '1/8 Oz' : '1')
+  );
 }
 
 export interface CategoryStyle {

@@ -8,7 +8,9 @@ export function ThemePicker() {
   const current = useTheme();
   return (
     <fieldset>
-      <legend className="mb-2 text-xs font-semibold tracking-wider text-muted uppercase">Theme</legend>
+      <legend className="mb-2 text-xs font-semibold tracking-wider text-muted uppercase">
+        Theme
+      </legend>
       <div className="grid grid-cols-3 gap-2">
         {THEMES.map(({ value, label }) => {
           const Icon = icons[value];

@@ -30,9 +30,7 @@ export function AgeGate() {
           <h2 id="age-gate-title" className="text-2xl font-bold">
             Are you {AGE_THRESHOLD} or older?
           </h2>
-          <p className="mt-2 text-sm text-muted">
-            You must be of legal age to enter this site.
-          </p>
+          <p className="mt-2 text-sm text-muted">You must be of legal age to enter this site.</p>
           <div className="mt-8 flex flex-col gap-3">
             <Button size="lg" onClick={confirm} data-autofocus>
               YES, I'M {AGE_THRESHOLD}+

@@ -1,6 +1,12 @@
 import { BULK, type QuantityLabel } from '@shared/constants';
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
-import { canAddToCart, defaultQuantity, offeredQuantities, stockNeeded, unitsInCartFor } from '@shared/quantity';
+import {
+  canAddToCart,
+  defaultQuantity,
+  offeredQuantities,
+  stockNeeded,
+  unitsInCartFor,
+} from '@shared/quantity';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { buttonClasses } from '@web/components/ui/button';
@@ -46,7 +52,10 @@ export function CardCartControls({ product }: { product: Product }) {
   if (product.strainTypes.length > 1) {
     return (
       <div className="mt-auto flex flex-col gap-2.5">
-        <PriceTag price={unitPrice(product, defaultQuantity(product))} regular={regularUnitPrice(product, defaultQuantity(product))} />
+        <PriceTag
+          price={unitPrice(product, defaultQuantity(product))}
+          regular={regularUnitPrice(product, defaultQuantity(product))}
+        />
         <Link
           href={readableProductPath(product)}
           className={buttonClasses('outline', 'md', 'w-full')}
@@ -69,7 +78,8 @@ export function CardCartControls({ product }: { product: Product }) {
     }
     addToCart({ id: product.id, name: product.name, price, quantity });
   };
-  const plusDisabled = quantity !== BULK && (soldOut || used + stockNeeded(quantity) > product.stock);
+  const plusDisabled =
+    quantity !== BULK && (soldOut || used + stockNeeded(quantity) > product.stock);
 
   return (
     <div className="mt-auto flex flex-col gap-2.5">
@@ -106,7 +116,7 @@ export function CardCartControls({ product }: { product: Product }) {
       ) : (
         <button
           type="button"
-          className={buttonClasses('primary', 'md', 'w-full')}
+          className={buttonClasses(soldOut ? 'secondary' : 'primary', 'md', 'w-full')}
           onClick={add}
           disabled={soldOut}
         >

@@ -18,8 +18,8 @@ import { ShoppingBag, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { addToCart, type Cart, decrementLine, findLineIndex, useCart } from '../cart-store';
-import { QuantityStepper } from './quantity-stepper';
 import { removalFailedToast } from './card-cart-controls';
+import { QuantityStepper } from './quantity-stepper';
 
 const selectClasses =
   'h-12 w-full rounded-xl border border-line bg-surface-2 px-3 text-base font-medium text-fg';
@@ -117,7 +117,9 @@ export function ProductPurchasePanel({
     <div className="flex flex-col gap-5">
       <div>
         <PriceTag price={price} regular={regular} size="lg" />
-        <p className="mt-1 text-sm text-muted">{byWeight ? 'Price per quantity' : 'Price per unit'}</p>
+        <p className="mt-1 text-sm text-muted">
+          {byWeight ? 'Price per quantity' : 'Price per unit'}
+        </p>
       </div>
 
       {byWeight && (

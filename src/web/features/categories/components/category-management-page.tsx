@@ -124,6 +124,7 @@ function SortableCategoryRow({
             <button
               type="button"
               onClick={onToggle}
+              aria-label={category.name}
               aria-expanded={expanded}
               aria-controls={regionId}
               className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-2 text-left hover:text-primary"
@@ -185,7 +186,7 @@ function SortableCategoryRow({
             title="Delete"
             className="px-2.5 text-danger"
           >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" />
           </Button>
         </div>
       </div>

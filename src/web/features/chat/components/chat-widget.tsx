@@ -1,6 +1,6 @@
 import { Button } from '@web/components/ui/button';
-import { realtime } from '@web/lib/realtime-connection';
 import { useStore } from '@web/lib/create-store';
+import { realtime } from '@web/lib/realtime-connection';
 import { MessageCircle, Send, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ensureChatSessionId } from '../chat-session';
@@ -20,6 +20,7 @@ export default function ChatWidget() {
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest line whenever one arrives or the panel opens
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [lines.length, open]);
@@ -47,10 +48,16 @@ export default function ChatWidget() {
         onClick={toggle}
         aria-expanded={open}
         aria-controls={titleId}
-        aria-label={open ? 'Close live chat' : unread ? `Open live chat, ${unread} new` : 'Open live chat'}
+        aria-label={
+          open ? 'Close live chat' : unread ? `Open live chat, ${unread} new` : 'Open live chat'
+        }
         className="fixed bottom-4 left-4 z-30 grid h-14 w-14 place-items-center rounded-full border border-line bg-surface text-fg shadow-xl shadow-black/30 transition-transform hover:scale-105 sm:bottom-6 sm:left-6"
       >
-        {open ? <X aria-hidden className="h-6 w-6" /> : <MessageCircle aria-hidden className="h-6 w-6" />}
+        {open ? (
+          <X aria-hidden className="h-6 w-6" />
+        ) : (
+          <MessageCircle aria-hidden className="h-6 w-6" />
+        )}
         {unread > 0 && !open && (
           <span className="absolute -top-1 -right-1 grid h-6 min-w-6 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-danger-fg">
             {unread}
@@ -69,11 +76,20 @@ export default function ChatWidget() {
               <h2 className="font-semibold">Live Chat</h2>
               <p className="text-xs text-muted">We usually answer within a few minutes.</p>
             </div>
-            <Button variant="ghost" size="icon" onClick={() => setChatOpen(false)} aria-label="Close live chat">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => setChatOpen(false)}
+              aria-label="Close live chat"
+            >
               <X aria-hidden className="h-5 w-5" />
             </Button>
           </header>
-          <ol ref={listRef} className="flex min-h-48 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3" aria-live="polite">
+          <ol
+            ref={listRef}
+            className="flex min-h-48 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3"
+            aria-live="polite"
+          >
             {lines.length === 0 && (
               <li className="m-auto max-w-60 text-center text-sm text-muted">
                 Questions about a product or your order? Send us a message.

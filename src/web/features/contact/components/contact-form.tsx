@@ -163,7 +163,11 @@ export function ContactForm() {
           disabled={disabled}
         />
       </div>
-      <button type="submit" className={buttonClasses('primary', 'lg', 'mt-1 w-full')} disabled={disabled}>
+      <button
+        type="submit"
+        className={buttonClasses('primary', 'lg', 'mt-1 w-full')}
+        disabled={disabled}
+      >
         <Send aria-hidden="true" className="h-4 w-4" />
         {disabled ? 'Sending...' : 'Send Message'}
       </button>

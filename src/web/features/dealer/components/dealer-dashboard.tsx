@@ -20,10 +20,13 @@ const SECTIONS = {
  */
 export function DealerDashboard({
   inventory,
+  inbox,
   username,
   onLogout,
 }: {
   inventory?: ReactNode;
+  /** the live-chat support inbox, composed in by the route */
+  inbox?: ReactNode;
   username: string | null;
   onLogout: () => void;
 }) {
@@ -63,6 +66,7 @@ export function DealerDashboard({
         <FeaturedPanel id={SECTIONS.featured} />
       </div>
       <PromotionsPanel id={SECTIONS.promotions} />
+      {inbox}
     </div>
   );
 }

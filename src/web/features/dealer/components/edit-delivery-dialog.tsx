@@ -7,6 +7,7 @@ import { format } from 'date-fns';
 import { CalendarClock, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useUpdateOrderDelivery } from '../api/order-mutations';
+import { useLastPresent } from '../hooks/use-last-present';
 import { errorText } from '../orders-logic';
 import { Field, inputClasses, selectClasses, textareaClasses } from './ui-controls';
 
@@ -20,9 +21,10 @@ export function EditDeliveryDialog({
   order: Order | null;
   onClose: () => void;
 }) {
+  const shown = useLastPresent(order);
   return (
     <Modal open={order !== null} onClose={onClose} label="Edit Delivery Schedule">
-      {order && <EditDeliveryForm key={order.id} order={order} onClose={onClose} />}
+      {shown && <EditDeliveryForm key={shown.id} order={shown} onClose={onClose} />}
     </Modal>
   );
 }

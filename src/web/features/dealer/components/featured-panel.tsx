@@ -43,8 +43,9 @@ function ProductLine({ product, action }: { product: Product; action: ReactNode 
       />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">{product.name}</p>
-        <p className="truncate text-xs text-muted capitalize">
-          {product.category.replace(/-/g, ' ')} · <StockText product={product} /> in stock
+        <p className="truncate text-xs text-muted">
+          <span className="capitalize">{product.category.replace(/-/g, ' ')}</span> ·{' '}
+          <StockText product={product} /> in stock
         </p>
       </div>
       {action}

@@ -1,9 +1,11 @@
 import { ORDER_STATUSES, type OrderStatus, PICKUP_ADDRESS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/types';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import { ApiError } from '@web/lib/api-client';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import {
@@ -16,9 +18,10 @@ import {
   Store,
   Trash2,
 } from 'lucide-react';
-import { Fragment, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { useOrders } from '../api/get-orders';
 import { useDeleteOrder, useUpdateOrderStatus } from '../api/order-mutations';
+import { useLastPresent } from '../hooks/use-last-present';
 import { useNewOrderFlags } from '../hooks/use-new-order-flags';
 import {
   errorText,
@@ -290,6 +293,7 @@ function OrderCard(props: RowProps) {
 /** Spec §2.10: Orders Management. */
 export function OrdersPanel({ id }: { id: string }) {
   const searchId = useId();
+  const queryClient = useQueryClient();
   const orders = useOrders();
   const flagged = useNewOrderFlags(orders.data);
   const [tab, setTab] = useState<OrdersTab>('active');
@@ -297,8 +301,16 @@ export function OrdersPanel({ id }: { id: string }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [editing, setEditing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
+  const deletingShown = useLastPresent(deleting);
   const statusMutation = useUpdateOrderStatus();
   const deleteMutation = useDeleteOrder();
+
+  // a session that ended on the server (expiry, logout elsewhere): let the route guard re-check
+  useEffect(() => {
+    if (orders.error instanceof ApiError && orders.error.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
+    }
+  }, [orders.error, queryClient]);
 
   const split = useMemo(() => splitOrders(orders.data ?? [], query), [orders.data, query]);
   const visible = split.visible[tab];
@@ -502,7 +514,7 @@ export function OrdersPanel({ id }: { id: string }) {
       <EditDeliveryDialog order={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title={deleting ? `Delete order #${deleting.id}?` : 'Delete order?'}
+        title={deletingShown ? `Delete order #${deletingShown.id}?` : 'Delete order?'}
         message="Are you sure you want to delete this order? This action cannot be undone."
         pending={deleteMutation.isPending}
         onConfirm={confirmDelete}

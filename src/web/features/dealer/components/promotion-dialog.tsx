@@ -17,6 +17,7 @@ import { clsx } from 'clsx';
 import { Check, LoaderCircle, Search, TriangleAlert, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useCreatePromotion, useUpdatePromotion } from '../api/promotion-mutations';
+import { useLastPresent } from '../hooks/use-last-present';
 import { errorText } from '../orders-logic';
 import { PROMOTION_COLOR_STYLES, weekdayShort } from '../promotion-display';
 import { Field, inputClasses, Switch, textareaClasses } from './ui-controls';
@@ -123,7 +124,7 @@ function ChoiceChip({
   return (
     <label
       className={clsx(
-        'inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+        'relative inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
         checked
           ? 'border-primary bg-primary/12 text-fg'
           : 'border-line bg-surface hover:bg-surface-2',
@@ -131,7 +132,7 @@ function ChoiceChip({
     >
       <input
         type="checkbox"
-        className="sr-only"
+        className="absolute inset-0 cursor-pointer opacity-0"
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
       />
@@ -375,7 +376,7 @@ function PromotionForm({
                   <label
                     key={type}
                     className={clsx(
-                      'grid h-10 cursor-pointer place-items-center rounded-lg text-center text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                      'relative grid h-10 cursor-pointer place-items-center rounded-lg text-center text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
                       values.discountType === type
                         ? 'bg-surface text-fg shadow-sm'
                         : 'text-muted hover:text-fg',
@@ -385,7 +386,7 @@ function PromotionForm({
                       type="radio"
                       name={`${id}-type`}
                       value={type}
-                      className="sr-only"
+                      className="absolute inset-0 cursor-pointer opacity-0"
                       checked={values.discountType === type}
                       onChange={() => set('discountType', type)}
                     />
@@ -485,7 +486,7 @@ function PromotionForm({
                     key={color}
                     title={PROMOTION_COLOR_STYLES[color].label}
                     className={clsx(
-                      'grid h-10 w-10 cursor-pointer place-items-center rounded-full ring-offset-2 ring-offset-surface transition-shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                      'relative grid h-10 w-10 cursor-pointer place-items-center rounded-full ring-offset-2 ring-offset-surface transition-shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
                       PROMOTION_COLOR_STYLES[color].stripe,
                       values.color === color && 'ring-2 ring-fg',
                     )}
@@ -495,7 +496,7 @@ function PromotionForm({
                       name={`${id}-color`}
                       value={color}
                       aria-label={PROMOTION_COLOR_STYLES[color].label}
-                      className="sr-only"
+                      className="absolute inset-0 cursor-pointer opacity-0"
                       checked={values.color === color}
                       onChange={() => set('color', color)}
                     />
@@ -535,14 +536,15 @@ export function PromotionDialog({
   categories: Category[];
   products: Product[];
 }) {
+  const shown = useLastPresent(state);
   const title =
-    state?.mode === 'edit' ? `Edit Promotion: ${state.promotion.title}` : 'Create New Promotion';
+    shown?.mode === 'edit' ? `Edit Promotion: ${shown.promotion.title}` : 'Create New Promotion';
   return (
     <Modal open={state !== null} onClose={onClose} label={title}>
-      {state && (
+      {shown && (
         <PromotionForm
-          key={state.mode === 'edit' ? state.promotion.id : 'new'}
-          promotion={state.mode === 'edit' ? state.promotion : undefined}
+          key={shown.mode === 'edit' ? shown.promotion.id : 'new'}
+          promotion={shown.mode === 'edit' ? shown.promotion : undefined}
           categories={categories}
           products={products}
           onClose={onClose}

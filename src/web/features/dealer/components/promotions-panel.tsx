@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useDeletePromotion, useReorderPromotions } from '../api/promotion-mutations';
+import { useLastPresent } from '../hooks/use-last-present';
 import { errorText } from '../orders-logic';
 import { colorStyle, discountText, validDaysText } from '../promotion-display';
 import { reorderPatches, sortPromotions } from '../promotion-order';
@@ -69,7 +70,7 @@ function PromotionCard({
             <Button
               variant="ghost"
               size="sm"
-              className="h-7 w-8 px-0"
+              className="h-8 w-9 px-0"
               disabled={position === 0 || busy}
               onClick={() => onMove(-1)}
               aria-label={`Move ${promotion.title} up`}
@@ -86,7 +87,7 @@ function PromotionCard({
             <Button
               variant="ghost"
               size="sm"
-              className="h-7 w-8 px-0"
+              className="h-8 w-9 px-0"
               disabled={position === count - 1 || busy}
               onClick={() => onMove(1)}
               aria-label={`Move ${promotion.title} down`}
@@ -183,6 +184,7 @@ export function PromotionsPanel({ id }: { id: string }) {
   const remove = useDeletePromotion();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deleting, setDeleting] = useState<Promotion | null>(null);
+  const deletingShown = useLastPresent(deleting);
 
   const sorted = useMemo(() => sortPromotions(promotions.data ?? []), [promotions.data]);
   const categoryNames = useMemo(
@@ -285,7 +287,7 @@ export function PromotionsPanel({ id }: { id: string }) {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete promotion?"
-        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
+        message={`Are you sure you want to delete "${deletingShown?.title ?? ''}"? This action cannot be undone.`}
         pending={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}

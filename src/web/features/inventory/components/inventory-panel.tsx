@@ -106,7 +106,7 @@ function RowActions({
         aria-label={`Delete ${product.name}`}
         className="text-danger"
       >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
+        <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" />
         <span className="hidden lg:inline">Delete</span>
       </Button>
     </div>
@@ -270,7 +270,7 @@ export function InventoryPanel() {
                     aria-label={`Delete ${product.name}`}
                     onClick={() => askDelete(product)}
                   >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+                    <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" /> Delete
                   </Button>
                 </div>
               </li>

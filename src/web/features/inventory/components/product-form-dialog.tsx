@@ -173,6 +173,13 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     const result = validateProductForm(values);
     if (!result.ok) {
       setErrors(result.errors);
+      // the first problem may be scrolled out of sight in a long form
+      requestAnimationFrame(() =>
+        document
+          .getElementById(FORM_ID)
+          ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-flavor-error]')
+          ?.focus(),
+      );
       return;
     }
     setErrors({});
@@ -478,7 +485,11 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
               ))}
             </ul>
           )}
-          {errors.flavor && <p className="text-xs font-medium text-danger">{errors.flavor}</p>}
+          {errors.flavor && (
+            <p data-flavor-error tabIndex={-1} className="text-xs font-medium text-danger">
+              {errors.flavor}
+            </p>
+          )}
           <Button
             variant="outline"
             size="sm"

@@ -8,8 +8,13 @@ import { Spinner } from '@web/components/ui/spinner';
 import { groupProducts } from '@web/lib/catalog-groups';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { useId, useMemo } from 'react';
-import { byPriceDescending, categoryStyle, menuPriceLine } from '../menu-prices';
+import { Fragment, useId, useMemo } from 'react';
+import {
+  byPriceDescending,
+  categoryStyle,
+  menuPriceSegments,
+  PRICE_SEPARATOR,
+} from '../menu-prices';
 
 /** Spec §2.4: full-screen Product Menu, categories in columns, subcategories inside. */
 export default function ProductMenu({
@@ -59,12 +64,20 @@ export default function ProductMenu({
                     data-testid={`menu-category-${group.slug}`}
                     className="overflow-hidden rounded-2xl border border-line bg-surface"
                   >
-                    <h3 className={clsx('flex items-center gap-2 bg-gradient-to-r px-4 py-3 text-lg font-bold text-white', style.accent)}>
+                    <h3
+                      className={clsx(
+                        'flex items-center gap-2 bg-gradient-to-r px-4 py-3 text-lg font-bold text-white',
+                        style.accent,
+                      )}
+                    >
                       <span aria-hidden="true">{style.emoji}</span>
                       {group.name}
                     </h3>
                     {group.subgroups.map((sub) => (
-                      <div key={sub.slug ?? 'general'} className="border-t border-line first:border-t-0">
+                      <div
+                        key={sub.slug ?? 'general'}
+                        className="border-t border-line first:border-t-0"
+                      >
                         <h4 className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-muted uppercase">
                           {subcategoryLabel(sub.slug)}
                         </h4>
@@ -94,8 +107,16 @@ export default function ProductMenu({
                                       </Badge>
                                     )}
                                   </span>
-                                  <span data-testid="menu-price" className="text-sm text-muted tabular-nums">
-                                    {menuPriceLine(product)}
+                                  <span
+                                    data-testid="menu-price"
+                                    className="text-sm text-muted tabular-nums"
+                                  >
+                                    {menuPriceSegments(product).map((segment, i) => (
+                                      <Fragment key={segment}>
+                                        {i > 0 && PRICE_SEPARATOR}
+                                        <span className="whitespace-nowrap">{segment}</span>
+                                      </Fragment>
+                                    ))}
                                   </span>
                                 </span>
                               </a>

@@ -7,6 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 
 const SIZES = '(min-width: 1024px) 600px, 100vw';
 
+/** Spec §2.6 fixes the alt text as "{name} image {n}". */
+const slideAlt = (name: string, index: number) => `${name} image ${index + 1}`;
+
 /** Spec §2.6: looping carousel; prev/next and dots only with more than one image. */
 export function MediaCarousel({ name, media }: { name: string; media: readonly string[] }) {
   const several = media.length > 1;
@@ -30,7 +33,7 @@ export function MediaCarousel({ name, media }: { name: string; media: readonly s
     return (
       <ProductImage
         url={undefined}
-        alt={`${name} image 1`}
+        alt={slideAlt(name, 0)}
         sizes={SIZES}
         className="aspect-square w-full rounded-3xl border border-line"
       />
@@ -42,21 +45,22 @@ export function MediaCarousel({ name, media }: { name: string; media: readonly s
       <div ref={viewport} className="overflow-hidden rounded-3xl border border-line bg-surface-2">
         <div className="flex">
           {media.map((url, i) => (
-            <div
-              key={url}
-              className="aspect-square min-w-0 shrink-0 grow-0 basis-full"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${media.length}`}
-            >
+            <div key={url} className="aspect-square min-w-0 shrink-0 grow-0 basis-full">
               {isVideoUrl(url) ? (
-                // biome-ignore lint/a11y/useMediaCaption: product videos are silent clips without speech
-                <video src={url} controls muted playsInline className="h-full w-full object-cover" aria-label={`${name} image ${i + 1}`} />
+                <video
+                  src={url}
+                  controls
+                  muted
+                  playsInline
+                  className="h-full w-full object-cover"
+                  aria-label={slideAlt(name, i)}
+                />
               ) : (
                 <img
                   src={mediaVariant(url, 1024)}
                   srcSet={mediaSrcSet(url)}
                   sizes={SIZES}
-                  alt={`${name} image ${i + 1}`}
+                  alt={slideAlt(name, i)}
                   width={1024}
                   height={1024}
                   loading={i === 0 ? 'eager' : 'lazy'}

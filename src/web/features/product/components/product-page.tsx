@@ -1,6 +1,6 @@
 import { TIMERS } from '@shared/constants';
 import { isOnSale } from '@shared/pricing';
-import { isSoldByWeight } from '@shared/quantity';
+import { isSoldByWeight, stockColor, stockLabel } from '@shared/quantity';
 import { type ReadableAddress, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
@@ -13,6 +13,7 @@ import { buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
+import { clsx } from 'clsx';
 import { ArrowLeft, PackageX, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -24,6 +25,8 @@ export type ProductSource =
   | { kind: 'id'; id: number }
   | { kind: 'address'; address: ReadableAddress }
   | { kind: 'invalid' };
+
+const STOCK_DOT = { red: 'bg-red-500', yellow: 'bg-amber-400', green: 'bg-emerald-500' } as const;
 
 function useProductFromSource(source: ProductSource) {
   const byId = useProduct(source.kind === 'id' ? source.id : 0, source.kind === 'id');
@@ -133,7 +136,8 @@ export function ProductPage({
   );
 
   const categoryName =
-    product && (categories.data?.find((c) => c.slug === product.category)?.name ?? product.category);
+    product &&
+    (categories.data?.find((c) => c.slug === product.category)?.name ?? product.category);
 
   let body: ReactNode;
   if (source.kind === 'invalid' || query.error) body = <NotFoundView />;
@@ -170,12 +174,14 @@ export function ProductPage({
             <div className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
               {renderPurchase(product)}
             </div>
-            <p className="text-xs text-muted">
-              {product.stock <= 0
-                ? 'Currently sold out.'
-                : isSoldByWeight(product)
-                  ? 'Sold by weight. Same-day delivery available.'
-                  : 'Sold per unit. Same-day delivery available.'}
+            <p className="flex items-center gap-2 text-sm text-muted">
+              <span
+                aria-hidden="true"
+                className={clsx('h-2.5 w-2.5 rounded-full', STOCK_DOT[stockColor(product.stock)])}
+              />
+              <span className="font-semibold text-fg">{stockLabel(product.stock)}</span>
+              <span aria-hidden="true">·</span>
+              {isSoldByWeight(product) ? 'Sold by weight' : 'Sold per unit'}
             </p>
           </div>
         </article>

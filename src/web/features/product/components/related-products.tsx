@@ -1,5 +1,5 @@
 import { TIMERS } from '@shared/constants';
-import { unitPrice, regularUnitPrice } from '@shared/pricing';
+import { regularUnitPrice, unitPrice } from '@shared/pricing';
 import { defaultQuantity } from '@shared/quantity';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
@@ -23,7 +23,10 @@ function RelatedCard({ product }: { product: Product }) {
       />
       <div className="flex flex-col gap-1 p-3">
         <span className="line-clamp-1 font-semibold">{product.name}</span>
-        <PriceTag price={unitPrice(product, quantity)} regular={regularUnitPrice(product, quantity)} />
+        <PriceTag
+          price={unitPrice(product, quantity)}
+          regular={regularUnitPrice(product, quantity)}
+        />
       </div>
     </Link>
   );

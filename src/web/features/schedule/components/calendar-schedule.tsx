@@ -314,13 +314,13 @@ function DayPanel({
                 disabled={busy}
                 onChange={() => toggle(window, offered)}
               />
-              <span className="flex-1 font-medium tabular-nums">{window}</span>
-              <span className="text-xs text-muted">
-                {slot
-                  ? `${slot.currentOrders}/${slot.maxOrders} booked`
-                  : weekly && status !== 'custom'
-                    ? 'Weekly'
-                    : ''}
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="font-medium whitespace-nowrap tabular-nums">{window}</span>
+                {(slot || (weekly && status !== 'custom')) && (
+                  <span className="text-xs text-muted">
+                    {slot ? `${slot.currentOrders}/${slot.maxOrders} booked` : 'Weekly schedule'}
+                  </span>
+                )}
               </span>
             </label>
           </li>

@@ -60,7 +60,10 @@ export default function SearchDialog({
           <label htmlFor={inputId} className="sr-only">
             Search products
           </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-9 h-5 w-5 -translate-y-1/2 text-muted" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-9 h-5 w-5 -translate-y-1/2 text-muted"
+          />
           <input
             id={inputId}
             type="search"
@@ -88,7 +91,9 @@ export default function SearchDialog({
           {!query.trim() ? (
             <p className="px-5 py-10 text-center text-muted">Start typing to search for products</p>
           ) : results.length === 0 ? (
-            <p className="px-5 py-10 text-center text-muted">No products found matching the query</p>
+            <p className="px-5 py-10 text-center text-muted">
+              No products found matching the query
+            </p>
           ) : (
             <ul className="flex flex-col p-2">
               {results.map((product) => (

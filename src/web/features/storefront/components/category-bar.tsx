@@ -15,7 +15,10 @@ export function CategoryBar({
 }) {
   const items = [{ slug: ALL_PRODUCTS, name: 'All Products' }, ...categories];
   return (
-    <nav aria-label="Product categories" className="sticky top-16 z-20 -mx-4 bg-bg/90 px-4 py-3 backdrop-blur">
+    <nav
+      aria-label="Product categories"
+      className="sticky top-16 z-20 -mx-4 bg-bg/90 px-4 py-3 backdrop-blur"
+    >
       <ul className="scrollbar-none flex gap-2 overflow-x-auto">
         {items.map((item) => (
           <li key={item.slug} className="shrink-0">

@@ -20,12 +20,15 @@ export function Hero() {
       <p className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">
         Same-day delivery
       </p>
-      <h1 id="hero-title" className="mt-3 max-w-xl text-[2rem] leading-tight font-extrabold sm:text-5xl">
+      <h1
+        id="hero-title"
+        className="mt-3 max-w-xl text-[2rem] leading-tight font-extrabold sm:text-5xl"
+      >
         Premium cannabis, <span className="brand-text">delivered today.</span>
       </h1>
       <p className="mt-3 max-w-lg text-base text-muted sm:text-lg">
-        Hand-picked flower, prerolls, concentrates and edibles from your local dealer — at your
-        door in hours.
+        Hand-picked flower, prerolls, concentrates and edibles from your local dealer — at your door
+        in hours.
       </p>
       <button
         type="button"

@@ -33,7 +33,12 @@ export function ProductCard({
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-colors hover:border-primary/60"
       aria-label={product.name}
     >
-      <Link href={href} className="relative block aspect-square overflow-hidden" tabIndex={-1} aria-hidden="true">
+      <Link
+        href={href}
+        className="relative block aspect-square overflow-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <ProductImage
           url={firstImage(product.media)}
           alt={product.name}

@@ -14,7 +14,11 @@ export function ProductSections({
   return (
     <div className="flex flex-col gap-12">
       {groups.map((group) => (
-        <section key={group.slug} aria-labelledby={`category-${group.slug}`} className="flex flex-col gap-6">
+        <section
+          key={group.slug}
+          aria-labelledby={`category-${group.slug}`}
+          className="flex flex-col gap-6"
+        >
           <h2 id={`category-${group.slug}`} className="text-2xl font-extrabold sm:text-3xl">
             <button
               type="button"

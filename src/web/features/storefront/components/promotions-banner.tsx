@@ -14,7 +14,14 @@ const colors: Record<PromotionColor, string> = {
 };
 
 /** Spec §2.3: only promotions active and valid today, advancing every 7 s with a 500 ms slide. */
-export function PromotionsBanner({ promotions }: { promotions: readonly Promotion[] }) {
+export function PromotionsBanner({
+  promotions,
+  loading = false,
+}: {
+  promotions: readonly Promotion[];
+  /** reserves the banner's space while promotions load, so nothing jumps */
+  loading?: boolean;
+}) {
   const visible = useMemo(() => promotionsForBanner(promotions, new Date()), [promotions]);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -28,6 +35,10 @@ export function PromotionsBanner({ promotions }: { promotions: readonly Promotio
     return () => window.clearInterval(timer);
   }, [visible.length, paused]);
 
+  if (loading)
+    return (
+      <div aria-hidden="true" className="h-40 animate-pulse rounded-2xl bg-surface-2 sm:h-24" />
+    );
   if (visible.length === 0) return null;
   const current = index % visible.length;
 
@@ -53,19 +64,19 @@ export function PromotionsBanner({ promotions }: { promotions: readonly Promotio
             key={promo.id}
             aria-hidden={i !== current}
             className={clsx(
-              'flex min-h-24 w-full shrink-0 items-center gap-4 bg-gradient-to-r px-5 pt-4 pb-8 text-white sm:pb-4',
+              'flex h-40 w-full shrink-0 flex-col justify-center gap-2 bg-gradient-to-r px-5 pt-3 pb-7 text-white sm:h-24 sm:flex-row sm:items-center sm:justify-start sm:gap-4 sm:pb-3',
               colors[promo.color] ?? colors['rainbow-blue'],
             )}
           >
             <div className="hidden h-11 w-11 shrink-0 place-items-center rounded-xl bg-white/15 sm:grid">
               <Tag aria-hidden="true" className="h-5 w-5" />
             </div>
-            <div className="min-w-0 flex-1">
-              <p className="font-bold">{promo.title}</p>
-              <p className="text-sm text-white/90">{promo.description}</p>
+            <div className="min-w-0 sm:flex-1">
+              <p className="line-clamp-1 font-bold">{promo.title}</p>
+              <p className="line-clamp-2 text-sm text-white/90">{promo.description}</p>
             </div>
             {promo.promoCode && (
-              <span className="shrink-0 rounded-lg border border-dashed border-white/70 px-2.5 py-1 font-mono text-sm font-bold tracking-wider">
+              <span className="w-fit shrink-0 rounded-lg border border-dashed border-white/70 px-2.5 py-1 font-mono text-sm font-bold tracking-wider">
                 {promo.promoCode.toUpperCase()}
               </span>
             )}

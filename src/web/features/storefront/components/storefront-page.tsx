@@ -5,6 +5,7 @@ import { useNewestProducts } from '@web/api/get-newest-products';
 import { useProducts } from '@web/api/get-products';
 import { usePromotions } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
+import { ProductRow } from '@web/components/ui/product-row';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
 import { useMemo, useState } from 'react';
@@ -12,13 +13,15 @@ import { matchesStrain, useStrainFilter } from '../strain-filter';
 import { ALL_PRODUCTS, CategoryBar } from './category-bar';
 import { Hero, PRODUCTS_ANCHOR, scrollToProducts } from './hero';
 import { type CardActions, ProductCard } from './product-card';
-import { ProductRow } from '@web/components/ui/product-row';
 import { ProductSections } from './product-sections';
 import { PromotionsBanner } from './promotions-banner';
 
 function GridSkeleton() {
   return (
-    <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
+    <div
+      aria-hidden="true"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
+    >
       {Array.from({ length: 10 }, (_, i) => (
         <div key={i} className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-3">
           <Skeleton className="aspect-square w-full" />
@@ -71,12 +74,13 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
   return (
     <div className="flex flex-col gap-8 sm:gap-10">
       <Hero />
-      <PromotionsBanner promotions={promotions.data ?? []} />
+      <PromotionsBanner promotions={promotions.data ?? []} loading={promotions.isPending} />
 
       <ProductRow
         title="Featured Products"
         titleId="featured-title"
         products={featured}
+        loading={products.isPending}
         renderItem={card}
         intervalMs={TIMERS.featuredHeroMs}
         pauseMs={TIMERS.productRowPauseMs}
@@ -86,6 +90,7 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
         title="Newest Arrivals"
         titleId="newest-title"
         products={newestVisible}
+        loading={newest.isPending}
         renderItem={(product) => <ProductCard product={product} actions={cardActions} />}
         intervalMs={TIMERS.productRowMs}
         pauseMs={TIMERS.productRowPauseMs}

@@ -23,7 +23,10 @@ export const chatSessionsQueryOptions = () =>
 export const chatMessagesQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: ['chat', 'messages', sessionId],
-    queryFn: () => apiFetch<ChatMessagePayload[]>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`),
+    queryFn: () =>
+      apiFetch<ChatMessagePayload[]>(
+        `/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`,
+      ),
   });
 
 export function sendSupportReply(sessionId: string, message: string) {
@@ -34,5 +37,8 @@ export function sendSupportReply(sessionId: string, message: string) {
 }
 
 export function markChatRead(sessionId: string) {
-  return apiFetch<{ success: true }>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/read`, { method: 'POST', body: '{}' });
+  return apiFetch<{ success: true }>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/read`, {
+    method: 'POST',
+    body: '{}',
+  });
 }

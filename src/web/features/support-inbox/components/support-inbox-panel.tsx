@@ -1,11 +1,16 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { askNotificationPermission, notify } from '@web/features/chat/notify';
 import { realtime } from '@web/lib/realtime-connection';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { Mail, MessageSquare, Phone, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { chatMessagesQueryOptions, chatSessionsQueryOptions, markChatRead, sendSupportReply } from '../api/chat-inbox';
+import {
+  chatMessagesQueryOptions,
+  chatSessionsQueryOptions,
+  markChatRead,
+  sendSupportReply,
+} from '../api/chat-inbox';
 
 /** The dealer's live-chat inbox: sessions newest first with unread counts, the thread, and a reply box. */
 export function SupportInboxPanel() {
@@ -13,7 +18,10 @@ export function SupportInboxPanel() {
   const sessions = useQuery(chatSessionsQueryOptions());
   const [selected, setSelected] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
-  const messages = useQuery({ ...chatMessagesQueryOptions(selected ?? ''), enabled: selected !== null });
+  const messages = useQuery({
+    ...chatMessagesQueryOptions(selected ?? ''),
+    enabled: selected !== null,
+  });
 
   useEffect(() => {
     askNotificationPermission();
@@ -34,7 +42,9 @@ export function SupportInboxPanel() {
       });
       return true;
     };
-    const timer = attach() ? undefined : window.setInterval(() => attach() && window.clearInterval(timer), 1000);
+    const timer = attach()
+      ? undefined
+      : window.setInterval(() => attach() && window.clearInterval(timer), 1000);
     return () => {
       window.clearInterval(timer);
       unsubscribe?.();
@@ -43,11 +53,14 @@ export function SupportInboxPanel() {
 
   useEffect(() => {
     if (!selected) return;
-    void markChatRead(selected).then(() => queryClient.invalidateQueries({ queryKey: ['chat', 'sessions'] }));
+    void markChatRead(selected).then(() =>
+      queryClient.invalidateQueries({ queryKey: ['chat', 'sessions'] }),
+    );
   }, [selected, queryClient]);
 
   const reply = useMutation({
-    mutationFn: ({ sessionId, message }: { sessionId: string; message: string }) => sendSupportReply(sessionId, message),
+    mutationFn: ({ sessionId, message }: { sessionId: string; message: string }) =>
+      sendSupportReply(sessionId, message),
     onSuccess: () => {
       setDraft('');
       void queryClient.invalidateQueries({ queryKey: ['chat'] });
@@ -61,7 +74,11 @@ export function SupportInboxPanel() {
 
   const current = sessions.data?.find((s) => s.sessionId === selected);
   return (
-    <section id="support-inbox" aria-labelledby="support-inbox-title" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
+    <section
+      id="support-inbox"
+      aria-labelledby="support-inbox-title"
+      className="rounded-2xl border border-line bg-surface p-4 sm:p-6"
+    >
       <h2 id="support-inbox-title" className="mb-4 flex items-center gap-2 text-lg font-semibold">
         <MessageSquare aria-hidden className="h-5 w-5" /> Live Chat Inbox
       </h2>
@@ -79,11 +96,14 @@ export function SupportInboxPanel() {
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{s.name ?? 'Shopper'}</span>
                   <span className="block truncate text-xs text-muted">{s.lastMessage ?? '—'}</span>
-                  <span className="block text-xs text-muted">{formatDistanceToNow(new Date(s.lastMessageAt), { addSuffix: true })}</span>
+                  <span className="block text-xs text-muted">
+                    {formatDistanceToNow(new Date(s.lastMessageAt), { addSuffix: true })}
+                  </span>
                 </span>
                 {s.unreadCount > 0 && (
-                  <span className="grid h-6 min-w-6 place-items-center rounded-full bg-primary px-1 text-xs font-bold text-primary-fg" aria-label={`${s.unreadCount} unread`}>
+                  <span className="grid h-6 min-w-6 place-items-center rounded-full bg-primary px-1 text-xs font-bold text-primary-fg">
                     {s.unreadCount}
+                    <span className="sr-only"> unread</span>
                   </span>
                 )}
               </button>
@@ -92,23 +112,34 @@ export function SupportInboxPanel() {
         </ul>
         <div className="flex min-h-64 flex-col rounded-xl border border-line">
           {!current ? (
-            <p className="m-auto p-6 text-sm text-muted">Choose a conversation to read and reply.</p>
+            <p className="m-auto p-6 text-sm text-muted">
+              Choose a conversation to read and reply.
+            </p>
           ) : (
             <>
               <div className="flex flex-wrap gap-x-4 gap-y-1 border-b border-line px-4 py-2 text-sm">
                 <span className="font-medium">{current.name ?? 'Shopper'}</span>
                 {current.phone && (
-                  <a className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline" href={`tel:${current.phone}`}>
+                  <a
+                    className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline"
+                    href={`tel:${current.phone}`}
+                  >
                     <Phone aria-hidden className="h-4 w-4" /> {current.phone}
                   </a>
                 )}
                 {current.email && (
-                  <a className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline" href={`mailto:${current.email}`}>
+                  <a
+                    className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline"
+                    href={`mailto:${current.email}`}
+                  >
                     <Mail aria-hidden className="h-4 w-4" /> {current.email}
                   </a>
                 )}
               </div>
-              <ol className="flex max-h-80 flex-1 flex-col gap-2 overflow-y-auto p-4" aria-live="polite">
+              <ol
+                className="flex max-h-80 flex-1 flex-col gap-2 overflow-y-auto p-4"
+                aria-live="polite"
+              >
                 {messages.data?.map((m, i) => (
                   <li
                     key={`${m.timestamp}-${i}`}
@@ -134,11 +165,19 @@ export function SupportInboxPanel() {
                   placeholder="Reply as support…"
                   className="h-11 flex-1 rounded-xl border border-line bg-bg px-3 text-sm"
                 />
-                <Button type="submit" disabled={!draft.trim() || reply.isPending} aria-label="Send reply">
+                <Button
+                  type="submit"
+                  disabled={!draft.trim() || reply.isPending}
+                  aria-label="Send reply"
+                >
                   <Send aria-hidden className="h-4 w-4" /> Send
                 </Button>
               </form>
-              {reply.isError && <p className="px-3 pb-3 text-sm text-danger">Could not send the reply. Please try again.</p>}
+              {reply.isError && (
+                <p className="px-3 pb-3 text-sm text-danger">
+                  Could not send the reply. Please try again.
+                </p>
+              )}
             </>
           )}
         </div>

@@ -1,2 +1,0 @@
-import { checkoutBench } from './checkout';
-console.log(await checkoutBench());

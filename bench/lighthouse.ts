@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { freshDatabase, prepareDatabase, ROOT, spawnServer } from '../src/server/fault/support';
+import type { Product } from '../src/shared/types';
+import { type Figure, fmt, log, startNginx } from './lib/common';
+
+export interface PageScore {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsGzipKb: number;
+  /** the LCP element, to show the age gate was not what got measured */
+  lcpElement: string;
+}
+
+/** Lighthouse 12, default (mobile) settings, performance only; the age gate already accepted. */
+async function audit(port: number, url: string): Promise<PageScore> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    // Lighthouse clears storage before it loads the page; this runs after, in every new document.
+    await page.evaluateOnNewDocument(() => localStorage.setItem('ageVerified', 'true'));
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      undefined,
+      page as unknown as Parameters<typeof lighthouse>[3],
+    );
+    if (!result) throw new Error('lighthouse gave no result');
+    const { lhr } = result;
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ??
+      [];
+    const js = requests
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+    await page.close();
+    const lcpItems = (
+      lhr.audits['largest-contentful-paint-element']?.details as {
+        items?: { items?: { node?: { snippet?: string } }[] }[];
+      }
+    )?.items;
+    const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? 'n/a';
+    return {
+      lcpElement: lcpElement.slice(0, 80),
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
+      tbt: lhr.audits['total-blocking-time'].numericValue ?? Number.NaN,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN,
+      jsGzipKb: js / 1024,
+    };
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** A static page of similar content (header, 24 product cards with images) for nginx. */
+function staticPage(root: string, products: Product[], mediaDir: string): void {
+  const cards = products
+    .slice(0, 24)
+    .map((p) => {
+      const image = p.media[0]?.replace('/media/', '') ?? '';
+      const file = image.replace('.webp', '-w320.webp');
+      if (image && existsSync(path.join(mediaDir, file)))
+        copyFileSync(path.join(mediaDir, file), path.join(root, file));
+      return `<li><img src="/${file}" width="160" height="160" alt="${p.name}"><h3>${p.name}</h3><p>$${p.price.toFixed(2)}</p></li>`;
+    })
+    .join('\n');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Static storefront reference"><title>Canopy static reference</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#0b0f0d;color:#e8f0ea}header{padding:16px;font-size:24px}ul{display:grid;grid-template-columns:repeat(2,1fr);gap:12px;list-style:none;padding:12px;margin:0}li{background:#17211b;border-radius:12px;padding:8px}img{width:100%;height:auto;border-radius:8px}h3{font-size:15px;margin:6px 0}</style></head>
+<body><header>Canopy — Same-day delivery</header><main><h1>Featured</h1><ul>${cards}</ul></main></body></html>`;
+  writeFileSync(path.join(root, 'index.html'), html);
+  writeFileSync(path.join(root, 'index.html.gz'), gzipSync(html, { level: 9 }));
+}
+
+/** Builds the web client when dist/web is missing or older than its sources. */
+export function ensureBuilt(): void {
+  const index = path.join(ROOT, 'dist/web/index.html');
+  if (existsSync(index) && process.env.BENCH_SKIP_BUILD) return;
+  log('lighthouse: npm run build');
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Benchmark 4: Lighthouse on / and a product page of the built app, and on a static nginx page. */
+export async function lighthouseBench(): Promise<Figure[]> {
+  const fresh = await freshDatabase('sqlite');
+  const staticRoot = mkdtempSync(path.join(tmpdir(), 'canopy-lh-static-'));
+  try {
+    await prepareDatabase(fresh);
+    const server = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'true' } });
+    const products = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
+    staticPage(staticRoot, products, fresh.mediaDir);
+    const nginx = await startNginx(staticRoot, 1);
+    const chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking'],
+    });
+    try {
+      const pages: [string, string][] = [
+        ['/', `${server.url}/`],
+        ['product page', `${server.url}/product/${products[0].id}`],
+        ['static nginx page', `${nginx.url}/`],
+      ];
+      const scores: Record<string, PageScore> = {};
+      for (const [name, url] of pages) {
+        log(`lighthouse: ${name}`);
+        scores[name] = await audit(chrome.port, url);
+      }
+      const ref = scores['static nginx page'];
+      const refText = `static nginx page: ${ref.score}, LCP ${fmt(ref.lcp / 1000, 2)} s, TBT ${fmt(ref.tbt, 0)} ms, CLS ${fmt(ref.cls, 3)}, JS ${fmt(ref.jsGzipKb)} KB`;
+      return ['/', 'product page'].flatMap((name): Figure[] => {
+        const s = scores[name];
+        const pass =
+          s.score >= 95 && s.lcp <= 2000 && s.tbt <= 100 && s.cls <= 0.05 && s.jsGzipKb <= 120;
+        return [
+          {
+            benchmark: '4 page speed',
+            backend: 'sqlite',
+            figure: `Lighthouse mobile ${name}: score, LCP, TBT, CLS, JS gzip`,
+            value: `${s.score}, ${fmt(s.lcp / 1000, 2)} s, ${fmt(s.tbt, 0)} ms, ${fmt(s.cls, 3)}, ${fmt(s.jsGzipKb)} KB`,
+            target: '>= 95, <= 2.0 s, <= 100 ms, <= 0.05, <= 120 KB',
+            pass,
+            note: `LCP element ${s.lcpElement}; ${refText}`,
+          },
+        ];
+      });
+    } finally {
+      chrome.kill();
+      await nginx.stop();
+      await server.kill('SIGTERM');
+    }
+  } finally {
+    rmSync(staticRoot, { recursive: true, force: true });
+    await fresh.dispose();
+  }
+}
