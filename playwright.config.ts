@@ -43,7 +43,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .data-e2e && node --import tsx src/server/start.ts',
+    command: `rm -rf .data-e2e-${PORT} && node --import tsx src/server/start.ts`,
     url: `http://127.0.0.1:${PORT}/api/products`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -52,7 +52,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data-e2e',
+      DATA_DIR: `.data-e2e-${PORT}`,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DEALER_USERNAME: E2E_DEALER.username,

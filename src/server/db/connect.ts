@@ -53,6 +53,12 @@ function connectPostgres(url: string, schema?: string): Db {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // A checked-out client (between two queries of a transaction) that loses its connection
+  // emits 'error' outside any query: without a listener that would crash the process. The
+  // next query on it then fails (answered 503) and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', postgres: { url, schema }, close: () => kysely.destroy() };
 }

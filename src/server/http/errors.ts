@@ -79,7 +79,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', 'SQLITE_BUSY'].includes(
       code,
     ) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(
       String((error as Error).message),
     )
   );

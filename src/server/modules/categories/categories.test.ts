@@ -57,7 +57,11 @@ describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
 
   it('creates a subcategory numbered after its siblings', async () => {
     const flower = (await bySlug('flower'))!;
-    const sub = await create({ name: 'Outdoor', parentId: String(flower.id), description: 'Sun grown' });
+    const sub = await create({
+      name: 'Outdoor',
+      parentId: String(flower.id),
+      description: 'Sun grown',
+    });
     expect(sub).toMatchObject({
       slug: 'outdoor',
       parentId: flower.id,

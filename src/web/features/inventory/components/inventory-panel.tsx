@@ -182,7 +182,9 @@ export function InventoryPanel() {
           <p className="text-sm text-muted">
             {products.isPending
               ? 'Loading products...'
-              : `${total} ${total === 1 ? 'product' : 'products'}`}
+              : query
+                ? `${rows.length} of ${total} products`
+                : `${total} ${total === 1 ? 'product' : 'products'}`}
           </p>
         </div>
         <Button onClick={() => openDialog(null)}>
