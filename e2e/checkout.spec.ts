@@ -295,6 +295,8 @@ test('stock: the cart refuses too much, and a sold-out race shows the server lis
   await expect(toast(page)).toContainText('Not enough inventory');
   await expect(toast(page)).toContainText(jam.name);
 
+  // The real-time channel would bring the true stock back into the page: keep it quiet here.
+  await page.routeWebSocket('**/ws', () => {});
   await page.route('**/api/products', async (route) => {
     const response = await route.fetch();
     const list = (await response.json()) as ApiProduct[];

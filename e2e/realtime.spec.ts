@@ -50,7 +50,7 @@ test('a shopper and the dealer chat both ways', async ({ page, browser }, testIn
   await page.getByRole('button', { name: /Open live chat/ }).click({ timeout: 10_000 });
   const chat = page.getByRole('region', { name: 'Live chat with support' });
   await chat.getByLabel('Your message').fill(question);
-  await chat.getByRole('button', { name: 'Send message' }).click();
+  await chat.getByRole('button', { name: 'Send chat message' }).click();
   await expect(chat.getByText(question)).toBeVisible();
 
   const dealerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });

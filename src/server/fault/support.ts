@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -316,6 +317,9 @@ export async function runBuyers(
   };
   const soldOut = new Set<number>();
   const limit = options.maxConsecutiveRefusals ?? 20;
+  // node:http with one keep-alive socket per buyer: fetch's pool served a few buyers over and
+  // over and left most of them waiting (a load-generator artefact that looked like a server tail).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.buyers });
   const buyer = async () => {
     let refusals = 0;
     while (!options.stop() && refusals < limit) {
@@ -323,13 +327,9 @@ export async function runBuyers(
       const body = randomOrder(store, Math.random, pool);
       if (!body) return;
       const started = performance.now();
-      let res: Response;
+      let res: { status: number; text: string };
       try {
-        res = await fetch(`${url}/api/orders/simple`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
+        res = await post(`${url}/api/orders/simple`, JSON.stringify(body), agent);
       } catch {
         stats.networkErrors += 1;
         if (options.stop()) return;
@@ -337,12 +337,15 @@ export async function runBuyers(
         refusals += 1;
         continue;
       }
-      const answer = (await res.json().catch(() => null)) as
-        | (Order & { outOfStockItems?: { name: string }[] })
-        | null;
+      let answer: (Order & { outOfStockItems?: { name: string }[] }) | null = null;
+      try {
+        answer = JSON.parse(res.text);
+      } catch {
+        answer = null;
+      }
       stats.latenciesMs.push(performance.now() - started);
       stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
-      if (res.ok && answer) {
+      if (res.status >= 200 && res.status < 300 && answer) {
         refusals = 0;
         stats.acknowledged.push({
           id: answer.id,
@@ -357,8 +360,36 @@ export async function runBuyers(
       }
     }
   };
-  await Promise.all(Array.from({ length: options.buyers }, buyer));
+  try {
+    await Promise.all(Array.from({ length: options.buyers }, buyer));
+  } finally {
+    agent.destroy();
+  }
   return stats;
+}
+
+/** POST a JSON body; resolves with the status and the body text. */
+export function post(
+  url: string,
+  body: string,
+  agent?: http.Agent,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export interface StockAudit {

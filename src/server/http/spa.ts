@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
 import { productMetaTags } from './product-meta';
 
@@ -14,7 +14,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
     await app.register(fastifyStatic, {
       root: webDir,
       prefix: '/',
-      wildcard: false,
+      // files are looked up per request, so a rebuild's new asset names are served without a restart
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -24,12 +25,13 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
   }
   const readIndex = webDir ? indexReader(path.join(webDir, 'index.html')) : () => null;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split('?')[0];
     if (
       url.startsWith('/api/') ||
       url === '/api' ||
       url.startsWith('/media/') ||
+      url.startsWith('/assets/') ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
@@ -45,7 +47,10 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       ? await withProductMeta(app, request, indexHtml)
       : indexHtml;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  });
+  }
+  // '/' is a directory to the static plugin, so the shell answers it explicitly.
+  app.get('/', sendShell);
+  app.setNotFoundHandler(sendShell);
 }
 
 async function withProductMeta(app: FastifyInstance, request: FastifyRequest, html: string) {

@@ -50,6 +50,8 @@ export function createHub() {
       clients.delete(client);
     },
     send,
+    /** an already-serialised message */
+    sendRaw,
     /** Serialises once, then hands the same string to every socket in the audience. */
     deliver(event: BusEvent) {
       const payload = JSON.stringify({ type: event.type, data: event.data });

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import type { ServerMessageMap } from '../../shared/events';
 import { SIMPLE_EMAIL } from '../../shared/schemas';
 import { currentDealer } from '../modules/auth/guard';
 import { listCategories, listProducts } from '../modules/catalog/service';
@@ -119,9 +120,12 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
 
     async function sendInit() {
       const db = app.db.kysely;
-      const [products, categories, promotions, orders, scheduleSlots, dealerSettings] =
+      // The product list comes serialised from the shared cache (built once per change), not
+      // re-read and re-serialised per socket: 1,000 sockets connecting at once over 2,000 products
+      // took a minute and exhausted the PostgreSQL pool (init failed with 1011).
+      const [productsCached, categories, promotions, orders, scheduleSlots, dealerSettings] =
         await Promise.all([
-          listProducts(db),
+          app.productListCache.get(),
           listCategories(db),
           listPromotions(db),
           client.isDealer
@@ -132,15 +136,18 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           listScheduleSlots(db),
           getDealerSettings(db),
         ]);
-      hub.send(client, 'init', {
-        products,
+      const rest = JSON.stringify({
         categories,
         promotions,
         orders,
         scheduleSlots,
         dealerSettings,
         sessionId: client.chatSessionId,
-      });
+      } satisfies Omit<ServerMessageMap['init'], 'products'>);
+      hub.sendRaw(
+        client,
+        `{"type":"init","data":{"products":${productsCached.identity.toString('utf8')},${rest.slice(1)}}`,
+      );
     }
 
     async function handle(raw: Buffer) {

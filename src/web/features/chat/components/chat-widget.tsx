@@ -126,7 +126,12 @@ export default function ChatWidget() {
               placeholder="Type a message…"
               className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-line bg-bg px-3 py-2.5 text-sm focus:outline-2 focus:outline-primary"
             />
-            <Button type="submit" size="icon" aria-label="Send message" disabled={!draft.trim()}>
+            <Button
+              type="submit"
+              size="icon"
+              aria-label="Send chat message"
+              disabled={!draft.trim()}
+            >
               <Send aria-hidden className="h-5 w-5" />
             </Button>
           </form>

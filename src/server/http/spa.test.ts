@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+describe('serving the built client', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'canopy-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<html><head><title>Canopy</title><meta name="description" content="shop"></head><body>v1</body></html>',
+    );
+    writeFileSync(path.join(webDir, 'assets', 'index-aaa.js'), 'console.log(1)');
+    t = await createTestApp('sqlite', { webDir });
+  });
+  afterAll(() => t.dispose());
+
+  it('answers unknown pages with the app shell so the browser can show 404 Page Not Found', async () => {
+    const res = await t.app.inject('/no/such/page');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('v1');
+  });
+
+  it('serves hashed assets as immutable, and a missing asset as a plain 404', async () => {
+    const asset = await t.app.inject('/assets/index-aaa.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject('/assets/index-zzz.js')).statusCode).toBe(404);
+  });
+
+  it('serves a rebuild without a restart', async () => {
+    writeFileSync(path.join(webDir, 'assets', 'index-bbb.js'), 'console.log(2)');
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<html><head><title>Canopy</title></head><body>v2</body></html>',
+    );
+    expect((await t.app.inject('/assets/index-bbb.js')).statusCode).toBe(200);
+    expect((await t.app.inject('/')).body).toContain('v2');
+  });
+
+  it("puts the product's title, description and image into the page for product links", async () => {
+    const res = await t.app.inject('/product/flower/top-shelf/hybrid/gelato-41');
+    expect(res.body).toContain('<title>Gelato #41 | Canopy</title>');
+    expect(res.body).toContain('<meta property="og:title" content="Gelato #41 | Canopy">');
+    expect(res.body).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost(:\d+)?\/media\/demo-\d+-w1024\.webp">/,
+    );
+    expect(res.body).toContain('Dense, frosty buds');
+    const byId = await t.app.inject('/product/1');
+    expect(byId.body).toContain('<title>Blue Dream | Canopy</title>');
+  });
+});
