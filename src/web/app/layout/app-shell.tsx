@@ -57,7 +57,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         onSearch={dealerMode ? undefined : () => open('search')}
         onSearchIntent={() => void loadSearch()}
       />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 sm:py-6">
+      {/* at least a screen tall, so lazy pages arriving never push the footer around (CLS) */}
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-4 sm:py-6">
         {children}
       </main>
       <Footer onLogoClick={dealerLogin.onLogoClick} />
