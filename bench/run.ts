@@ -75,7 +75,7 @@ await step('js', async () => {
 });
 
 const mark = (pass: boolean | null) => (pass === null ? '' : pass ? 'PASS' : 'SHORT');
-const cell = (text: string) => text.replace(/\|/g, '\\|');
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${fmt(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${BACKEND === 'postgres' ? 'PostgreSQL' : 'SQLite'}`;
 const lines = [
   `# Canopy benchmarks — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,

@@ -53,11 +53,17 @@ export async function crashScenario(options: {
         try {
           store ??= await readStorefront(server.url);
           let stopped = false;
+          let acked = 0;
           const running = runBuyers(server.url, store, {
             buyers: options.buyers ?? 200,
             stop: () => stopped,
+            onAcknowledged: () => {
+              acked += 1;
+            },
           });
-          await sleep(300 + Math.random() * 700);
+          // Mid-run: once orders are flowing (a slow machine may need a while), at a random moment.
+          for (let waited = 0; acked < 10 && waited < 15_000; waited += 25) await sleep(25);
+          await sleep(Math.random() * 700);
           await server.kill('SIGKILL');
           stopped = true;
           const stats = await running;

@@ -156,6 +156,18 @@ export interface SpawnOptions {
   extraNodeArgs?: string[];
 }
 
+/** Server process groups still running: ended if this process exits without stopping them. */
+const liveGroups = new Set<number>();
+process.once('exit', () => {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
 /** Starts the server as a child process and waits for the first 200 on /api/products. */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -180,6 +192,11 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     // its own process group, so that kill reaches node under `npm start` too
     detached: true,
   });
+  const pid = child.pid;
+  if (pid) {
+    liveGroups.add(pid);
+    child.once('exit', () => liveGroups.delete(pid));
+  }
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -296,6 +313,8 @@ export interface Acknowledged {
 export interface BuyerStats {
   acknowledged: Acknowledged[];
   latenciesMs: number[];
+  /** when each of latenciesMs started, ms after the first buyer started */
+  startsMs: number[];
   statuses: Map<number, number>;
   networkErrors: number;
 }
@@ -307,19 +326,35 @@ export interface BuyerStats {
 export async function runBuyers(
   url: string,
   store: Storefront,
-  options: { buyers: number; stop: () => boolean; maxConsecutiveRefusals?: number },
+  options: {
+    buyers: number;
+    stop: () => boolean;
+    maxConsecutiveRefusals?: number;
+    /** called after every 2xx */
+    onAcknowledged?: () => void;
+  },
 ): Promise<BuyerStats> {
   const stats: BuyerStats = {
     acknowledged: [],
     latenciesMs: [],
+    startsMs: [],
     statuses: new Map(),
     networkErrors: 0,
   };
   const soldOut = new Set<number>();
   const limit = options.maxConsecutiveRefusals ?? 20;
-  // node:http with one keep-alive socket per buyer: fetch's pool served a few buyers over and
-  // over and left most of them waiting (a load-generator artefact that looked like a server tail).
+  // node:http with one keep-alive socket per buyer (with fetch a few buyers were served over
+  // and over while most waited for the whole run: a load-generator artefact).
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.buyers });
+  // Every buyer opens its connection before the clock starts (as autocannon does): 200
+  // connections arriving at once at a busy server were otherwise taken on one by one, and
+  // the last ones waited seconds for their first answer.
+  await Promise.all(
+    Array.from({ length: options.buyers }, () =>
+      get(`${url}/api/categories`, agent).catch(() => undefined),
+    ),
+  );
+  const origin = performance.now();
   const buyer = async () => {
     let refusals = 0;
     while (!options.stop() && refusals < limit) {
@@ -344,6 +379,7 @@ export async function runBuyers(
         answer = null;
       }
       stats.latenciesMs.push(performance.now() - started);
+      stats.startsMs.push(started - origin);
       stats.statuses.set(res.status, (stats.statuses.get(res.status) ?? 0) + 1);
       if (res.status >= 200 && res.status < 300 && answer) {
         refusals = 0;
@@ -351,6 +387,7 @@ export async function runBuyers(
           id: answer.id,
           items: answer.items.map((i) => ({ id: i.id, quantity: i.quantity, count: i.count })),
         });
+        options.onAcknowledged?.();
       } else {
         refusals += 1;
         for (const item of answer?.outOfStockItems ?? []) {
@@ -366,6 +403,17 @@ export async function runBuyers(
     agent.destroy();
   }
   return stats;
+}
+
+function get(url: string, agent: http.Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      })
+      .on('error', reject);
+  });
 }
 
 /** POST a JSON body; resolves with the status and the body text. */
