@@ -68,7 +68,11 @@ export async function checkoutBench(): Promise<Figure[]> {
     const db = fresh.open();
     await stockUp(db);
     const initial = await stockSnapshot(db);
-    const server = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'false' } });
+    const server = await spawnServer({
+      env: { ...fresh.env, SEED_DEMO: 'false' },
+      // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
+      extraNodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    });
     let store: Storefront;
     let http: Awaited<ReturnType<typeof runBuyers>>;
     let seconds: number;

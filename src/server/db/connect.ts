@@ -1,8 +1,10 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { createGroupCommit } from './group-commit';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -11,6 +13,11 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL only: where to open the LISTEN connection */
   postgres?: { url: string; schema?: string };
+  /**
+   * A short write transaction that only touches the database (an order). On SQLite,
+   * concurrent ones share one commit (see group-commit.ts); on PostgreSQL each is its own.
+   */
+  writeTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -40,8 +47,13 @@ function connectSqlite(options: ConnectOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    writeTransaction: createGroupCommit(kysely),
+    close: () => kysely.destroy(),
+  };
 }
 
 function connectPostgres(url: string, schema?: string): Db {
@@ -60,5 +72,11 @@ function connectPostgres(url: string, schema?: string): Db {
     client.on('error', () => {});
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', postgres: { url, schema }, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'postgres',
+    postgres: { url, schema },
+    writeTransaction: (work) => kysely.transaction().execute(work),
+    close: () => kysely.destroy(),
+  };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/media';
+import { loadSharp } from '../../modules/media/load-sharp';
 
 /** Shapes drawn per kind of product; plain SVG so seeding needs no network and no fonts. */
 const SHAPES: Record<string, string> = {
@@ -34,6 +34,7 @@ export async function writeDemoImage(
   const url = `/media/${name}.webp`;
   const master = path.join(mediaDir, `${name}.webp`);
   if (existsSync(master)) return url;
+  const sharp = await loadSharp();
   const image = sharp(svgFor(kind, hue));
   await Promise.all([
     image.clone().webp({ quality: 78 }).toFile(master),

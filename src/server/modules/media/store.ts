@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/media';
+import { loadSharp } from './load-sharp';
 import { IMAGE_KINDS, type MediaKind, VIDEO_EXTENSIONS } from './sniff';
 
 /** Refuses decompression bombs: a 40-megapixel image is already far beyond any product photo. */
@@ -39,6 +39,7 @@ export async function prepareMedia(file: UploadedFile): Promise<PreparedMedia> {
     return { url: `/media/${fileName}`, files: [{ name: fileName, data: file.data }] };
   }
   const animated = file.kind === 'gif' || file.kind === 'webp';
+  const sharp = await loadSharp();
   try {
     const source = sharp(file.data, {
       limitInputPixels: MAX_INPUT_PIXELS,

@@ -59,7 +59,9 @@ export interface PlaceOrderContext {
 /**
  * The one place where catalog, promotions, scheduling and orders meet. Runs in
  * one transaction: every check happens against the rows it then changes, and
- * any refusal rolls back everything, stock and slot places included.
+ * any refusal rolls back everything, stock and slot places included. The
+ * caller is answered once the order is committed (on SQLite possibly in a
+ * commit shared with orders placed at the same moment).
  */
 export async function placeOrder(
   db: Db,
@@ -67,7 +69,7 @@ export async function placeOrder(
   context: PlaceOrderContext,
 ): Promise<Order> {
   const now = context.now ?? new Date();
-  return db.kysely.transaction().execute(async (trx) => {
+  return db.writeTransaction(async (trx) => {
     const products = await loadProducts(trx, db.dialect, input.items);
     const promo = input.promoCode
       ? await checkPromotion(trx, input.promoCode, input.items, now)

@@ -1,0 +1,86 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+interface Job {
+  work: Work<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; error: unknown };
+
+/** Enough to amortise the fsync; small enough that the first order in a batch is not kept waiting. */
+const MAX_BATCH = 64;
+
+/**
+ * SQLite with synchronous=FULL spends most of a short write transaction in the
+ * fsync of its commit, and it has one writer anyway. Transactions that arrive
+ * together therefore share one commit: each runs inside its own savepoint, so a
+ * refusal (sold out, bad promo) rolls back only its own changes, and every
+ * caller is answered only after the shared commit is on disk.
+ *
+ * The work must use only the transaction it is given (the connection is held)
+ * and must not wait on anything but the database.
+ */
+export function createGroupCommit(kysely: Kysely<Database>) {
+  const queue: Job[] = [];
+  let draining = false;
+
+  async function runBatch(batch: Job[]): Promise<Outcome[]> {
+    const trx = await kysely.startTransaction().execute();
+    const outcomes: Outcome[] = [];
+    try {
+      for (const job of batch) {
+        const savepoint = await trx.savepoint('work').execute();
+        try {
+          const value = await job.work(savepoint);
+          await savepoint.releaseSavepoint('work').execute();
+          outcomes.push({ job, ok: true, value });
+        } catch (error) {
+          await savepoint.rollbackToSavepoint('work').execute();
+          await savepoint.releaseSavepoint('work').execute();
+          outcomes.push({ job, ok: false, error });
+        }
+      }
+      await trx.commit().execute();
+      return outcomes;
+    } catch (error) {
+      // The commit itself (or a savepoint command) failed: nothing of the batch was kept.
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      return batch.map((job) => ({ job, ok: false, error }));
+    }
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        // Let requests that already arrived reach the queue, so they join this commit.
+        await nextTurn();
+        const batch = queue.splice(0, MAX_BATCH);
+        const outcomes = await runBatch(batch).catch((error: unknown) =>
+          batch.map((job): Outcome => ({ job, ok: false, error })),
+        );
+        for (const outcome of outcomes) {
+          if (outcome.ok) outcome.job.resolve(outcome.value);
+          else outcome.job.reject(outcome.error);
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return function inGroupCommit<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ work: work as Work<unknown>, resolve: resolve as (v: unknown) => void, reject });
+      if (!draining) void drain();
+    });
+  };
+}
