@@ -20,7 +20,7 @@ export default function ChatWidget() {
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest line whenever one arrives or the panel opens
+  // Scroll to the newest line whenever one arrives or the panel opens.
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [lines.length, open]);
