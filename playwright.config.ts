@@ -43,7 +43,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .data-e2e-${PORT} && node --import tsx src/server/start.ts`,
+    command: `rm -rf .data-e2e-${PORT} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/products`,
     timeout: 180_000,
     reuseExistingServer: false,

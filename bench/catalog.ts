@@ -27,7 +27,7 @@ export async function catalogBench(): Promise<Figure[]> {
   try {
     log('catalog: generating 2,000 products');
     await fillCatalog(fresh, 2000);
-    const server = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'false' } });
+    const server = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'false' }, bundle: true });
     try {
       const first = await getRaw(`${server.url}/api/products`, ACCEPT);
       if (first.headers['content-encoding'] !== 'gzip') throw new Error('expected a gzip answer');

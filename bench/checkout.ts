@@ -70,6 +70,7 @@ export async function checkoutBench(): Promise<Figure[]> {
     const initial = await stockSnapshot(db);
     const server = await spawnServer({
       env: { ...fresh.env, SEED_DEMO: 'false' },
+      bundle: true,
       // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
       extraNodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
     });

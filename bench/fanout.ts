@@ -181,7 +181,7 @@ export async function fanoutBench(): Promise<{ figures: Figure[]; rss: number; r
   try {
     log('fan-out: generating 2,000 products');
     await fillCatalog(fresh, 2000);
-    const server: ServerProcess = await spawnServer({ env });
+    const server: ServerProcess = await spawnServer({ env, bundle: true });
     try {
       rssIdle = rssMb(server.child.pid!);
       const cookie = await dealerCookie(server.url);
@@ -240,8 +240,8 @@ export async function fanoutBench(): Promise<{ figures: Figure[]; rss: number; r
 
     if (BACKEND === 'postgres') {
       log('fan-out: two instances over LISTEN/NOTIFY');
-      const a = await spawnServer({ env });
-      const b = await spawnServer({ env });
+      const a = await spawnServer({ env, bundle: true });
+      const b = await spawnServer({ env, bundle: true });
       try {
         const cookie = await dealerCookie(a.url);
         const products = (await (await fetch(`${a.url}/api/products`)).json()) as Product[];

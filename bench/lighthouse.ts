@@ -82,9 +82,11 @@ function staticPage(root: string, products: Product[], mediaDir: string): void {
 
 /** Builds the web client when dist/web is missing or older than its sources. */
 export function ensureBuilt(): void {
-  const index = path.join(ROOT, 'dist/web/index.html');
-  if (existsSync(index) && process.env.BENCH_SKIP_BUILD) return;
-  log('lighthouse: npm run build');
+  const built = ['dist/web/index.html', 'dist/server/serve.js'].every((file) =>
+    existsSync(path.join(ROOT, file)),
+  );
+  if (built && process.env.BENCH_SKIP_BUILD) return;
+  log('npm run build');
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
@@ -94,7 +96,7 @@ export async function lighthouseBench(): Promise<Figure[]> {
   const staticRoot = mkdtempSync(path.join(tmpdir(), 'canopy-lh-static-'));
   try {
     await prepareDatabase(fresh);
-    const server = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'true' } });
+    const server = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'true' }, bundle: true });
     const products = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
     staticPage(staticRoot, products, fresh.mediaDir);
     const nginx = await startNginx(staticRoot, 1);

@@ -151,6 +151,8 @@ export interface SpawnOptions {
   env: Record<string, string>;
   /** command and arguments; defaults to `node --import tsx src/server/main.ts` */
   command?: string[];
+  /** run the built bundle `dist/server/serve.js` (what `npm start` runs) instead of the sources */
+  bundle?: boolean;
   port?: number;
   timeoutMs?: number;
   extraNodeArgs?: string[];
@@ -171,12 +173,13 @@ process.once('exit', () => {
 /** Starts the server as a child process and waits for the first 200 on /api/products. */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
+  const entry = options.bundle
+    ? ['dist/server/serve.js']
+    : ['--import', 'tsx', 'src/server/main.ts'];
   const [cmd, ...args] = options.command ?? [
     process.execPath,
     ...(options.extraNodeArgs ?? []),
-    '--import',
-    'tsx',
-    'src/server/main.ts',
+    ...entry,
   ];
   const started = performance.now();
   const child = spawn(cmd, args, {

@@ -51,6 +51,12 @@ interface PricedItem {
   stockFlavor: string | null;
 }
 
+export interface PlacedOrder {
+  order: Order;
+  /** the products whose stock the order took, as they are now */
+  restocked: Product[];
+}
+
 export interface PlaceOrderContext {
   shopperId: string;
   now?: Date;
@@ -67,7 +73,7 @@ export async function placeOrder(
   db: Db,
   input: OrderPlacement,
   context: PlaceOrderContext,
-): Promise<Order> {
+): Promise<PlacedOrder> {
   const now = context.now ?? new Date();
   return db.writeTransaction(async (trx) => {
     const products = await loadProducts(trx, db.dialect, input.items);
@@ -97,7 +103,7 @@ export async function placeOrder(
     }
     const slotId =
       orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
-    await takeStock(trx, priced);
+    const restocked = await takeStock(trx, priced);
 
     const order = await trx
       .insertInto('orders')
@@ -141,7 +147,7 @@ export async function placeOrder(
       )
       .returningAll()
       .execute();
-    return orderFromRows(order, items);
+    return { order: orderFromRows(order, items), restocked };
   });
 }
 
@@ -263,7 +269,7 @@ function outOfStock(outOfStockItems: { name: string; requested: number; availabl
  * Takes every line's stock, or none: shortfalls are listed per line in the
  * line's own units (how many of that size are still available).
  */
-async function takeStock(trx: Trx, priced: PricedItem[]): Promise<void> {
+async function takeStock(trx: Trx, priced: PricedItem[]): Promise<Product[]> {
   const remaining = new Map<number, number>();
   const remainingFlavor = new Map<string, number>();
   const shortfalls: { name: string; requested: number; available: number }[] = [];
@@ -305,6 +311,7 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<void> {
       entry.flavors.set(p.stockFlavor, (entry.flavors.get(p.stockFlavor) ?? 0) + p.stockTaken);
     takenByProduct.set(p.product.id, entry);
   }
+  const updated: Product[] = [];
   for (const [id, { amount, product, flavors }] of takenByProduct) {
     const flavorStocks = flavors.size
       ? JSON.stringify(
@@ -313,8 +320,11 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<void> {
           ),
         )
       : undefined;
-    if (!(await repo.takeStock(trx, id, amount, flavorStocks))) {
+    const row = await repo.takeStock(trx, id, amount, flavorStocks);
+    if (!row) {
       throw outOfStock([{ name: product.name, requested: amount, available: product.stock }]);
     }
+    updated.push(productFromRow(row));
   }
+  return updated;
 }

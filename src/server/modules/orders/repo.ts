@@ -36,9 +36,12 @@ export function lockProducts(db: Q, ids: number[], dialect: 'sqlite' | 'postgres
   return dialect === 'postgres' ? query.forUpdate().execute() : query.execute();
 }
 
-/** Takes stock only if enough is left: the database, not the check before it, has the last word. */
-export async function takeStock(db: Q, productId: number, amount: number, flavorStocks?: string) {
-  const result = await db
+/**
+ * Takes stock only if enough is left: the database, not the check before it, has the last word.
+ * Answers the updated row, or undefined when the stock did not cover the amount.
+ */
+export function takeStock(db: Q, productId: number, amount: number, flavorStocks?: string) {
+  return db
     .updateTable('products')
     .set((eb) => ({
       stock: eb('stock', '-', amount),
@@ -46,8 +49,8 @@ export async function takeStock(db: Q, productId: number, amount: number, flavor
     }))
     .where('id', '=', productId)
     .where('stock', '>=', amount)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export function returnStock(db: Q, productId: number, amount: number, flavorStocks?: string) {

@@ -29,12 +29,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const key = keyResult.data ? `${shopperId}:${keyResult.data}` : undefined;
     const answer = await withIdempotency(app.db.kysely, key, request.body, async () => {
       const input = parseInput(orderPlacementSchema, request.body);
-      const order = await placeOrder(app.db, input, { shopperId });
+      const { order, restocked } = await placeOrder(app.db, input, { shopperId });
       app.events.publish('order-created', order, { shopperId });
-      await publishStockChanges(
-        app,
-        order.items.map((i) => i.id),
-      );
+      for (const product of restocked) app.events.publish('product-updated', product);
       return { statusCode: 201, body: order };
     });
     return reply.status(answer.statusCode).send(answer.body);
