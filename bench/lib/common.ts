@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,7 @@ export interface Figure {
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const BACKEND: Backend = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+const NGINX = '/usr/sbin/nginx';
 
 export const fmt = (n: number, digits = 1) =>
   Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a';
@@ -149,7 +150,12 @@ http {
 }
 `;
   writeFileSync(path.join(dir, 'nginx.conf'), conf);
-  const child: ChildProcess = spawn('/usr/sbin/nginx', ['-c', path.join(dir, 'nginx.conf')], {
+  if (!existsSync(NGINX)) {
+    throw new Error(
+      `${NGINX} not found: the reference needs Debian's nginx (apt-get install nginx-light)`,
+    );
+  }
+  const child: ChildProcess = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
