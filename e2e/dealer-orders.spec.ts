@@ -299,10 +299,13 @@ test('a percentage promotion created by the dealer applies in a cart, then is de
   // a shopper's cart takes the new code: 15% off the subtotal
   const flower = await productNamed(request, PRODUCTS[testInfo.project.name as ProjectName].promo);
   const price = flower.salePrice ?? flower.price;
-  await page.evaluate(
-    (line) => localStorage.setItem('cart', JSON.stringify([line])),
-    { id: flower.id, name: flower.name, price, quantity: '1/8 Oz', count: 2 },
-  );
+  await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), {
+    id: flower.id,
+    name: flower.name,
+    price,
+    quantity: '1/8 Oz',
+    count: 2,
+  });
   await page.goto('/cart');
   await page.getByLabel('Promo code').fill(`e2e-${stamp}`);
   await page.getByRole('button', { name: 'Apply' }).click();

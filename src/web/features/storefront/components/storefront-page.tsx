@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { ProductRow } from '@web/components/ui/product-row';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { matchesStrain, useStrainFilter } from '../strain-filter';
 import { ALL_PRODUCTS, CategoryBar } from './category-bar';
 import { Hero, PRODUCTS_ANCHOR, scrollToProducts } from './hero';
@@ -34,6 +34,8 @@ function GridSkeleton() {
   );
 }
 
+const NO_GROUPS: ReturnType<typeof groupProducts> = [];
+
 /** Home storefront (spec §2.3). Cart controls come from the app layer through `cardActions`. */
 export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
   const products = useProducts();
@@ -56,6 +58,10 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
       ),
     [visible, selected, categories.data],
   );
+  // The sections hold every product card: React renders them in the background, in
+  // slices that leave the main thread free (no long task while the page becomes usable).
+  const deferredGroups = useDeferredValue(groups, NO_GROUPS);
+  const sectionsPending = deferredGroups !== groups && deferredGroups.length === 0;
   const featured = useMemo(() => visible.filter((p) => p.featured && p.stock > 0), [visible]);
   const newestVisible = useMemo(
     () => (newest.data ?? []).filter((p) => matchesStrain(p, strain)),
@@ -103,7 +109,7 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
             Showing <span className="font-semibold text-fg">{strain}</span> strains only.
           </p>
         )}
-        {products.isPending ? (
+        {products.isPending || sectionsPending ? (
           <GridSkeleton />
         ) : products.isError ? (
           <div className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface p-10 text-center">
@@ -117,7 +123,11 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
             No products match this filter.
           </p>
         ) : (
-          <ProductSections groups={groups} actions={cardActions} onCategoryClick={selectCategory} />
+          <ProductSections
+            groups={deferredGroups}
+            actions={cardActions}
+            onCategoryClick={selectCategory}
+          />
         )}
       </div>
     </div>
