@@ -19,6 +19,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: true,
+    // the server reads it to preload the product route's chunks on product pages
+    manifest: true,
   },
   server: {
     proxy: {

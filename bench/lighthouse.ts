@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,7 +21,7 @@ export interface PageScore {
 }
 
 /** Lighthouse 12, default (mobile) settings, performance only; the age gate already accepted. */
-async function audit(port: number, url: string): Promise<PageScore> {
+async function audit(port: number, url: string, reportName: string): Promise<PageScore> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
@@ -35,6 +35,12 @@ async function audit(port: number, url: string): Promise<PageScore> {
     );
     if (!result) throw new Error('lighthouse gave no result');
     const { lhr } = result;
+    // the whole report, for looking into a figure (open it in the Lighthouse viewer)
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, `bench/results/lighthouse-${reportName}.json`),
+      String(result.report),
+    );
     const requests =
       (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ??
       [];
@@ -105,15 +111,15 @@ export async function lighthouseBench(): Promise<Figure[]> {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking'],
     });
     try {
-      const pages: [string, string][] = [
-        ['/', `${server.url}/`],
-        ['product page', `${server.url}/product/${products[0].id}`],
-        ['static nginx page', `${nginx.url}/`],
+      const pages: [string, string, string][] = [
+        ['/', `${server.url}/`, 'home'],
+        ['product page', `${server.url}/product/${products[0].id}`, 'product'],
+        ['static nginx page', `${nginx.url}/`, 'static'],
       ];
       const scores: Record<string, PageScore> = {};
-      for (const [name, url] of pages) {
+      for (const [name, url, reportName] of pages) {
         log(`lighthouse: ${name}`);
-        scores[name] = await audit(chrome.port, url);
+        scores[name] = await audit(chrome.port, url, reportName);
       }
       const ref = scores['static nginx page'];
       const refText = `static nginx page: ${ref.score}, LCP ${fmt(ref.lcp / 1000, 2)} s, TBT ${fmt(ref.tbt, 0)} ms, CLS ${fmt(ref.cls, 3)}, JS ${fmt(ref.jsGzipKb)} KB`;

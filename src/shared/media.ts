@@ -9,6 +9,9 @@ export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 const VARIANT_CAPABLE = /^\/media\/[A-Za-z0-9_-]+\.webp$/;
 const VIDEO = /\.(mp4|webm|mov)$/i;
 
+/** How wide the product page shows its gallery; the server's image preload must say the same. */
+export const PRODUCT_GALLERY_SIZES = '(min-width: 1024px) 600px, 100vw';
+
 export function hasVariants(url: string): boolean {
   return VARIANT_CAPABLE.test(url);
 }

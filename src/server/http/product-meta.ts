@@ -1,7 +1,7 @@
 import { mediaVariant } from '../../shared/media';
 import type { Product } from '../../shared/types';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,

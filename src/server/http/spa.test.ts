@@ -15,6 +15,20 @@ describe('serving the built client', () => {
       '<html><head><title>Canopy</title><meta name="description" content="shop"></head><body>v1</body></html>',
     );
     writeFileSync(path.join(webDir, 'assets', 'index-aaa.js'), 'console.log(1)');
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(
+      path.join(webDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-aaa.js', isEntry: true, imports: ['_clsx.js'] },
+        '_clsx.js': { file: 'assets/clsx-ccc.js' },
+        '_bag.js': { file: 'assets/bag-ddd.js' },
+        'app/routes/product-route.tsx': {
+          file: 'assets/product-route-eee.js',
+          isDynamicEntry: true,
+          imports: ['index.html', '_clsx.js', '_bag.js'],
+        },
+      }),
+    );
     t = await createTestApp('sqlite', { webDir });
   });
   afterAll(() => t.dispose());
@@ -53,5 +67,25 @@ describe('serving the built client', () => {
     expect(res.body).toContain('Dense, frosty buds');
     const byId = await t.app.inject('/product/1');
     expect(byId.body).toContain('<title>Blue Dream | Canopy</title>');
+  });
+
+  it('preloads the product route code and the first gallery image on product pages', async () => {
+    const page = (await t.app.inject('/product/1')).body;
+    expect(page).toContain('<link rel="modulepreload" href="/assets/product-route-eee.js">');
+    expect(page).toContain('<link rel="modulepreload" href="/assets/bag-ddd.js">');
+    // the entry already loads its own imports
+    expect(page).not.toContain('href="/assets/clsx-ccc.js"');
+    const blueDream = (await (await t.app.inject('/api/products/1')).json()) as { media: string[] };
+    const first = blueDream.media[0].replace('.webp', '');
+    expect(page).toContain(
+      `<link rel="preload" as="image" href="${first}-w1024.webp" imagesrcset="${first}-w320.webp 320w, ${first}-w640.webp 640w, ${first}-w1024.webp 1024w" imagesizes="(min-width: 1024px) 600px, 100vw" fetchpriority="high">`,
+    );
+    expect((await t.app.inject('/')).body).not.toContain('modulepreload');
+  });
+
+  it('keeps the build manifest private', async () => {
+    const res = await t.app.inject('/.vite/manifest.json');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).not.toContain('product-route-eee');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
+import { productPageHints, productRouteScriptsReader } from './page-hints';
 import { productMetaTags } from './product-meta';
 
 /**
@@ -17,6 +18,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       // files are looked up per request, so a rebuild's new asset names are served without a restart
       wildcard: true,
       index: false,
+      // keeps .vite/manifest.json (read below for preload hints) private
+      dotfiles: 'ignore',
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -24,6 +27,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
     });
   }
   const readIndex = webDir ? indexReader(path.join(webDir, 'index.html')) : () => null;
+  const readProductScripts = webDir ? productRouteScriptsReader(webDir) : () => [];
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split('?')[0];
@@ -44,7 +48,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
         .send('The web client is not built yet: run npm run build.');
     }
     const html = url.startsWith('/product/')
-      ? await withProductMeta(app, request, indexHtml)
+      ? await withProductMeta(app, request, indexHtml, readProductScripts())
       : indexHtml;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
@@ -53,7 +57,12 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
   app.setNotFoundHandler(sendShell);
 }
 
-async function withProductMeta(app: FastifyInstance, request: FastifyRequest, html: string) {
+async function withProductMeta(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  html: string,
+  routeScripts: readonly string[],
+) {
   const segments = request.url.split('?')[0].split('/').slice(2).map(decodeURIComponent);
   try {
     const product =
@@ -72,7 +81,10 @@ async function withProductMeta(app: FastifyInstance, request: FastifyRequest, ht
     return html
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
-      .replace('</head>', `${productMetaTags(product, origin, request.url)}</head>`);
+      .replace(
+        '</head>',
+        `${productMetaTags(product, origin, request.url)}\n    ${productPageHints(product, routeScripts)}</head>`,
+      );
   } catch (error) {
     request.log.warn({ err: error }, 'product meta lookup failed');
     return html;

@@ -67,3 +67,24 @@ export function groupProducts(
         })),
     }));
 }
+
+/** The groups cut after their first `limit` products, in display order; emptied groups are left out. */
+export function firstCards(groups: readonly CategoryGroup[], limit: number): CategoryGroup[] {
+  let left = limit;
+  const cut: CategoryGroup[] = [];
+  for (const group of groups) {
+    if (left <= 0) break;
+    const subgroups: SubcategoryGroup[] = [];
+    for (const sub of group.subgroups) {
+      if (left <= 0) break;
+      subgroups.push(
+        sub.products.length <= left ? sub : { ...sub, products: sub.products.slice(0, left) },
+      );
+      left -= sub.products.length;
+    }
+    cut.push(
+      subgroups.length === group.subgroups.length && left >= 0 ? group : { ...group, subgroups },
+    );
+  }
+  return cut;
+}

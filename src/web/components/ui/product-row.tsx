@@ -1,7 +1,10 @@
 import type { Product } from '@shared/types';
+import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+
+const CARDS_PER_STEP = 4;
 
 /**
  * A horizontal, snap-scrolling row of products that advances on its own
@@ -33,6 +36,8 @@ export function ProductRow({
   const scroller = useRef<HTMLUListElement>(null);
   const pausedUntil = useRef(0);
   const [hovering, setHovering] = useState(false);
+  // a phone shows two cards; the rest of the row is drawn in the following tasks
+  const shown = useProgressiveCount(products.length, CARDS_PER_STEP, titleId);
 
   const pause = useCallback(() => {
     pausedUntil.current = Date.now() + pauseMs;
@@ -123,7 +128,7 @@ export function ProductRow({
           onMouseEnter={() => setHovering(true)}
           onMouseLeave={() => setHovering(false)}
         >
-          {products.map((product, index) => (
+          {products.slice(0, shown).map((product, index) => (
             <li key={product.id} className={clsx('shrink-0 snap-start', itemClassName)}>
               {renderItem(product, index)}
             </li>

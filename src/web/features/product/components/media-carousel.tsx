@@ -1,11 +1,14 @@
-import { isVideoUrl, mediaSrcSet, mediaVariant } from '@shared/media';
+import {
+  isVideoUrl,
+  mediaSrcSet,
+  mediaVariant,
+  PRODUCT_GALLERY_SIZES as SIZES,
+} from '@shared/media';
 import { ProductImage } from '@web/components/ui/product-image';
 import { clsx } from 'clsx';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-
-const SIZES = '(min-width: 1024px) 600px, 100vw';
 
 /** Spec §2.6 fixes the alt text as "{name} image {n}". */
 const slideAlt = (name: string, index: number) => `${name} image ${index + 1}`;

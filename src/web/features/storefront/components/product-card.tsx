@@ -3,7 +3,7 @@ import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
 export const CARD_IMAGE_SIZES =
@@ -86,7 +86,8 @@ export function ProductCard({
   );
 }
 
-export function ProductGrid({
+/** Memoised: the home page grows its sections a few cards at a time without redrawing earlier grids. */
+export const ProductGrid = memo(function ProductGrid({
   products,
   actions,
   priorityCount = 0,
@@ -104,4 +105,4 @@ export function ProductGrid({
       ))}
     </ul>
   );
-}
+});

@@ -7,7 +7,8 @@ import { usePromotions } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
 import { ProductRow } from '@web/components/ui/product-row';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
+import { firstCards, groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
+import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { matchesStrain, useStrainFilter } from '../strain-filter';
 import { ALL_PRODUCTS, CategoryBar } from './category-bar';
@@ -35,6 +36,8 @@ function GridSkeleton() {
 }
 
 const NO_GROUPS: ReturnType<typeof groupProducts> = [];
+/** A phone screen of cards per commit. */
+const CARDS_PER_STEP = 6;
 
 /** Home storefront (spec §2.3). Cart controls come from the app layer through `cardActions`. */
 export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
@@ -58,10 +61,23 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
       ),
     [visible, selected, categories.data],
   );
-  // The sections hold every product card: React renders them in the background, in
-  // slices that leave the main thread free (no long task while the page becomes usable).
+  // The sections hold every product card: React renders them in the background, a
+  // dozen cards per commit, so no long task blocks the page while it becomes usable.
   const deferredGroups = useDeferredValue(groups, NO_GROUPS);
   const sectionsPending = deferredGroups !== groups && deferredGroups.length === 0;
+  const cardCount = useMemo(
+    () =>
+      deferredGroups.reduce(
+        (n, g) => n + g.subgroups.reduce((m, s) => m + s.products.length, 0),
+        0,
+      ),
+    [deferredGroups],
+  );
+  const shownCards = useProgressiveCount(cardCount, CARDS_PER_STEP, `${selected}|${strain}`);
+  const shownGroups = useMemo(
+    () => firstCards(deferredGroups, shownCards),
+    [deferredGroups, shownCards],
+  );
   const featured = useMemo(() => visible.filter((p) => p.featured && p.stock > 0), [visible]);
   const newestVisible = useMemo(
     () => (newest.data ?? []).filter((p) => matchesStrain(p, strain)),
@@ -124,7 +140,7 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
           </p>
         ) : (
           <ProductSections
-            groups={deferredGroups}
+            groups={shownGroups}
             actions={cardActions}
             onCategoryClick={selectCategory}
           />

@@ -1,0 +1,75 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { isVideoUrl, mediaSrcSet, mediaVariant, PRODUCT_GALLERY_SIZES } from '../../shared/media';
+import type { Product } from '../../shared/types';
+import { escapeHtml } from './product-meta';
+
+/** The product route's module in Vite's manifest (paths are relative to src/web). */
+const PRODUCT_ROUTE_MODULE = 'app/routes/product-route.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Link tags that let a product page fetch its route code and its first image
+ * while the entry script still loads, instead of one after the other.
+ */
+export function productPageHints(product: Product, routeScripts: readonly string[]): string {
+  const tags = routeScripts.map((file) => `<link rel="modulepreload" href="/${file}">`);
+  const first = product.media[0];
+  // the carousel shows media[0] first; a video there is not worth a preload
+  if (first && !isVideoUrl(first)) {
+    const srcset = mediaSrcSet(first);
+    const href = escapeHtml(mediaVariant(first, 1024));
+    tags.push(
+      srcset
+        ? `<link rel="preload" as="image" href="${href}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${PRODUCT_GALLERY_SIZES}" fetchpriority="high">`
+        : `<link rel="preload" as="image" href="${href}" fetchpriority="high">`,
+    );
+  }
+  return tags.join('\n    ');
+}
+
+/** The product route's chunk and the chunks it imports that the entry does not already load. */
+export function productRouteScripts(manifest: Manifest): string[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loadedByEntry = entryKey ? chunkClosure(manifest, entryKey) : new Set<string>();
+  if (!manifest[PRODUCT_ROUTE_MODULE]) return [];
+  return [...chunkClosure(manifest, PRODUCT_ROUTE_MODULE)]
+    .filter((key) => !loadedByEntry.has(key))
+    .map((key) => manifest[key].file);
+}
+
+function chunkClosure(manifest: Manifest, start: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  visit(start);
+  return seen;
+}
+
+/** The product route's scripts from the build's manifest, re-read when a rebuild replaced it. */
+export function productRouteScriptsReader(webDir: string): () => string[] {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; scripts: string[] } | null = null;
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) {
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+        cached = { mtimeMs, scripts: productRouteScripts(manifest) };
+      }
+      return cached.scripts;
+    } catch {
+      // no manifest (an older build): the page works, only without the hints
+      return cached?.scripts ?? [];
+    }
+  };
+}
