@@ -1,4 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const sent = vi.hoisted(() => [] as [string, unknown][]);
+vi.mock('@web/lib/realtime-connection', () => ({
+  realtime: () => ({ send: (type: string, data: unknown) => sent.push([type, data]) }),
+}));
+
 import {
   addToCart,
   cartCount,
@@ -67,5 +73,28 @@ describe('cart store (spec §3, §4)', () => {
     expect(parseStoredCart('{"not":"an array"}')).toEqual([]);
     expect(parseStoredCart('not json')).toEqual([]);
     expect(parseStoredCart(null)).toEqual([]);
+  });
+
+  it('tells the real-time channel what goes in and out of the cart (spec §7)', () => {
+    sent.length = 0;
+    addToCart({ ...gelato, strainType: 'Hybrid' });
+    addToCart({ ...gelato, strainType: 'Hybrid' });
+    expect(decrementLine(0, gelato.id)).toBe(true);
+    expect(sent).toEqual([
+      ['add-to-cart', { id: 2, quantity: '1/8 Oz', strainType: 'Hybrid' }],
+      ['add-to-cart', { id: 2, quantity: '1/8 Oz', strainType: 'Hybrid' }],
+    ]);
+    expect(decrementLine(0, gelato.id)).toBe(true);
+    expect(sent.at(-1)).toEqual([
+      'remove-from-cart',
+      { id: 2, quantity: '1/8 Oz', strainType: 'Hybrid' },
+    ]);
+    addToCart({ ...gelato, flavor: 'Mango' });
+    expect(removeLine(0, gelato.id)).toBe(true);
+    expect(sent.at(-1)).toEqual([
+      'remove-from-cart',
+      { id: 2, quantity: '1/8 Oz', flavor: 'Mango' },
+    ]);
+    expect(sent).toHaveLength(5);
   });
 });

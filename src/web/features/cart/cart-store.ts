@@ -6,6 +6,7 @@
 import { isQuantityOption } from '@shared/quantity';
 import type { CartItem } from '@shared/types';
 import { createStore, useStore } from '@web/lib/create-store';
+import { realtime } from '@web/lib/realtime-connection';
 import { readStorage, STORAGE_KEYS, writeJson } from '@web/lib/storage';
 
 export type Cart = readonly CartItem[];
@@ -86,6 +87,18 @@ export function useCart(): Cart {
   return useStore(cartStore);
 }
 
+type LineIdentity = Pick<CartItem, 'id' | 'quantity' | 'flavor' | 'strainType'>;
+
+/** Spec §7: the page tells the server what goes in and out of the cart (it only notes it). */
+function announce(type: 'add-to-cart' | 'remove-from-cart', line: LineIdentity): void {
+  realtime()?.send(type, {
+    id: line.id,
+    quantity: line.quantity,
+    ...(line.flavor ? { flavor: line.flavor } : {}),
+    ...(line.strainType ? { strainType: line.strainType } : {}),
+  });
+}
+
 /** Same identity: count + 1; otherwise a new line with count 1. */
 export function addToCart(item: NewCartItem): void {
   const cart = cartStore.get();
@@ -99,11 +112,9 @@ export function addToCart(item: NewCartItem): void {
     ...(item.strainType ? { strainType: item.strainType } : {}),
   };
   const index = findLineIndex(cart, clean);
-  if (index === -1) {
-    commit([...cart, clean]);
-    return;
-  }
-  commit(cart.map((line, i) => (i === index ? { ...line, count: line.count + 1 } : line)));
+  if (index === -1) commit([...cart, clean]);
+  else commit(cart.map((line, i) => (i === index ? { ...line, count: line.count + 1 } : line)));
+  announce('add-to-cart', clean);
 }
 
 /** Raises the count of the line at `index` by one; false when the line is not `id`. */
@@ -126,6 +137,7 @@ export function decrementLine(index: number, id: number): boolean {
     commit(cart.map((l, i) => (i === index ? { ...l, count: l.count - 1 } : l)));
   } else {
     commit(cart.filter((_, i) => i !== index));
+    announce('remove-from-cart', line);
   }
   return true;
 }
@@ -133,8 +145,10 @@ export function decrementLine(index: number, id: number): boolean {
 /** Removes the whole line at `index`; false when it is not product `id`. */
 export function removeLine(index: number, id: number): boolean {
   const cart = cartStore.get();
-  if (cart[index]?.id !== id) return false;
+  const line = cart[index];
+  if (line?.id !== id) return false;
   commit(cart.filter((_, i) => i !== index));
+  announce('remove-from-cart', line);
   return true;
 }
 
