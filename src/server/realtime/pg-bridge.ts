@@ -11,6 +11,7 @@ import type { BusEvent } from './events';
 const CHANNEL = 'canopy_events';
 /** NOTIFY payloads must stay under 8000 bytes; bigger events travel as a reference and are re-read. */
 const MAX_INLINE_BYTES = 7000;
+const MAX_NOTIFY_BATCH = 200;
 
 interface Envelope extends Omit<BusEvent, 'data'> {
   origin: string;
@@ -78,6 +79,18 @@ export async function startPgBridge(
     }
   }
 
+  // Events published in the same turn of the event loop share one NOTIFY transaction:
+  // each pg_notify otherwise costs a commit of its own, as many as the orders themselves.
+  const pending: string[] = [];
+  const flush = () => {
+    const payloads = pending.splice(0, MAX_NOTIFY_BATCH);
+    if (pending.length > 0) setImmediate(flush);
+    // a function scan yields the array in order, so listeners get the events in publish order
+    sql`select pg_notify(${CHANNEL}, payload) from unnest(${payloads}::text[]) as t(payload)`
+      .execute(app.db.kysely)
+      .catch((error) => app.log.warn({ err: error }, 'event forwarding failed'));
+  };
+
   const removeForwarder = app.events.addForwarder((event) => {
     const base = {
       origin,
@@ -90,9 +103,7 @@ export async function startPgBridge(
       const id = (event.data as { id?: number }).id;
       payload = JSON.stringify({ ...base, ref: typeof id === 'number' ? id : undefined });
     }
-    sql`select pg_notify(${CHANNEL}, ${payload})`
-      .execute(app.db.kysely)
-      .catch((error) => app.log.warn({ err: error }, 'event forwarding failed'));
+    if (pending.push(payload) === 1) setImmediate(flush);
   });
 
   await connectListener();

@@ -292,6 +292,30 @@ describe.runIf(BACKENDS.includes('postgres'))('two instances on one PostgreSQL d
     socket.socket.close();
   });
 
+  it('keeps the order of events published together (they share one NOTIFY)', async () => {
+    const socket = await connect(
+      `ws://127.0.0.1:${(secondApp.server.address() as { port: number }).port}/ws`,
+    );
+    await socket.next((m) => m.type === 'init');
+    const products = [...(await productsByName(first.app)).values()].slice(0, 5);
+    const sent: [number, number][] = [];
+    for (let stock = 300; stock < 306; stock++) {
+      for (const product of products) {
+        first.app.events.publish('product-updated', { ...product, stock });
+        sent.push([product.id, stock]);
+      }
+    }
+    await socket.next(
+      (m) => m.type === 'product-updated' && m.data.id === products[4].id && m.data.stock === 305,
+      2000,
+    );
+    const got = socket.received
+      .filter((m) => m.type === 'product-updated' && m.data.stock >= 300)
+      .map((m) => [m.data.id, m.data.stock]);
+    expect(got).toEqual(sent);
+    socket.socket.close();
+  });
+
   it('carries a chat message from one instance to the inbox socket on the other', async () => {
     await ensureDealer(first.db.kysely, DEALER.username, DEALER.password);
     const login = await secondApp.inject({
