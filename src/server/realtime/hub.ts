@@ -37,8 +37,10 @@ export function createHub() {
     sendRaw(client, JSON.stringify({ type, data }));
   }
 
-  function sendRaw(client: Client, payload: string) {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(payload);
+  /** Bytes are sent as they are (a text frame): ws would encode a string again for every socket. */
+  function sendRaw(client: Client, payload: string | Buffer) {
+    if (client.socket.readyState === client.socket.OPEN)
+      client.socket.send(payload, { binary: false });
   }
 
   return {
@@ -52,9 +54,9 @@ export function createHub() {
     send,
     /** an already-serialised message */
     sendRaw,
-    /** Serialises once, then hands the same string to every socket in the audience. */
+    /** Serialises and encodes once, then hands the same bytes to every socket in the audience. */
     deliver(event: BusEvent) {
-      const payload = JSON.stringify({ type: event.type, data: event.data });
+      const payload = Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
       for (const client of clients) if (isAudience(client, event)) sendRaw(client, payload);
     },
     /** Drops sockets that did not answer the previous ping. */

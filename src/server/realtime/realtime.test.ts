@@ -16,8 +16,11 @@ interface Message {
 async function connect(url: string, cookie?: string) {
   const socket = new WebSocket(url, { headers: cookie ? { cookie } : {} });
   const received: Message[] = [];
+  /** browsers hand binary frames to the page as Blobs, which the client does not read */
+  const binaryFrames = { count: 0 };
   const waiters: { test: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-  socket.on('message', (raw) => {
+  socket.on('message', (raw, isBinary) => {
+    if (isBinary) binaryFrames.count++;
     const message = JSON.parse(raw.toString()) as Message;
     received.push(message);
     for (const w of [...waiters])
@@ -50,6 +53,7 @@ async function connect(url: string, cookie?: string) {
   return {
     socket,
     received,
+    binaryFrames,
     next,
     closed,
     send: (m: unknown) => socket.send(typeof m === 'string' ? m : JSON.stringify(m)),
@@ -144,6 +148,7 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
       expect(update.data.name).toBe('Rolling Papers');
     }
     expect(order.id).toBeGreaterThan(0);
+    for (const s of sockets) expect(s.binaryFrames.count).toBe(0);
     for (const s of sockets) s.socket.close();
   });
 

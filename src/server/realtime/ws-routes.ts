@@ -54,6 +54,8 @@ const contactInfo = z.object({
  * to dealers and to the shopper who placed them; chat stays in its session
  * and the dealers' inbox. Floods and oversized frames close the socket.
  */
+const INIT_PREFIX = Buffer.from('{"type":"init","data":{"products":');
+
 export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   const hub = createHub();
   app.decorate('hub', hub);
@@ -144,9 +146,10 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         dealerSettings,
         sessionId: client.chatSessionId,
       } satisfies Omit<ServerMessageMap['init'], 'products'>);
+      // Bytes, not strings: a string would copy the megabyte of products twice per socket.
       hub.sendRaw(
         client,
-        `{"type":"init","data":{"products":${productsCached.identity.toString('utf8')},${rest.slice(1)}}`,
+        Buffer.concat([INIT_PREFIX, productsCached.identity, Buffer.from(`,${rest.slice(1)}}`)]),
       );
     }
 
