@@ -43,6 +43,17 @@ export function createHub() {
       client.socket.send(payload, { binary: false });
   }
 
+  /**
+   * One text message sent as fragments, so a large shared buffer (the product
+   * list) goes to each socket without being copied into a message of its own.
+   */
+  function sendFragments(client: Client, parts: readonly Buffer[]) {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    parts.forEach((part, i) => {
+      client.socket.send(part, { binary: false, fin: i === parts.length - 1 });
+    });
+  }
+
   return {
     clients,
     add(client: Client) {
@@ -54,6 +65,7 @@ export function createHub() {
     send,
     /** an already-serialised message */
     sendRaw,
+    sendFragments,
     /** Serialises and encodes once, then hands the same bytes to every socket in the audience. */
     deliver(event: BusEvent) {
       const payload = Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
