@@ -19,7 +19,7 @@ type Manifest = Record<string, ManifestChunk>;
  * while the entry script still loads, instead of one after the other.
  */
 export function productPageHints(product: Product, routeScripts: readonly string[]): string {
-  const tags = routeScripts.map((file) => `<link rel="modulepreload" href="/${file}">`);
+  const tags = routeScripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const first = product.media[0];
   // the carousel shows media[0] first; a video there is not worth a preload
   if (first && !isVideoUrl(first)) {

@@ -71,8 +71,10 @@ describe('serving the built client', () => {
 
   it('preloads the product route code and the first gallery image on product pages', async () => {
     const page = (await t.app.inject('/product/1')).body;
-    expect(page).toContain('<link rel="modulepreload" href="/assets/product-route-eee.js">');
-    expect(page).toContain('<link rel="modulepreload" href="/assets/bag-ddd.js">');
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-route-eee.js">',
+    );
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/bag-ddd.js">');
     // the entry already loads its own imports
     expect(page).not.toContain('href="/assets/clsx-ccc.js"');
     const blueDream = (await (await t.app.inject('/api/products/1')).json()) as { media: string[] };
