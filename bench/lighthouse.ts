@@ -18,6 +18,19 @@ export interface PageScore {
   jsGzipKb: number;
   /** the LCP element, to show the age gate was not what got measured */
   lcpElement: string;
+  /** Lighthouse's own error code when the run failed */
+  runtimeError?: string;
+}
+
+/**
+ * Lighthouse sometimes loses its trace on this shared machine (NO_NAVSTART) and
+ * asks to be run again: one retry, after which the failed run is printed as it is.
+ */
+async function auditWithRetry(port: number, url: string, reportName: string) {
+  const first = await audit(port, url, reportName);
+  if (!first.runtimeError) return first;
+  log(`lighthouse: ${first.runtimeError}, running again`);
+  return audit(port, url, reportName);
 }
 
 /** Lighthouse 12, default (mobile) settings, performance only; the age gate already accepted. */
@@ -55,6 +68,7 @@ async function audit(port: number, url: string, reportName: string): Promise<Pag
     )?.items;
     const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? 'n/a';
     return {
+      runtimeError: lhr.runtimeError?.code,
       lcpElement: lcpElement.slice(0, 80),
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
@@ -119,7 +133,7 @@ export async function lighthouseBench(): Promise<Figure[]> {
       const scores: Record<string, PageScore> = {};
       for (const [name, url, reportName] of pages) {
         log(`lighthouse: ${name}`);
-        scores[name] = await audit(chrome.port, url, reportName);
+        scores[name] = await auditWithRetry(chrome.port, url, reportName);
       }
       const ref = scores['static nginx page'];
       const refText = `static nginx page: ${ref.score}, LCP ${fmt(ref.lcp / 1000, 2)} s, TBT ${fmt(ref.tbt, 0)} ms, CLS ${fmt(ref.cls, 3)}, JS ${fmt(ref.jsGzipKb)} KB`;

@@ -248,14 +248,26 @@ test.describe('product detail', () => {
     const segments = withStrain.split('/');
     const withoutStrain = [...segments.slice(0, 4), segments[5]].join('/');
 
+    // the server preloads each page's data: the page must use it, not fetch again
+    const dataRequests: string[] = [];
+    const preloadWarnings: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/products/')) dataRequests.push(r.url());
+    });
+    page.on('console', (m) => {
+      if (/preload/i.test(m.text())) preloadWarnings.push(m.text());
+    });
     for (const url of [`/product/${product.id}`, withStrain, withoutStrain]) {
+      dataRequests.length = 0;
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      expect(dataRequests).toHaveLength(1);
       await expect(page.getByText('Price per quantity')).toBeVisible();
       await expect(page.getByLabel('Select Quantity:')).toBeVisible();
       await expect(page.getByRole('img', { name: `${product.name} image 1` })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible();
     }
+    expect(preloadWarnings).toEqual([]);
 
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByRole('link', { name: 'View Cart' })).toBeVisible();

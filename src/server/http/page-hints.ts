@@ -15,11 +15,19 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Link tags that let a product page fetch its route code and its first image
- * while the entry script still loads, instead of one after the other.
+ * Link tags that let a product page fetch its route code, its data and its
+ * first image while the entry script still loads, instead of one after the other.
  */
-export function productPageHints(product: Product, routeScripts: readonly string[]): string {
+export function productPageHints(
+  product: Product,
+  routeScripts: readonly string[],
+  dataPath: string,
+): string {
   const tags = routeScripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  // the API client sends credentials, and a preload serves only a request of the same mode
+  tags.push(
+    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(dataPath)}">`,
+  );
   const first = product.media[0];
   // the carousel shows media[0] first; a video there is not worth a preload
   if (first && !isVideoUrl(first)) {

@@ -75,6 +75,11 @@ describe('serving the built client', () => {
       '<link rel="modulepreload" crossorigin href="/assets/product-route-eee.js">',
     );
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/bag-ddd.js">');
+    expect(page).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/products/1">',
+    );
+    const byAddress = (await t.app.inject('/product/flower/top-shelf/hybrid/gelato-41')).body;
+    expect(byAddress).toContain('href="/api/products/by-url/flower/top-shelf/hybrid/gelato-41"');
     // the entry already loads its own imports
     expect(page).not.toContain('href="/assets/clsx-ccc.js"');
     const blueDream = (await (await t.app.inject('/api/products/1')).json()) as { media: string[] };

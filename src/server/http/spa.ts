@@ -77,13 +77,18 @@ async function withProductMeta(
             })
           : undefined;
     if (!product) return html;
+    // the request the product page makes first, the same way the browser encodes it
+    const dataPath =
+      segments.length === 1
+        ? `/api/products/${segments[0]}`
+        : `/api/products/by-url/${segments.map(encodeURIComponent).join('/')}`;
     const origin = `${request.protocol}://${request.host}`;
     return html
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace(
         '</head>',
-        `${productMetaTags(product, origin, request.url)}\n    ${productPageHints(product, routeScripts)}</head>`,
+        `${productMetaTags(product, origin, request.url)}\n    ${productPageHints(product, routeScripts, dataPath)}</head>`,
       );
   } catch (error) {
     request.log.warn({ err: error }, 'product meta lookup failed');
