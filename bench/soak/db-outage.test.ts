@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   auditOrders,
   freshDatabase,
+  isSimple,
   prepareDatabase,
   randomOrder,
   readStorefront,
@@ -31,9 +32,22 @@ describe.skipIf(!url)('PostgreSQL outage', () => {
     const db = fresh.open();
     const server = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'true' } });
     try {
+      const fullStore = await readStorefront(server.url);
+      // The buyers may sell everything out; the recovery probe buys a product of its own,
+      // kept away from them and stocked plenty, so only the database can refuse it.
+      const probeProduct = fullStore.products.find((p) => isSimple(p) && p.category !== 'flower')!;
+      await db.kysely
+        .updateTable('products')
+        .set({ stock: 1_000_000 })
+        .where('id', '=', probeProduct.id)
+        .execute();
+      const store = {
+        ...fullStore,
+        products: fullStore.products.filter((p) => p.id !== probeProduct.id),
+      };
+      const probeOrder = () => randomOrder(fullStore, Math.random, [probeProduct]);
       const initial = await stockSnapshot(db);
       await db.close();
-      const store = await readStorefront(server.url);
       let stopped = false;
       const buyers = runBuyers(server.url, store, {
         buyers: 50,
@@ -76,7 +90,7 @@ describe.skipIf(!url)('PostgreSQL outage', () => {
         const res = await fetch(`${server.url}/api/orders/simple`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(randomOrder(store)),
+          body: JSON.stringify(probeOrder()),
         });
         recovered = res.status === 201;
         if (!recovered) await sleep(500);
