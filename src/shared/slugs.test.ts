@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   categorySlug,
   matchesReadableAddress,
+  productApiPath,
+  productByAddressApiPath,
   readableProductPath,
   readableSegment,
   subcategoryLabel,
@@ -79,5 +81,22 @@ describe('subcategoryLabel', () => {
   it('shows hyphens as spaces and General for none', () => {
     expect(subcategoryLabel('live-resin')).toBe('live resin');
     expect(subcategoryLabel(null)).toBe('General');
+  });
+});
+
+describe('product API paths (spec §7)', () => {
+  it('builds the by-id and by-address paths the page fetches and the server preloads', () => {
+    expect(productApiPath(7)).toBe('/api/products/7');
+    expect(
+      productByAddressApiPath({ category: 'flower', subcategory: 'top-shelf', name: 'gelato-41' }),
+    ).toBe('/api/products/by-url/flower/top-shelf/gelato-41');
+    expect(
+      productByAddressApiPath({
+        category: 'flower',
+        subcategory: 'top shelf',
+        strain: 'hybrid',
+        name: 'gelato #41',
+      }),
+    ).toBe('/api/products/by-url/flower/top%20shelf/hybrid/gelato%20%2341');
   });
 });

@@ -89,3 +89,16 @@ export function categorySlug(name: string): string {
 export function subcategoryLabel(slug: string | null): string {
   return slug ? slug.replace(/-/g, ' ') : 'General';
 }
+
+/** The API path of one product by id (spec §7). */
+export function productApiPath(id: number): string {
+  return `/api/products/${id}`;
+}
+
+/** The API path of one product by its readable address (spec §7), each segment encoded. */
+export function productByAddressApiPath(address: ReadableAddress): string {
+  const segments = [address.category, address.subcategory, address.strain, address.name]
+    .filter((segment): segment is string => segment !== undefined)
+    .map(encodeURIComponent);
+  return `/api/products/by-url/${segments.join('/')}`;
+}

@@ -1,5 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { isVideoUrl, mediaSrcSet, mediaVariant, PRODUCT_GALLERY_SIZES } from '../../shared/media';
 import type { Product } from '../../shared/types';
 import { escapeHtml } from './product-meta';
@@ -43,7 +41,8 @@ export function productPageHints(
 }
 
 /** The product route's chunk and the chunks it imports that the entry does not already load. */
-export function productRouteScripts(manifest: Manifest): string[] {
+export function productRouteScripts(manifestJson: string): string[] {
+  const manifest = JSON.parse(manifestJson) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loadedByEntry = entryKey ? chunkClosure(manifest, entryKey) : new Set<string>();
   if (!manifest[PRODUCT_ROUTE_MODULE]) return [];
@@ -61,23 +60,4 @@ function chunkClosure(manifest: Manifest, start: string): Set<string> {
   };
   visit(start);
   return seen;
-}
-
-/** The product route's scripts from the build's manifest, re-read when a rebuild replaced it. */
-export function productRouteScriptsReader(webDir: string): () => string[] {
-  const file = path.join(webDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; scripts: string[] } | null = null;
-  return () => {
-    try {
-      const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) {
-        const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-        cached = { mtimeMs, scripts: productRouteScripts(manifest) };
-      }
-      return cached.scripts;
-    } catch {
-      // no manifest (an older build): the page works, only without the hints
-      return cached?.scripts ?? [];
-    }
-  };
 }

@@ -1,9 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { productApiPath, productByAddressApiPath, type ReadableAddress } from '../../shared/slugs';
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
-import { productPageHints, productRouteScriptsReader } from './page-hints';
+import { buildFileReader } from './build-file';
+import { productPageHints, productRouteScripts } from './page-hints';
 import { productMetaTags } from './product-meta';
 
 /**
@@ -26,8 +27,13 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       },
     });
   }
-  const readIndex = webDir ? indexReader(path.join(webDir, 'index.html')) : () => null;
-  const readProductScripts = webDir ? productRouteScriptsReader(webDir) : () => [];
+  const readIndex = webDir
+    ? buildFileReader(path.join(webDir, 'index.html'), (html) => html)
+    : () => null;
+  // no manifest (an older build): product pages work, only without the hints
+  const readProductScripts = webDir
+    ? buildFileReader(path.join(webDir, '.vite', 'manifest.json'), productRouteScripts)
+    : () => null;
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split('?')[0];
@@ -48,7 +54,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
         .send('The web client is not built yet: run npm run build.');
     }
     const html = url.startsWith('/product/')
-      ? await withProductMeta(app, request, indexHtml, readProductScripts())
+      ? await withProductMeta(app, request, indexHtml, readProductScripts() ?? [])
       : indexHtml;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
@@ -64,24 +70,26 @@ async function withProductMeta(
   routeScripts: readonly string[],
 ) {
   const segments = request.url.split('?')[0].split('/').slice(2).map(decodeURIComponent);
+  const id = segments.length === 1 && /^\d+$/.test(segments[0]) ? Number(segments[0]) : null;
+  const address: ReadableAddress | null =
+    segments.length === 3 || segments.length === 4
+      ? {
+          category: segments[0],
+          subcategory: segments[1],
+          strain: segments.length === 4 ? segments[2] : undefined,
+          name: segments[segments.length - 1],
+        }
+      : null;
   try {
     const product =
-      segments.length === 1 && /^\d+$/.test(segments[0])
-        ? await findProduct(app.db.kysely, Number(segments[0]))
-        : segments.length === 3 || segments.length === 4
-          ? await findProductByAddress(app.db.kysely, {
-              category: segments[0],
-              subcategory: segments[1],
-              strain: segments.length === 4 ? segments[2] : undefined,
-              name: segments[segments.length - 1],
-            })
+      id !== null
+        ? await findProduct(app.db.kysely, id)
+        : address
+          ? await findProductByAddress(app.db.kysely, address)
           : undefined;
     if (!product) return html;
-    // the request the product page makes first, the same way the browser encodes it
-    const dataPath =
-      segments.length === 1
-        ? `/api/products/${segments[0]}`
-        : `/api/products/by-url/${segments.map(encodeURIComponent).join('/')}`;
+    // the request the product page makes first, built by the same code as the browser's
+    const dataPath = id !== null ? productApiPath(id) : productByAddressApiPath(address!);
     const origin = `${request.protocol}://${request.host}`;
     return html
       .replace(/<title>[^<]*<\/title>/, '')
@@ -94,18 +102,4 @@ async function withProductMeta(
     request.log.warn({ err: error }, 'product meta lookup failed');
     return html;
   }
-}
-
-/** index.html, re-read only when a new build replaced it (so a rebuild never serves a stale shell). */
-function indexReader(file: string): () => string | null {
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return () => {
-    try {
-      const { mtimeMs } = statSync(file);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-      return cached.html;
-    } catch {
-      return cached?.html ?? null;
-    }
-  };
 }

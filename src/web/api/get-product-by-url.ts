@@ -1,14 +1,11 @@
-import type { ReadableAddress } from '@shared/slugs';
+import { productByAddressApiPath, type ReadableAddress } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import { assertProduct } from './get-product';
 
 export async function getProductByUrl(address: ReadableAddress): Promise<Product> {
-  const segments = [address.category, address.subcategory, address.strain, address.name]
-    .filter((segment): segment is string => segment !== undefined)
-    .map(encodeURIComponent);
-  return assertProduct(await apiFetch<unknown>(`/api/products/by-url/${segments.join('/')}`));
+  return assertProduct(await apiFetch<unknown>(productByAddressApiPath(address)));
 }
 
 export const productByUrlQueryOptions = (address: ReadableAddress) =>

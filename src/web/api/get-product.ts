@@ -1,3 +1,4 @@
+import { productApiPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
@@ -12,7 +13,7 @@ export function assertProduct(value: unknown): Product {
 }
 
 export async function getProduct(id: number): Promise<Product> {
-  return assertProduct(await apiFetch<unknown>(`/api/products/${id}`));
+  return assertProduct(await apiFetch<unknown>(productApiPath(id)));
 }
 
 export const productQueryOptions = (id: number) =>

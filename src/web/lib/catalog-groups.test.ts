@@ -1,6 +1,6 @@
 import type { Category, Product } from '@shared/types';
 import { describe, expect, it } from 'vitest';
-import { firstCards, groupProducts } from './catalog-groups';
+import { countCards, firstCards, groupProducts } from './catalog-groups';
 
 const product = (id: number, category: string, subcategory: string | null): Product =>
   ({
@@ -39,6 +39,8 @@ describe('firstCards', () => {
     ]);
     expect(ids(firstCards(groups, 2))).toEqual([['flower', [[3], [1]]]]);
     expect(firstCards(groups, 0)).toEqual([]);
+    expect(countCards(groups)).toBe(5);
+    expect(countCards(firstCards(groups, 4))).toBe(4);
   });
 
   it('hands back whole groups unchanged, so their grids need no redraw', () => {

@@ -68,6 +68,10 @@ export function groupProducts(
     }));
 }
 
+export function countCards(groups: readonly CategoryGroup[]): number {
+  return groups.reduce((n, g) => n + g.subgroups.reduce((m, s) => m + s.products.length, 0), 0);
+}
+
 /** The groups cut after their first `limit` products, in display order; emptied groups are left out. */
 export function firstCards(groups: readonly CategoryGroup[], limit: number): CategoryGroup[] {
   let left = limit;

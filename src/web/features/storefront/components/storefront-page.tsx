@@ -7,7 +7,7 @@ import { usePromotions } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
 import { ProductRow } from '@web/components/ui/product-row';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { firstCards, groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
+import { countCards, firstCards, groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { matchesStrain, useStrainFilter } from '../strain-filter';
@@ -62,17 +62,10 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
     [visible, selected, categories.data],
   );
   // The sections hold every product card: React renders them in the background, a
-  // dozen cards per commit, so no long task blocks the page while it becomes usable.
+  // few cards per commit, so no long task blocks the page while it becomes usable.
   const deferredGroups = useDeferredValue(groups, NO_GROUPS);
   const sectionsPending = deferredGroups !== groups && deferredGroups.length === 0;
-  const cardCount = useMemo(
-    () =>
-      deferredGroups.reduce(
-        (n, g) => n + g.subgroups.reduce((m, s) => m + s.products.length, 0),
-        0,
-      ),
-    [deferredGroups],
-  );
+  const cardCount = useMemo(() => countCards(deferredGroups), [deferredGroups]);
   const shownCards = useProgressiveCount(cardCount, CARDS_PER_STEP, `${selected}|${strain}`);
   const shownGroups = useMemo(
     () => firstCards(deferredGroups, shownCards),
