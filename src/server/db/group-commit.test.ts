@@ -49,6 +49,7 @@ describe.each(BACKENDS)('writeTransaction on %s', (dialect) => {
     expect((await storedNames()).sort()).toEqual(kept.sort());
   });
 
+  // Shared commits exist on SQLite only; PostgreSQL commits each order itself (decision record 005).
   it.runIf(dialect === 'sqlite')(
     'answers only once the write is committed, and lets writes arriving together share the commit',
     async () => {
