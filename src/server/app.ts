@@ -6,10 +6,16 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { dataFolderDuties } from './backup/plugin';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { registerErrorHandling } from './http/errors';
+import { healthRoutes } from './http/health';
+import { loggerOptions } from './http/logging';
+import { registerMetrics } from './http/metrics';
+import { apiSchemas } from './http/openapi';
 import { registerSpa } from './http/spa';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { backOfficeRoutes } from './modules/back-office-routes';
@@ -18,6 +24,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { listProducts } from './modules/catalog/service';
 import { chatInboxRoutes } from './modules/chat/routes';
 import { startTelegramBridge } from './modules/chat/telegram-bridge';
+import { type ContactLimiter, createContactLimiter } from './modules/contact/limiter';
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
@@ -32,6 +39,7 @@ declare module 'fastify' {
     db: Db;
     productListCache: EncodedCache;
     events: EventBus;
+    contactLimiter: ContactLimiter;
   }
 }
 
@@ -41,7 +49,11 @@ export interface BuildOptions {
   /** folder of the built web client; defaults to dist/web */
   webDir?: string;
   logger?: boolean;
+  /** where log lines go instead of stdout (tests read them) */
+  logStream?: { write(line: string): void };
 }
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -50,11 +62,20 @@ export async function buildApp({
   db,
   webDir = DEFAULT_WEB_DIR,
   logger,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logStream),
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A client that sends its request slowly (a byte every few seconds) cannot hold a connection open.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.IDLE_TIMEOUT_MS,
+    http: {
+      // Node enforces the larger of the two, so the headers' own limit (60 s by default) must not exceed it
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: timeoutCheckInterval(config.REQUEST_TIMEOUT_MS),
+    },
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -63,6 +84,7 @@ export async function buildApp({
     createEncodedCache(() => listProducts(db.kysely)),
   );
   app.decorate('events', createEventBus());
+  app.decorate('contactLimiter', createContactLimiter());
   // Any product change makes the cached list stale, whichever instance made it.
   app.events.subscribe((event) => {
     if (event.type.startsWith('product') || event.type === 'featured-products-updated')
@@ -70,6 +92,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  await app.register(dataFolderDuties);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -88,6 +111,11 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+    // sent below, over HTTPS only: on plain HTTP it means nothing and leaks the choice to whoever asks
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
@@ -96,13 +124,16 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   await app.register(sameOriginWrites);
   await app.register(dealerGuard);
+  await app.register(apiSchemas);
 
+  await app.register(healthRoutes);
+  await registerMetrics(app);
   await app.register(authRoutes);
 
   await app.register(catalogRoutes);
   await app.register(promotionRoutes);
   await app.register(validatePromoRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { rateLimit: config.ORDER_RATE_LIMIT });
   await app.register(schedulingRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
@@ -129,4 +160,9 @@ export async function buildApp({
   }
   await registerSpa(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
   return app;
+}
+
+/** Node checks request deadlines on an interval (30 s by default): often enough to honour short timeouts too. */
+function timeoutCheckInterval(requestTimeoutMs: number): number {
+  return Math.min(5000, Math.max(50, Math.floor(requestTimeoutMs / 4)));
 }

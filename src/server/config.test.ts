@@ -15,7 +15,9 @@ describe('configuration', () => {
       HOST: '0.0.0.0',
       SEED_DEMO: true,
       TRUST_PROXY: false,
+      SHUTDOWN_TIMEOUT_SECONDS: 10,
     });
+    expect(config.METRICS_TOKEN).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.sessionSecret).toHaveLength(64);
     expect(loadConfig({ DATA_DIR: config.dataDir }).sessionSecret).toBe(config.sessionSecret);
@@ -33,8 +35,28 @@ describe('configuration', () => {
       'Invalid configuration: SEED_DEMO must be true or false (got "maybe")',
     ],
     [
+      { PUBLIC_URL: 'https://shop.example/shop' },
+      'Invalid configuration: PUBLIC_URL must be an http(s) origin without a path, such as https://shop.example (got "https://shop.example/shop")',
+    ],
+    [
+      { REQUEST_TIMEOUT_MS: '5' },
+      'Invalid configuration: REQUEST_TIMEOUT_MS must be at least 100 milliseconds (got "5")',
+    ],
+    [
+      { TRUST_PROXY: 'everything' },
+      'Invalid configuration: TRUST_PROXY must be false, true (1 hop), a hop count or a comma-separated list of proxy addresses (got "everything")',
+    ],
+    [
       { DEALER_USERNAME: 'a', DEALER_PASSWORD: 'short' },
       'Invalid configuration: DEALER_PASSWORD must be at least 8 characters (got "short")',
+    ],
+    [
+      { SHUTDOWN_TIMEOUT_SECONDS: '0' },
+      'Invalid configuration: SHUTDOWN_TIMEOUT_SECONDS must be more than 0 (got "0")',
+    ],
+    [
+      { METRICS_TOKEN: 'short' },
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters (got "short")',
     ],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

@@ -2,12 +2,36 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './http/trust-proxy';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], {
     message: 'must be true or false',
   })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const milliseconds = z.coerce
+  .number({ message: 'must be a number of milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(100, 'must be at least 100 milliseconds')
+  .max(3_600_000, 'must be at most 3600000 milliseconds (1 hour)');
+
+const ORDER_LIMIT_FORM = /^(\d+),(\d+)$/;
+
+/** `<perShopper>,<perAddress>` orders per 10 minutes, or `off` (benchmarks, load tests). */
+const orderRateLimit = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => {
+    if (v === 'off') return true;
+    const match = ORDER_LIMIT_FORM.exec(v);
+    return match !== null && Number(match[1]) >= 1 && Number(match[2]) >= 1;
+  }, 'must be off or <perShopper>,<perAddress> with whole numbers of 1 or more, e.g. 10,60')
+  .transform((v) => {
+    const match = ORDER_LIMIT_FORM.exec(v);
+    return match ? { perShopper: Number(match[1]), perAddress: Number(match[2]) } : null;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -26,15 +50,61 @@ const envSchema = z.object({
   DEALER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: booleanFlag.default(true),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text);
+      if (parsed === null) ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+      return parsed as TrustProxy;
+    })
+    .default(false),
+  PUBLIC_URL: z
+    .url('must be a URL such as https://shop.example')
+    .refine((value) => {
+      const url = new URL(value);
+      return (
+        ['http:', 'https:'].includes(url.protocol) &&
+        url.pathname === '/' &&
+        !url.search &&
+        !url.hash
+      );
+    }, 'must be an http(s) origin without a path, such as https://shop.example')
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
+  IDLE_TIMEOUT_MS: milliseconds.default(60_000),
+  ORDER_RATE_LIMIT: orderRateLimit.prefault('10,60'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .positive('must be more than 0')
+    .max(600, 'must be at most 600')
+    .default(10),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_CHAT_ID: z.string().min(1).optional(),
   TELEGRAM_API_BASE: z.url('must be a URL').default('https://api.telegram.org'),
+  BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ message: 'must be a number of hours' })
+    .positive('must be more than 0')
+    // setInterval cannot wait longer than about 24.8 days
+    .max(24 * 24, 'must be at most 576 (24 days)')
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(7),
+  WS_SOCKETS_PER_ADDRESS: z
+    .string()
+    .regex(/^(off|[1-9]\d{0,6})$/, 'must be a whole number from 1, or off')
+    .default('50')
+    .transform((v) => (v === 'off' ? Number.POSITIVE_INFINITY : Number(v))),
 });
 
 export type Env = z.infer<typeof envSchema>;

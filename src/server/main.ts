@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -50,12 +51,26 @@ export async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
-  const shutdown = async () => {
-    await server.stop();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  stopGracefully(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+}
+
+/**
+ * On SIGTERM or SIGINT (a deploy, a scale-in): stop accepting connections, let the
+ * requests in flight finish (an order in its transaction), close sockets with 1001,
+ * flush the group commit and close the database, then exit 0. Past the timeout, or
+ * on a second signal, exit 1 at once.
+ */
+function stopGracefully(server: RunningServer, timeoutMs: number): void {
+  const log = server.app.log;
+  closeWithGrace(
+    { delay: timeoutMs, logger: { error: (message: string) => log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, 'stopping after an unexpected error');
+      else log.info({ signal }, 'stopping: finishing requests in flight');
+      await server.stop();
+      log.info('stopped');
+    },
+  );
 }
 
 if (process.argv[1]?.endsWith('main.ts')) {

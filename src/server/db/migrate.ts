@@ -1,25 +1,63 @@
 import { type Migration, Migrator, sql } from 'kysely';
 import type { Db } from './connect';
 import * as initial from './migrations/2026-11-22T0001-initial';
+import * as realtimeHardening from './migrations/2026-11-23T0013-realtime-hardening';
 
-/** Versioned migrations, listed in code so the bundle needs no directory scanning. */
+/** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
+const MIGRATIONS = {
+  '2026-11-22T0001-initial': initial,
+  '2026-11-23T0013-realtime-hardening': realtimeHardening,
+};
+
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
+
 function migrationsFor(db: Db): Record<string, Migration> {
-  return {
-    '2026-11-22T0001-initial': {
-      up: (k) => initial.up(k, db.dialect),
-      down: (k) => initial.down(k),
-    },
-  };
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      { up: (k) => migration.up(k, db.dialect), down: (k) => migration.down(k) },
+    ]),
+  );
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
+async function migratorFor(db: Db): Promise<Migrator> {
+  return new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrationsFor(db) },
     // Kysely looks for its migration tables across every schema unless told which one:
     // with several schemas in one database (tests run in parallel) it would find another's.
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
+}
+
+/**
+ * Names of the migrations this code knows that the database has not run (readiness).
+ * Read straight from Kysely's migration table: the Migrator's own `getMigrations()`
+ * introspects every table of every schema, which is slow and fails while other
+ * schemas are being dropped.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const executed = new Set(await executedMigrationNames(db));
+  return MIGRATION_NAMES.filter((name) => !executed.has(name));
+}
+
+async function executedMigrationNames(db: Db): Promise<string[]> {
+  const exists =
+    db.dialect === 'postgres'
+      ? sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`
+      : sql<{
+          found: string | null;
+        }>`select name as found from sqlite_master where type = 'table' and name = 'kysely_migration'`;
+  const { rows } = await exists.execute(db.kysely);
+  if (!rows[0]?.found) return [];
+  const executed = await sql<{ name: string }>`select name from kysely_migration`.execute(
+    db.kysely,
+  );
+  return executed.rows.map((row) => row.name);
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -12,6 +12,7 @@ import { toast } from '@web/components/ui/toast';
 import { Package, Pencil, Plus, Search, Star, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage, useDeleteProduct } from '../api/product-mutations';
+import { CatalogCsvActions } from './catalog-csv-actions';
 import { DialogFrame } from './dialog-frame';
 import { inputClasses } from './form-controls';
 import { ProductFormDialog } from './product-form-dialog';
@@ -187,9 +188,12 @@ export function InventoryPanel() {
                 : `${total} ${total === 1 ? 'product' : 'products'}`}
           </p>
         </div>
-        <Button onClick={() => openDialog(null)}>
-          <Plus aria-hidden="true" className="h-4 w-4" /> Add Product
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <CatalogCsvActions />
+          <Button onClick={() => openDialog(null)}>
+            <Plus aria-hidden="true" className="h-4 w-4" /> Add Product
+          </Button>
+        </div>
       </div>
 
       <div className="relative">

@@ -1,0 +1,254 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import {
+  CATALOG_CSV_COLUMNS,
+  type CatalogCsvColumn,
+  type CsvCellError,
+  LIST_SEPARATOR,
+  PAIR_SEPARATOR,
+} from '../../../shared/catalog-csv';
+import type { Product } from '../../../shared/types';
+
+/** Cells a spreadsheet would run as a formula start with one of these; export prefixes them with '. */
+const FORMULA_START = /^'[=+\-@\t\r]/;
+export const MAX_IMPORT_ROWS = 5000;
+
+const MONEY_COLUMNS = [
+  'price',
+  'salePrice',
+  'priceQuarter',
+  'salePriceQuarter',
+  'priceHalf',
+  'salePriceHalf',
+  'priceOunce',
+  'salePriceOunce',
+] as const satisfies readonly CatalogCsvColumn[];
+const NUMBER_COLUMNS = [...MONEY_COLUMNS, 'stock'] as const;
+const TEXT_COLUMNS = [
+  'name',
+  'category',
+  'subcategory',
+  'description',
+  'strain',
+] as const satisfies readonly CatalogCsvColumn[];
+/** A signed decimal becomes a number, so "-1" is answered "must be at least 0" rather than "must be a number". */
+const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
+const numberOrText = (cell: string) => (SIGNED_DECIMAL.test(cell) ? Number(cell) : cell);
+const LIST_COLUMNS = ['strainTypes', 'flavors', 'media'] as const satisfies CatalogCsvColumn[];
+
+const money = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));
+const joinList = (items: readonly string[]) => items.join(`${LIST_SEPARATOR} `);
+const joinPairs = (record: Record<string, string | number>) =>
+  joinList(Object.entries(record).map(([key, value]) => `${key}${PAIR_SEPARATOR} ${value}`));
+
+function productCells(p: Product): Record<CatalogCsvColumn, string> {
+  return {
+    id: String(p.id),
+    name: p.name,
+    category: p.category,
+    subcategory: p.subcategory ?? '',
+    description: p.description,
+    ...(Object.fromEntries(MONEY_COLUMNS.map((c) => [c, money(p[c])])) as Record<
+      (typeof MONEY_COLUMNS)[number],
+      string
+    >),
+    stock: String(p.stock),
+    featured: String(p.featured),
+    strain: p.strain,
+    strainTypes: joinList(p.strainTypes),
+    flavors: joinList(p.flavors),
+    flavorStrains: joinPairs(p.flavorStrains),
+    flavorStocks: joinPairs(p.flavorStocks),
+    media: joinList(p.media),
+    createdAt: p.createdAt,
+  };
+}
+
+/** The catalog as CSV: a header row, then one row per product (UTF-8 with a BOM, so spreadsheets read accents). */
+export function catalogToCsv(products: readonly Product[]): string {
+  return stringify(products.map(productCells), {
+    header: true,
+    columns: [...CATALOG_CSV_COLUMNS],
+    bom: true,
+    escape_formulas: true,
+  });
+}
+
+export interface CsvRow {
+  line: number;
+  /** only the columns the file has */
+  cells: Partial<Record<CatalogCsvColumn, string>>;
+  errors: CsvCellError[];
+}
+
+export type ParsedCsv = { ok: true; rows: CsvRow[] } | { ok: false; errors: CsvCellError[] };
+
+/** Undoes the export's formula escape, so an exported file reads back unchanged. */
+const unescapeCell = (cell: string) => (FORMULA_START.test(cell) ? cell.slice(1) : cell);
+
+interface RawRecord {
+  record: string[];
+  info: { lines: number; empty_lines: number };
+}
+
+function readRecords(text: string): RawRecord[] | CsvCellError {
+  try {
+    return parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as RawRecord[];
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = (error as CsvError & { lines?: number }).lines ?? 1;
+    return { line, column: null, message: `This is not valid CSV: ${error.message}` };
+  }
+}
+
+function headerColumns(header: string[]): {
+  columns: (CatalogCsvColumn | null)[];
+  errors: CsvCellError[];
+} {
+  const known = new Map(CATALOG_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  const seen = new Set<string>();
+  const errors: CsvCellError[] = [];
+  const columns = header.map((raw) => {
+    const name = raw.trim();
+    const column = known.get(name.toLowerCase()) ?? null;
+    if (!column) {
+      errors.push({
+        line: 1,
+        column: name,
+        message: `Unknown column; the columns are ${CATALOG_CSV_COLUMNS.join(', ')}`,
+      });
+    } else if (seen.has(column)) {
+      errors.push({ line: 1, column, message: 'This column appears twice' });
+    }
+    if (column) seen.add(column);
+    return column;
+  });
+  return { columns, errors };
+}
+
+/** Reads the file into rows of cells by column, each with the line it starts on (the header is line 1). */
+export function parseCatalogCsv(text: string): ParsedCsv {
+  const records = readRecords(text);
+  if (!Array.isArray(records)) return { ok: false, errors: [records] };
+  if (records.length === 0)
+    return { ok: false, errors: [{ line: 1, column: null, message: 'The file is empty' }] };
+  if (records.length - 1 > MAX_IMPORT_ROWS) {
+    const message = `The file has ${records.length - 1} products; import at most ${MAX_IMPORT_ROWS} at once`;
+    return { ok: false, errors: [{ line: 1, column: null, message }] };
+  }
+  const [header, ...body] = records;
+  const { columns, errors } = headerColumns(header.record);
+  if (errors.length > 0) return { ok: false, errors };
+  const rows: CsvRow[] = [];
+  let lastLine = header.info.lines;
+  let lastEmpty = header.info.empty_lines;
+  for (const { record, info } of body) {
+    const line = lastLine + 1 + (info.empty_lines - lastEmpty);
+    lastLine = info.lines;
+    lastEmpty = info.empty_lines;
+    const row: CsvRow = { line, cells: {}, errors: [] };
+    if (record.length !== columns.length) {
+      row.errors.push({
+        line,
+        column: null,
+        message: `This row has ${record.length} cells; the header has ${columns.length}`,
+      });
+    }
+    columns.forEach((column, index) => {
+      if (column && index < record.length) row.cells[column] = unescapeCell(record[index]);
+    });
+    rows.push(row);
+  }
+  return { ok: true, rows };
+}
+
+const splitList = (cell: string) =>
+  cell
+    .split(LIST_SEPARATOR)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  yes: true,
+  '1': true,
+  false: false,
+  no: false,
+  '0': false,
+  '': false,
+};
+
+export interface CellProblem {
+  column: CatalogCsvColumn;
+  message: string;
+}
+
+/** `Mango: Sativa; Grape: Hybrid` -> { Mango: 'Sativa', Grape: 'Hybrid' }; the value follows the last colon. */
+function splitPairs(
+  column: CatalogCsvColumn,
+  cell: string,
+  problems: CellProblem[],
+): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const item of splitList(cell)) {
+    const at = item.lastIndexOf(PAIR_SEPARATOR);
+    if (at <= 0) {
+      problems.push({
+        column,
+        message: `"${item}" needs a flavor and a value, like "Mango${PAIR_SEPARATOR} ${column === 'flavorStocks' ? '4' : 'Sativa'}"`,
+      });
+      continue;
+    }
+    pairs[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+  }
+  return pairs;
+}
+
+/**
+ * The product payload a row stands for, in the shape the shared product schema
+ * validates (cells stay text where the schema reads numbers from text). Only the
+ * file's columns appear, so an update keeps the fields the file leaves out.
+ */
+export function bodyFromCells(cells: CsvRow['cells']): {
+  body: Record<string, unknown>;
+  problems: CellProblem[];
+} {
+  const body: Record<string, unknown> = {};
+  const problems: CellProblem[] = [];
+  for (const column of TEXT_COLUMNS) {
+    if (cells[column] !== undefined) body[column] = cells[column].trim();
+  }
+  for (const column of NUMBER_COLUMNS) {
+    if (cells[column] !== undefined) body[column] = numberOrText(cells[column].trim());
+  }
+  if (cells.featured !== undefined) {
+    const word = cells.featured.trim().toLowerCase();
+    body.featured = word in BOOLEAN_WORDS ? BOOLEAN_WORDS[word] : cells.featured;
+  }
+  for (const column of LIST_COLUMNS) {
+    if (cells[column] !== undefined) body[column] = splitList(cells[column]);
+  }
+  if (cells.flavorStrains !== undefined)
+    body.flavorStrains = splitPairs('flavorStrains', cells.flavorStrains, problems);
+  if (cells.flavorStocks !== undefined) {
+    const stocks = splitPairs('flavorStocks', cells.flavorStocks, problems);
+    body.flavorStocks = Object.fromEntries(
+      Object.entries(stocks).map(([flavor, amount]) => [flavor, numberOrText(amount)]),
+    );
+  }
+  return { body, problems };
+}
+
+/** The id cell: empty adds a product, a positive whole number names the one to update. */
+export function idFromCell(cell: string | undefined): number | null | 'invalid' {
+  const text = cell?.trim() ?? '';
+  if (text === '') return null;
+  return /^\d{1,10}$/.test(text) && Number(text) > 0 && Number(text) <= 2_147_483_647
+    ? Number(text)
+    : 'invalid';
+}

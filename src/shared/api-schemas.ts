@@ -1,0 +1,258 @@
+/**
+ * Response shapes of the JSON API (spec §3, §7) as zod schemas: the server's routes declare them,
+ * so answers are checked on the way out and the OpenAPI document describes them. Each entity
+ * schema is held equal to its interface in types.ts at compile time (see the end of this file).
+ */
+import { z } from 'zod';
+import { categorySchema, productSchema, promotionSchema } from './admin-schemas';
+import {
+  DISCOUNT_TYPES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  PROMOTION_COLORS,
+  QUANTITY_OPTIONS,
+  STRAIN_OPTIONS,
+  WEEKDAYS,
+} from './constants';
+import type { ChatMessagePayload } from './events';
+import type {
+  Category,
+  DealerSettings,
+  Order,
+  Product,
+  Promotion,
+  ScheduleSlot,
+  ValidationErrorBody,
+} from './types';
+
+const dollars = z.number().describe('dollars');
+const optionalDollars = dollars.nullable();
+
+export const productResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    category: z.string().describe('category slug'),
+    subcategory: z.string().nullable().describe('subcategory slug, or null for none'),
+    description: z.string(),
+    price: dollars.describe('1/8 oz price for flower, otherwise unit price'),
+    salePrice: optionalDollars,
+    priceQuarter: optionalDollars,
+    salePriceQuarter: optionalDollars,
+    priceHalf: optionalDollars,
+    salePriceHalf: optionalDollars,
+    priceOunce: optionalDollars,
+    salePriceOunce: optionalDollars,
+    featured: z.boolean(),
+    media: z.array(z.string()).describe('image or video URLs'),
+    stock: z.number().describe('grams for flower, units otherwise'),
+    strain: z.enum(STRAIN_OPTIONS),
+    strainTypes: z.array(z.string()),
+    flavors: z.array(z.string()),
+    flavorStrains: z.record(z.string(), z.string()),
+    flavorStocks: z.record(z.string(), z.number()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Product' });
+
+export const categoryResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    parentId: z.number().int().nullable().describe('null = top level'),
+    description: z.string().nullable(),
+    sortOrder: z.number().int(),
+  })
+  .meta({ id: 'Category' });
+
+export const promotionResponse = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    active: z.boolean(),
+    color: z.enum(PROMOTION_COLORS),
+    promoCode: z.string().nullable(),
+    discountAmount: z.number().describe('dollars (fixed) or percent (percentage)'),
+    discountType: z.enum(DISCOUNT_TYPES),
+    applicableCategories: z.array(z.string()),
+    freebieProductId: z.number().int().nullable(),
+    displayOrder: z.number().int(),
+    validDays: z.array(z.enum(WEEKDAYS)),
+    isBogo50: z.boolean().describe('true only for the predefined BOGO50 row'),
+  })
+  .meta({ id: 'Promotion' });
+
+const orderItemResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: dollars.describe('unit price in dollars; -1 = Bulk / to be determined; 0 = free'),
+  quantity: z.enum(QUANTITY_OPTIONS),
+  count: z.number().int(),
+  flavor: z.string().optional(),
+  strainType: z.string().optional(),
+});
+
+export const orderResponse = z
+  .object({
+    id: z.number().int(),
+    customer: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    total: dollars,
+    date: z.string(),
+    items: z.array(orderItemResponse),
+    deliveryDate: z.string().nullable(),
+    deliveryTimeWindow: z.string().nullable(),
+    deliveryNotes: z.string().nullable(),
+    deliveryFee: dollars,
+    promoCode: z.string().nullable(),
+    discountAmount: dollars,
+    bogo50Details: z
+      .object({
+        ozItemsCount: z.number(),
+        originalTotal: z.number(),
+        discountAmount: z.number(),
+        promotionText: z.string(),
+      })
+      .nullable(),
+    orderType: z.enum(ORDER_TYPES),
+  })
+  .meta({ id: 'Order' });
+
+export const scheduleSlotResponse = z
+  .object({
+    id: z.number().int(),
+    date: z.string().describe('YYYY-MM-DD'),
+    startTime: z.string().describe('e.g. 9:00 AM'),
+    endTime: z.string(),
+    maxOrders: z.number().int(),
+    currentOrders: z.number().int(),
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'ScheduleSlot' });
+
+export const dealerSettingsResponse = z
+  .object({
+    id: z.number().int(),
+    availableDays: z.array(z.string()).describe('capitalised weekday names, e.g. "Monday"'),
+    deliveryHours: z.string().describe('JSON-encoded list of time-window labels'),
+    deliveryNotes: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'DealerSettings' });
+
+export const chatMessageResponse = z
+  .object({
+    message: z.string(),
+    timestamp: z.string(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    sessionId: z.string(),
+    isFromSupport: z.boolean().optional(),
+  })
+  .meta({ id: 'ChatMessage' });
+
+export const chatSessionResponse = z.object({
+  sessionId: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+  unreadCount: z.number().int(),
+  lastMessage: z.string().nullable(),
+});
+
+export const contactMessageResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+
+export const sessionResponse = z.object({
+  authenticated: z.boolean(),
+  username: z.string().nullable(),
+});
+
+export const successResponse = z.object({ success: z.boolean() });
+
+export const promoCheckResponse = z.union([
+  z.object({
+    valid: z.literal(true),
+    promotion: z.object({
+      promoCode: z.string(),
+      discountAmount: z.number(),
+      discountType: z.enum(DISCOUNT_TYPES),
+      applicableCategories: z.array(z.string()),
+      isBogo50: z.boolean(),
+      freebieProduct: z
+        .object({
+          id: z.number().int(),
+          name: z.string(),
+          category: z.string(),
+          subcategory: z.string().nullable(),
+          price: z.number(),
+        })
+        .nullable(),
+    }),
+  }),
+  z.object({
+    valid: z.literal(false),
+    error: z.string(),
+    requiresOzItems: z.literal(true).optional(),
+    applicableCategories: z.array(z.string()).optional(),
+  }),
+]);
+
+/** 204 No Content. */
+export const noContent = z.null().describe('No Content');
+
+/**
+ * Every failure answers `{error}`; validation failures add the field errors. Loose, so that the
+ * extra fields some answers carry (a code, the items out of stock...) pass through unchanged.
+ */
+export const errorResponse = z
+  .looseObject({
+    error: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    formattedErrors: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Error' });
+
+/** The fields of a form, each optional and without its default: the body of a PATCH. */
+function patchOf(form: z.ZodObject) {
+  const fields = Object.entries(form.shape).map(([key, field]) => [
+    key,
+    (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+  ]);
+  return z.looseObject(Object.fromEntries(fields), { message: 'must be a JSON object' });
+}
+
+/** PATCH /api/products/:id: any product fields; the merged product is validated as on create. */
+export const productPatchSchema = patchOf(productSchema.in);
+/** PATCH /api/categories/:id: any category fields; the merged category is validated as on create. */
+export const categoryPatchSchema = patchOf(categorySchema);
+/** PATCH /api/promotions/:id: any promotion fields; the merged promotion is validated as on create. */
+export const promotionPatchSchema = patchOf(promotionSchema.in);
+
+// Compile-time proof that each schema and its interface describe the same shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type ResponseSchemasMatchTheirTypes = [
+  Holds<Same<z.output<typeof productResponse>, Product>>,
+  Holds<Same<z.output<typeof categoryResponse>, Category>>,
+  Holds<Same<z.output<typeof promotionResponse>, Promotion>>,
+  Holds<Same<z.output<typeof orderResponse>, Order>>,
+  Holds<Same<z.output<typeof scheduleSlotResponse>, ScheduleSlot>>,
+  Holds<Same<z.output<typeof dealerSettingsResponse>, DealerSettings>>,
+  Holds<Same<z.output<typeof chatMessageResponse>, ChatMessagePayload>>,
+  Holds<Same<Required<z.output<typeof errorResponse>>['errors'], ValidationErrorBody['errors']>>,
+];
