@@ -37,6 +37,8 @@ async function logInThroughDialog(page: Page) {
   await dialog.getByLabel('Username').fill(E2E_DEALER.username);
   await dialog.getByLabel('Password').fill(E2E_DEALER.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
+  // the toast dismisses itself: watch for it from the click, before the dashboard loads
+  await expect(toast(page)).toContainText('Dealer Mode Activated');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/dealer$/);
   await expect(page.getByRole('heading', { name: 'Dealer Dashboard' })).toBeVisible();
@@ -88,7 +90,6 @@ test('a slow tenth click does not unlock', async ({ page }) => {
 
 test('login lands on /dealer, survives a reload, and logout returns home', async ({ page }) => {
   await logInThroughDialog(page);
-  await expect(toast(page)).toContainText('Dealer Mode Activated');
   // the browser holds no secret: the server's session is the only truth
   const session = await page.request.get('/api/auth/session');
   expect(await session.json()).toEqual({ authenticated: true, username: E2E_DEALER.username });

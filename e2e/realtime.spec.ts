@@ -25,9 +25,13 @@ test('a dealer price change appears on an open product page without reload', asy
   // each project edits its own product so the two runs never race
   const name = testInfo.project.name === 'phone' ? 'Micro-dose Mints' : 'Hemp Wick';
   const product = products.find((p) => p.name === name)!;
+  // the socket connects once the page is idle: wait for its first message (init)
+  const socketReady = page
+    .waitForEvent('websocket', { timeout: 20_000 })
+    .then((ws) => ws.waitForEvent('framereceived', { timeout: 20_000 }));
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  await page.waitForTimeout(2500); // the socket connects once the page is idle
+  await socketReady;
 
   const dealer = await browser.newContext();
   await logIn(dealer.request);
@@ -73,4 +77,11 @@ test('a shopper and the dealer chat both ways', async ({ page, browser }, testIn
   await inbox.getByRole('button', { name: 'Send reply' }).click();
   await expect(chat.getByText(answer)).toBeVisible({ timeout: 5000 });
   await dealerContext.close();
+
+  // 11: the server issued the session and bound it to this browser's cookie, so a reload resumes it
+  await page.reload();
+  await page.getByRole('button', { name: /Open live chat/ }).click({ timeout: 10_000 });
+  // the socket starts once the page is idle, then init names the session, then its history arrives
+  await expect(chat.getByText(question)).toBeVisible({ timeout: 15_000 });
+  await expect(chat.getByText(answer)).toBeVisible();
 });

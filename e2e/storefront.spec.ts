@@ -205,6 +205,9 @@ test.describe('product menu and search', () => {
   }) => {
     const { products } = await catalog(request);
     await page.goto('/');
+    // the catalogue and the chat button (mounted once the page is idle) have arrived
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Open live chat/ })).toBeVisible();
     await page.getByRole('button', { name: 'Search products' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search Products' });
     await expect(dialog.getByText('Start typing to search for products')).toBeVisible();

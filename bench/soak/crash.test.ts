@@ -10,13 +10,16 @@ describe.each(BACKENDS)('crash recovery, 10 rounds, on %s', (backend) => {
       databaseUrl: process.env.TEST_DATABASE_URL,
       rounds: 10,
       stock: 5000,
+      keyedShare: 0.3,
     });
     console.log(
-      `${backend}: ${report.rounds} crashes, ${report.acknowledged} acknowledged orders, ${report.storedOrders} stored, ${report.attempts} attempts`,
+      `${backend}: ${report.rounds} crashes, ${report.acknowledged} acknowledged orders, ${report.storedOrders} stored, ${report.attempts} attempts, ${report.keyed} keyed (${report.keyedRetried} retried after a restart)`,
     );
     expect(report.acknowledged).toBeGreaterThan(0);
     expect(report.lost).toEqual([]);
     expect(report.unbalanced).toEqual([]);
     expect(report.negative).toEqual([]);
+    expect(report.duplicated).toEqual([]);
+    expect(report.mismatched).toEqual([]);
   });
 });

@@ -193,13 +193,16 @@ export const productSchema = z
   .transform((p) => {
     const strains = new Map(Object.entries(p.flavorStrains).map(([k, v]) => [k.trim(), v]));
     const stocks = new Map(Object.entries(p.flavorStocks).map(([k, v]) => [k.trim(), v]));
-    const flavorStrains: Record<string, StrainName> = {};
-    const flavorStocks: Record<string, number> = {};
-    for (const flavor of p.flavors) {
-      flavorStrains[flavor] = strains.get(flavor) ?? DEFAULT_FLAVOR_STRAIN;
-      const amount = stocks.get(flavor);
-      if (typeof amount === 'number') flavorStocks[flavor] = amount;
-    }
+    // fromEntries makes own properties, so a flavor named "__proto__" stays a flavor.
+    const flavorStrains: Record<string, StrainName> = Object.fromEntries(
+      p.flavors.map((flavor) => [flavor, strains.get(flavor) ?? DEFAULT_FLAVOR_STRAIN]),
+    );
+    const flavorStocks: Record<string, number> = Object.fromEntries(
+      p.flavors.flatMap((flavor) => {
+        const amount = stocks.get(flavor);
+        return typeof amount === 'number' ? [[flavor, amount]] : [];
+      }),
+    );
     const flavorTotal = Object.values(flavorStocks).reduce((sum, n) => sum + n, 0);
     const stock = Object.keys(flavorStocks).length > 0 ? flavorTotal : (p.stock ?? 0);
     return { ...p, flavorStrains, flavorStocks, stock };

@@ -74,6 +74,8 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 export const PICKUP_ADDRESS = 'PICKUP';
 
 export const DEFAULT_SLOT_CAPACITY = 5;
+/** Scheduled orders one shopper may have open (not completed) at once: bulk bookings cannot fill the calendar. */
+export const MAX_OPEN_SCHEDULED_ORDERS = 3;
 export const OVERRIDE_MARKER = {
   notes: 'OVERRIDE_WEEKLY_SCHEDULE',
   startTime: '12:00 AM',
@@ -131,3 +133,9 @@ export const TIMERS = {
 
 export const UNCATEGORIZED_SLUG = 'uncategorized';
 export const FLOWER_CATEGORY_SLUG = 'flower';
+
+/**
+ * Longest chat message, in characters, on every path in (shopper socket, dealer
+ * socket or REST reply, Telegram reply) and in the browser's text boxes.
+ */
+export const CHAT_MESSAGE_MAX_LENGTH = 1500;

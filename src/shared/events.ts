@@ -47,7 +47,8 @@ export interface ServerMessageMap extends DomainEventMap {
     orders: Order[];
     scheduleSlots: ScheduleSlot[];
     dealerSettings: DealerSettings;
-    sessionId: string | null;
+    /** the chat session the server issued to (or found bound to) this shopper */
+    sessionId: string;
   };
   'session-restored': { sessionId: string; chatHistory: ChatMessagePayload[] };
   'new-chat-message': ChatMessagePayload;

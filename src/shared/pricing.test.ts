@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AppliedPromotion,
   bogo50DiscountCents,
+  cartPricingLines,
   defaultTierPrices,
   isOnSale,
   lineTotalCents,
@@ -142,6 +143,42 @@ describe('lineTotalCents', () => {
   it('adds nothing for Bulk or unpriced lines', () => {
     expect(lineTotalCents({ unitPriceCents: null, quantity: 'Bulk', count: 2 })).toBe(0);
     expect(lineTotalCents({ unitPriceCents: null, quantity: '1', count: 2 })).toBe(0);
+  });
+});
+
+describe('freebie lines (13.7)', () => {
+  const joint = { ...product({ price: 8 }), category: 'prerolls', subcategory: null, id: 7 };
+  const flower = { ...product({ price: 40 }), category: 'flower', subcategory: null, id: 8 };
+  const productOf = (id: number) => [joint, flower].find((p) => p.id === id);
+
+  it('13.7 charges all but one unit of the free line, at the normal price', () => {
+    expect(lineTotalCents({ unitPriceCents: 800, quantity: '10', count: 1, freebie: true })).toBe(
+      7200,
+    );
+    expect(lineTotalCents({ unitPriceCents: 800, quantity: '1', count: 1, freebie: true })).toBe(0);
+    expect(
+      lineTotalCents({ unitPriceCents: 4000, quantity: '1/8 Oz', count: 3, freebie: true }),
+    ).toBe(8000);
+  });
+
+  it('13.7 frees only the first price-0 line of the freebie product in its freebie size', () => {
+    const lines = cartPricingLines(
+      [
+        { id: 8, price: 0, quantity: '1/4 Oz', count: 1 },
+        { id: 8, price: 0, quantity: '1/8 Oz', count: 1 },
+        { id: 8, price: 0, quantity: '1/8 Oz', count: 1 },
+      ],
+      productOf,
+      8,
+    );
+    expect(lines.map((l) => [l.freebie ?? false, l.unitPriceCents])).toEqual([
+      [false, 0],
+      [true, 4000],
+      [false, 0],
+    ]);
+    expect(
+      cartPricingLines([{ id: 7, price: 0, quantity: '1', count: 1 }], productOf, null),
+    ).toEqual([expect.objectContaining({ unitPriceCents: 0 })]);
   });
 });
 

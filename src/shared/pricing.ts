@@ -10,7 +10,7 @@ import {
   type QuantityLabel,
 } from './constants';
 import { formatCents, roundHalfUp, toCents, toDollars } from './money';
-import { isFlowerQuantity, isSoldByWeight } from './quantity';
+import { isFlowerQuantity, isSoldByWeight, type ProductKind } from './quantity';
 import type { CartItem, Product } from './types';
 
 export type PricedProduct = Pick<
@@ -134,6 +134,8 @@ export interface PricingLine {
   count: number;
   /** null = Bulk or price -1 (to be determined) */
   unitPriceCents: number | null;
+  /** the promotion's free item: one unit of the line's size is not charged (spec §9) */
+  freebie?: boolean;
 }
 
 export interface AppliedPromotion {
@@ -173,18 +175,71 @@ export interface CartPricing {
   lineTotalsCents: number[];
 }
 
-type LineAmounts = Pick<PricingLine, 'unitPriceCents' | 'quantity' | 'count'>;
+type LineAmounts = Pick<PricingLine, 'unitPriceCents' | 'quantity' | 'count' | 'freebie'>;
 
 export function isUnpricedLine(line: LineAmounts): boolean {
   return line.quantity === BULK || line.unitPriceCents === null || line.unitPriceCents < 0;
 }
 
-/** Flower sizes are priced per size; unit labels multiply by their number as well. */
+/**
+ * Flower sizes are priced per size; unit labels multiply by their number as well. A freebie
+ * line gives exactly one unit of its size away (one 1/8 Oz or one item): the rest is charged.
+ */
 export function lineTotalCents(line: LineAmounts): number {
   if (isUnpricedLine(line)) return 0;
   const unit = line.unitPriceCents ?? 0;
-  if (isFlowerQuantity(line.quantity)) return unit * line.count;
-  return unit * Number(line.quantity) * line.count;
+  const units = isFlowerQuantity(line.quantity) ? line.count : Number(line.quantity) * line.count;
+  const charged = line.freebie ? Math.max(0, units - 1) : units;
+  return unit * charged;
+}
+
+/**
+ * Spec §9: a freebie is one 1/8 Oz of flower (not prerolls) or one unit of anything else, so
+ * only a line in that size can be the free one.
+ */
+export function isFreebieSize(product: ProductKind, quantity: QuantityLabel): boolean {
+  if (quantity === BULK) return false;
+  return isSoldByWeight(product) ? quantity === '1/8 Oz' : !isFlowerQuantity(quantity);
+}
+
+type FreebieCandidate = Pick<CartItem, 'id' | 'price' | 'quantity'>;
+
+/**
+ * Which cart line the promotion gives away: the first line of the freebie product the
+ * shopper marked free (price 0) in the freebie's size; -1 when none. Any other price-0
+ * line is charged at its normal price.
+ */
+export function freebieLineIndex(
+  items: readonly FreebieCandidate[],
+  freebieProductId: number | null | undefined,
+  productOf: (id: number) => ProductKind | undefined,
+): number {
+  if (freebieProductId == null) return -1;
+  return items.findIndex((item) => {
+    const product = item.id === freebieProductId ? productOf(item.id) : undefined;
+    return item.price === 0 && product !== undefined && isFreebieSize(product, item.quantity);
+  });
+}
+
+export type CatalogProduct = PricedProduct & ProductKind;
+
+/**
+ * The engine's lines for a stored cart, as the server prices an order: the freebie line at
+ * its normal price with one unit free, every other line at the price it stores.
+ */
+export function cartPricingLines(
+  items: readonly Pick<CartItem, 'id' | 'price' | 'quantity' | 'count'>[],
+  productOf: (id: number) => CatalogProduct | undefined,
+  freebieProductId: number | null | undefined,
+): PricingLine[] {
+  const freeIndex = freebieLineIndex(items, freebieProductId, productOf);
+  return items.map((item, index) => {
+    const product = productOf(item.id);
+    const kind = { category: product?.category ?? '', subcategory: product?.subcategory ?? null };
+    if (index !== freeIndex || !product) return toPricingLine(item, kind);
+    const price = unitPrice(product, item.quantity);
+    return { ...toPricingLine({ ...item, price }, kind), freebie: true };
+  });
 }
 
 function normalizedSlug(slug: string): string {

@@ -18,7 +18,19 @@ export interface Db {
    * concurrent ones share one commit (see group-commit.ts); on PostgreSQL each is its own.
    */
   writeTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** SQLite: hears the number of orders sharing each commit (metrics); returns the unsubscribe */
+  onWriteBatch(listener: (size: number) => void): () => void;
+  /** PostgreSQL: connections of the pool, for metrics */
+  poolStats?(): PoolStats;
+  /** Waits for queued write transactions to commit, then closes the connections. */
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface ConnectOptions {
@@ -39,8 +51,12 @@ export function connect(options: ConnectOptions): Db {
     : connectSqlite(options);
 }
 
+/** Where the SQLite database of a data folder lives (backups and restore use the same name). */
+export const SQLITE_FILE_NAME = 'canopy.sqlite';
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, SQLITE_FILE_NAME);
+
 function connectSqlite(options: ConnectOptions): Db {
-  const file = options.sqliteFile ?? path.join(options.dataDir, 'canopy.sqlite');
+  const file = options.sqliteFile ?? sqliteFileIn(options.dataDir);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: an acknowledged order survives a power cut, not only a process crash.
@@ -50,18 +66,31 @@ function connectSqlite(options: ConnectOptions): Db {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
+  const batchListeners = new Set<(size: number) => void>();
+  const writeTransaction = createGroupCommit(kysely, (size) => {
+    for (const listener of batchListeners) listener(size);
+  });
   return {
     kysely,
     dialect: 'sqlite',
-    writeTransaction: createGroupCommit(kysely),
-    close: () => kysely.destroy(),
+    writeTransaction,
+    onWriteBatch(listener) {
+      batchListeners.add(listener);
+      return () => batchListeners.delete(listener);
+    },
+    async close() {
+      await writeTransaction.flush();
+      await kysely.destroy();
+    },
   };
 }
+
+const POOL_MAX = 20;
 
 function connectPostgres(url: string, schema?: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 20,
+    max: POOL_MAX,
     connectionTimeoutMillis: 3000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
@@ -79,6 +108,13 @@ function connectPostgres(url: string, schema?: string): Db {
     dialect: 'postgres',
     postgres: { url, schema },
     writeTransaction: (work) => kysely.transaction().execute(work),
+    onWriteBatch: () => () => {},
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     close: () => kysely.destroy(),
   };
 }

@@ -25,9 +25,13 @@ const MAX_BATCH = 256;
  * The work must use only the transaction it is given (the connection is held)
  * and must not wait on anything but the database.
  */
-export function createGroupCommit(kysely: Kysely<Database>) {
+export function createGroupCommit(
+  kysely: Kysely<Database>,
+  /** hears the size of every batch before it commits (metrics) */
+  onBatch: (size: number) => void = () => {},
+) {
   const queue: Job[] = [];
-  let draining = false;
+  let draining: Promise<void> | null = null;
 
   async function runBatch(batch: Job[]): Promise<Outcome[]> {
     const trx = await kysely.startTransaction().execute();
@@ -58,12 +62,12 @@ export function createGroupCommit(kysely: Kysely<Database>) {
   }
 
   async function drain(): Promise<void> {
-    draining = true;
     try {
       while (queue.length > 0) {
         // Let requests that already arrived reach the queue, so they join this commit.
         await nextTurn();
         const batch = queue.splice(0, MAX_BATCH);
+        onBatch(batch.length);
         const outcomes = await runBatch(batch).catch((error: unknown) =>
           batch.map((job): Outcome => ({ job, ok: false, error })),
         );
@@ -73,14 +77,21 @@ export function createGroupCommit(kysely: Kysely<Database>) {
         }
       }
     } finally {
-      draining = false;
+      draining = null;
     }
   }
 
-  return function inGroupCommit<T>(work: Work<T>): Promise<T> {
+  function inGroupCommit<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       queue.push({ work: work as Work<unknown>, resolve: resolve as (v: unknown) => void, reject });
-      if (!draining) void drain();
+      draining ??= drain();
     });
-  };
+  }
+
+  return Object.assign(inGroupCommit, {
+    /** Resolves once every queued transaction is committed (or refused): shutdown waits for it. */
+    async flush(): Promise<void> {
+      while (draining) await draining;
+    },
+  });
 }

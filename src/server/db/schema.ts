@@ -18,6 +18,8 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   contact_messages: ContactMessagesTable;
   idempotency_keys: IdempotencyKeysTable;
+  /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
+  bus_payloads: BusPayloadsTable;
 }
 
 export interface UsersTable {
@@ -184,6 +186,12 @@ export interface IdempotencyKeysTable {
   /** null while the first request is still running */
   status_code: number | null;
   response_body: string | null;
+  created_at: string;
+}
+
+export interface BusPayloadsTable {
+  id: Generated<number>;
+  payload: string;
   created_at: string;
 }
 

@@ -1,10 +1,14 @@
 import {
   type Acknowledged,
+  auditKeyed,
   auditOrders,
   type Backend,
   freshDatabase,
+  type KeyedAttempt,
+  type KeyedAudit,
   prepareDatabase,
   readStorefront,
+  retryUnanswered,
   runBuyers,
   type ServerProcess,
   type StockAudit,
@@ -14,10 +18,13 @@ import {
   stockSnapshot,
 } from './support';
 
-export interface CrashReport extends StockAudit {
+export interface CrashReport extends StockAudit, KeyedAudit {
   rounds: number;
   acknowledged: number;
   attempts: number;
+  /** orders sent with an Idempotency-Key, and those of them retried after a restart */
+  keyed: number;
+  keyedRetried: number;
 }
 
 /**
@@ -32,12 +39,15 @@ export async function crashScenario(options: {
   buyers?: number;
   /** stock given to every product before the first round */
   stock?: number;
+  /** share of orders sent with an Idempotency-Key; unanswered ones are retried after restarts */
+  keyedShare?: number;
 }): Promise<CrashReport> {
   const fresh = await freshDatabase(options.backend, options.databaseUrl);
   try {
     await prepareDatabase(fresh);
     const db = fresh.open();
     let acknowledged: Acknowledged[] = [];
+    let keyed: KeyedAttempt[] = [];
     let attempts = 0;
     try {
       await db.kysely
@@ -56,6 +66,7 @@ export async function crashScenario(options: {
           let acked = 0;
           const running = runBuyers(server.url, store, {
             buyers: options.buyers ?? 200,
+            keyedShare: options.keyedShare ?? 0,
             stop: () => stopped,
             onAcknowledged: () => {
               acked += 1;
@@ -68,16 +79,31 @@ export async function crashScenario(options: {
           stopped = true;
           const stats = await running;
           acknowledged = acknowledged.concat(stats.acknowledged);
+          keyed = keyed.concat(stats.keyed);
           attempts += stats.latenciesMs.length + stats.networkErrors;
         } finally {
           await server.kill('SIGKILL');
         }
       }
-      // One last clean start: the server must come up on what the crashes left.
+      // One last clean start: the server must come up on what the crashes left, and answers
+      // the keyed orders the crashes cut off when their shoppers send them again.
       const last = await spawnServer({ env: { ...fresh.env, SEED_DEMO: 'true' } });
-      await last.kill('SIGTERM');
+      let keyedRetried = 0;
+      try {
+        keyedRetried = await retryUnanswered(last.url, keyed);
+      } finally {
+        await last.kill('SIGTERM');
+      }
       const audit = await auditOrders(db, initial, acknowledged);
-      return { ...audit, rounds: options.rounds, acknowledged: acknowledged.length, attempts };
+      return {
+        ...audit,
+        ...(await auditKeyed(db, keyed)),
+        rounds: options.rounds,
+        acknowledged: acknowledged.length,
+        attempts,
+        keyed: keyed.length,
+        keyedRetried,
+      };
     } finally {
       await db.close();
     }

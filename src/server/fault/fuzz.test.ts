@@ -159,6 +159,9 @@ function templates(products: Product[]): Record<string, Record<string, unknown>>
   };
 }
 
+/** The one API answer that is not JSON: the catalog spreadsheet. */
+const CSV_EXPORT = '/api/products/export.csv';
+
 type Body =
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; contentType: string | null; payload: string };
@@ -326,6 +329,8 @@ describe.each(BACKENDS)('fuzzing every route on %s', (dialect) => {
         expect(res.statusCode, context).toBeLessThan(500);
         if (res.statusCode === 204 || res.statusCode === 304) {
           expect(res.body, context).toBe('');
+        } else if (res.statusCode === 200 && req.url === CSV_EXPORT) {
+          expect(String(res.headers['content-type']), context).toBe('text/csv; charset=utf-8');
         } else {
           expect(String(res.headers['content-type']), context).toMatch(/application\/json/);
           const answer = res.json();

@@ -35,7 +35,8 @@ describe('hostile real-time clients', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createFaultApp('sqlite');
+    // Every socket here comes from 127.0.0.1: the per-address cap (tested in backpressure.test.ts) is off.
+    t = await createFaultApp('sqlite', { WS_SOCKETS_PER_ADDRESS: 'off' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     wsUrl = `ws://127.0.0.1:${port}/ws`;

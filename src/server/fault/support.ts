@@ -188,6 +188,8 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       ...process.env,
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
+      // Hundreds of buyers from one address: the order limit is off unless a caller sets it.
+      ORDER_RATE_LIMIT: 'off',
       ...options.env,
       PORT: String(port),
     },
@@ -320,6 +322,101 @@ export interface BuyerStats {
   startsMs: number[];
   statuses: Map<number, number>;
   networkErrors: number;
+  /** answers cut off after their status arrived, or 2xx bodies that are not whole JSON */
+  halfAnswers: number;
+  /** orders sent with an Idempotency-Key (see `keyedShare`) */
+  keyed: KeyedAttempt[];
+}
+
+/** One order sent with an Idempotency-Key; `answer` is null while no answer came back. */
+export interface KeyedAttempt {
+  key: string;
+  /** the shopper cookie the key is scoped to (a retry must send it again) */
+  cookie: string;
+  /** unique per key, so the audit finds every order placed for it */
+  customer: string;
+  body: string;
+  answer: { status: number; id: number | null } | null;
+}
+
+function keyedAttempt(body: Record<string, unknown>): KeyedAttempt {
+  const key = randomBytes(12).toString('hex');
+  const customer = `Keyed ${key}`;
+  return {
+    key,
+    cookie: `canopy_shopper=${randomBytes(18).toString('base64url')}`,
+    customer,
+    body: JSON.stringify({ ...body, customer }),
+    answer: null,
+  };
+}
+
+const keyHeaders = (attempt: KeyedAttempt) => ({
+  'idempotency-key': attempt.key,
+  cookie: attempt.cookie,
+});
+
+/**
+ * Sends every keyed order that got no answer again, with the same key, cookie and body, as a
+ * shopper's browser retries after the server came back; "still being placed" is retried.
+ */
+export async function retryUnanswered(url: string, attempts: KeyedAttempt[]): Promise<number> {
+  let retried = 0;
+  for (const attempt of attempts.filter((a) => a.answer === null)) {
+    retried += 1;
+    // Past the 60 s after which a key without an answer used to be given to a retry.
+    for (let tries = 0; tries < 650; tries++) {
+      const res = await post(
+        `${url}/api/orders/simple`,
+        attempt.body,
+        undefined,
+        keyHeaders(attempt),
+      );
+      if (res.status === 409 && res.text.includes('still being placed')) {
+        await sleep(100);
+        continue;
+      }
+      attempt.answer = { status: res.status, id: orderIdOf(res) };
+      break;
+    }
+  }
+  return retried;
+}
+
+function orderIdOf(res: { status: number; text: string }): number | null {
+  if (res.status < 200 || res.status >= 300) return null;
+  try {
+    return (JSON.parse(res.text) as Order).id;
+  } catch {
+    return null;
+  }
+}
+
+export interface KeyedAudit {
+  /** keys with more than one stored order */
+  duplicated: string[];
+  /** keys answered 2xx whose order is not the one stored for the key */
+  mismatched: string[];
+}
+
+/** Never two orders for one key, and a 2xx answer names the order stored for its key. */
+export async function auditKeyed(db: Db, attempts: KeyedAttempt[]): Promise<KeyedAudit> {
+  const rows = await db.kysely
+    .selectFrom('orders')
+    .select(['id', 'customer'])
+    .where('customer', 'like', 'Keyed %')
+    .execute();
+  const byCustomer = new Map<string, number[]>();
+  for (const row of rows)
+    byCustomer.set(row.customer, [...(byCustomer.get(row.customer) ?? []), row.id]);
+  const duplicated: string[] = [];
+  const mismatched: string[] = [];
+  for (const attempt of attempts) {
+    const stored = byCustomer.get(attempt.customer) ?? [];
+    if (stored.length > 1) duplicated.push(attempt.key);
+    if (attempt.answer?.id != null && stored[0] !== attempt.answer.id) mismatched.push(attempt.key);
+  }
+  return { duplicated, mismatched };
 }
 
 /**
@@ -335,6 +432,8 @@ export async function runBuyers(
     maxConsecutiveRefusals?: number;
     /** called after every 2xx */
     onAcknowledged?: () => void;
+    /** share of orders sent with an Idempotency-Key of their own (0 by default) */
+    keyedShare?: number;
   },
 ): Promise<BuyerStats> {
   const stats: BuyerStats = {
@@ -343,6 +442,8 @@ export async function runBuyers(
     startsMs: [],
     statuses: new Map(),
     networkErrors: 0,
+    halfAnswers: 0,
+    keyed: [],
   };
   const soldOut = new Set<number>();
   const limit = options.maxConsecutiveRefusals ?? 20;
@@ -364,12 +465,18 @@ export async function runBuyers(
       const pool = store.products.filter((p) => isSimple(p) && !soldOut.has(p.id));
       const body = randomOrder(store, Math.random, pool);
       if (!body) return;
+      const keyed = Math.random() < (options.keyedShare ?? 0) ? keyedAttempt(body) : null;
+      if (keyed) stats.keyed.push(keyed);
       const started = performance.now();
       let res: { status: number; text: string };
       try {
-        res = await post(`${url}/api/orders/simple`, JSON.stringify(body), agent);
-      } catch {
-        stats.networkErrors += 1;
+        res = keyed
+          ? await post(`${url}/api/orders/simple`, keyed.body, agent, keyHeaders(keyed))
+          : await post(`${url}/api/orders/simple`, JSON.stringify(body), agent);
+        if (keyed) keyed.answer = { status: res.status, id: orderIdOf(res) };
+      } catch (error) {
+        if ((error as { halfAnswer?: boolean }).halfAnswer) stats.halfAnswers += 1;
+        else stats.networkErrors += 1;
         if (options.stop()) return;
         await sleep(20);
         refusals += 1;
@@ -380,6 +487,7 @@ export async function runBuyers(
         answer = JSON.parse(res.text);
       } catch {
         answer = null;
+        if (res.status >= 200 && res.status < 300) stats.halfAnswers += 1;
       }
       stats.latenciesMs.push(performance.now() - started);
       stats.startsMs.push(started - origin);
@@ -424,18 +532,22 @@ export function post(
   url: string,
   body: string,
   agent?: http.Agent,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
+        // The status line arrived: a connection lost from here on cut an answer in half.
+        const halfAnswer = (error: Error) => reject(Object.assign(error, { halfAnswer: true }));
+        res.on('end', () => {
+          if (!res.complete) return halfAnswer(new Error('answer cut off'));
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', halfAnswer);
       },
     );
     req.on('error', reject);
@@ -525,7 +637,13 @@ export async function createFaultApp(
 ): Promise<FaultApp> {
   const fresh = await freshDatabase(backend, process.env.TEST_DATABASE_URL);
   await prepareDatabase(fresh);
-  const config = loadConfig({ ...fresh.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const config = loadConfig({
+    ...fresh.env,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ORDER_RATE_LIMIT: 'off',
+    ...env,
+  });
   const db = fresh.open();
   const app = await buildApp({ config, db, logger: false });
   await app.ready();

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../test/harness';
 
 describe('serving the built client', () => {
@@ -29,7 +30,7 @@ describe('serving the built client', () => {
         },
       }),
     );
-    t = await createTestApp('sqlite', { webDir });
+    t = await createTestApp('sqlite', { webDir, env: { PUBLIC_URL: 'https://shop.example' } });
   });
   afterAll(() => t.dispose());
 
@@ -62,11 +63,63 @@ describe('serving the built client', () => {
     expect(res.body).toContain('<title>Gelato #41 | Canopy</title>');
     expect(res.body).toContain('<meta property="og:title" content="Gelato #41 | Canopy">');
     expect(res.body).toMatch(
-      /<meta property="og:image" content="http:\/\/localhost(:\d+)?\/media\/demo-\d+-w1024\.webp">/,
+      /<meta property="og:image" content="https:\/\/shop\.example\/media\/demo-\d+-w1024\.webp">/,
     );
     expect(res.body).toContain('Dense, frosty buds');
     const byId = await t.app.inject('/product/1');
     expect(byId.body).toContain('<title>Blue Dream | Canopy</title>');
+  });
+
+  it('13.17 builds og:url and og:image from PUBLIC_URL, never from the Host header', async () => {
+    const res = await t.app.inject({
+      url: '/product/flower/top-shelf/hybrid/gelato-41?utm=x',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.body).toContain(
+      '<meta property="og:url" content="https://shop.example/product/flower/top-shelf/hybrid/gelato-41">',
+    );
+    expect(res.body).toMatch(/<meta property="og:image" content="https:\/\/shop\.example\/media\//);
+    expect(res.body).not.toContain('evil.example');
+  });
+
+  it('13.17 leaves out absolute og:url and og:image when PUBLIC_URL is not set', async () => {
+    // a second app on the same database, configured without PUBLIC_URL
+    const plain = await buildApp({
+      config: { ...t.config, PUBLIC_URL: undefined },
+      db: t.db,
+      logger: false,
+      webDir,
+    });
+    try {
+      const res = await plain.inject({ url: '/product/1', headers: { host: 'evil.example' } });
+      expect(res.body).toContain('<title>Blue Dream | Canopy</title>');
+      expect(res.body).not.toContain('og:url');
+      expect(res.body).not.toContain('og:image');
+      expect(res.body).not.toContain('evil.example');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('13.16 puts a product named with $` and $& into the page as text, not as replacement patterns', async () => {
+    // the last demo product: the other tests read Blue Dream and Gelato #41
+    const { id } = await t.db.kysely
+      .selectFrom('products')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('products')
+      .set({ name: "Kush $` $& $' $$" })
+      .where('id', '=', id)
+      .execute();
+    const page = (await t.app.inject(`/product/${id}`)).body;
+    expect(page).toContain('<title>Kush $` $&amp; $&#39; $$ | Canopy</title>');
+    expect(page).toContain(
+      '<meta property="og:title" content="Kush $` $&amp; $&#39; $$ | Canopy">',
+    );
+    expect(page.match(/<head>/g)).toHaveLength(1);
+    expect(page.match(/<title>/g)).toHaveLength(1);
   });
 
   it('preloads the product route code and the first gallery image on product pages', async () => {

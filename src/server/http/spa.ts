@@ -69,7 +69,13 @@ async function withProductMeta(
   html: string,
   routeScripts: readonly string[],
 ) {
-  const segments = request.url.split('?')[0].split('/').slice(2).map(decodeURIComponent);
+  const pagePath = request.url.split('?')[0];
+  let segments: string[];
+  try {
+    segments = pagePath.split('/').slice(2).map(decodeURIComponent);
+  } catch {
+    return html; // a malformed %-escape names no product
+  }
   const id = segments.length === 1 && /^\d+$/.test(segments[0]) ? Number(segments[0]) : null;
   const address: ReadableAddress | null =
     segments.length === 3 || segments.length === 4
@@ -90,14 +96,12 @@ async function withProductMeta(
     if (!product) return html;
     // the request the product page makes first, built by the same code as the browser's
     const dataPath = id !== null ? productApiPath(id) : productByAddressApiPath(address!);
-    const origin = `${request.protocol}://${request.host}`;
+    const tags = `${productMetaTags(product, app.config.PUBLIC_URL ?? null, pagePath)}\n    ${productPageHints(product, routeScripts, dataPath)}`;
+    // Replacer functions: a product named `$\`` or `$&` must not be read as a replacement pattern.
     return html
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>/, '')
-      .replace(
-        '</head>',
-        `${productMetaTags(product, origin, request.url)}\n    ${productPageHints(product, routeScripts, dataPath)}</head>`,
-      );
+      .replace(/<title>[^<]*<\/title>/, () => '')
+      .replace(/<meta name="description"[^>]*>/, () => '')
+      .replace('</head>', () => `${tags}</head>`);
   } catch (error) {
     request.log.warn({ err: error }, 'product meta lookup failed');
     return html;

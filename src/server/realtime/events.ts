@@ -1,7 +1,17 @@
 import type { DomainEventMap, ServerMessageMap } from '../../shared/events';
 
+/** Events between the instances' hubs, never sent to a socket. */
+export interface InternalEventMap {
+  /** dealer sessions that ended (logout): their sockets stop being dealer sockets */
+  'dealer-sessions-ended': { sessionIds: string[] };
+}
+export const INTERNAL_EVENTS: ReadonlySet<string> = new Set<keyof InternalEventMap>([
+  'dealer-sessions-ended',
+]);
+
 /** What travels on the bus: domain changes plus the chat messages that must reach other instances. */
 export type BusEventMap = DomainEventMap &
+  InternalEventMap &
   Pick<ServerMessageMap, 'new-chat-message' | 'support-response' | 'new-customer-contact'>;
 export type BusEventType = keyof BusEventMap;
 

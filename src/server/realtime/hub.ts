@@ -1,33 +1,85 @@
 import type { WebSocket } from 'ws';
 import type { ServerMessageMap } from '../../shared/events';
-import type { BusEvent } from './events';
+import type { Promotion } from '../../shared/types';
+import { type BusEvent, INTERNAL_EVENTS } from './events';
+
+/** The dealer session a socket was opened with. */
+export interface SocketDealerSession {
+  sessionId: string;
+  expiresAt: number;
+}
 
 export interface Client {
   socket: WebSocket;
-  isDealer: boolean;
+  /** null for shoppers, and for a dealer socket once its session ended */
+  dealer: SocketDealerSession | null;
   shopperId: string | null;
   chatSessionId: string | null;
   alive: boolean;
 }
 
+/**
+ * Past this many unsent bytes a socket is a reader that stopped reading: it is
+ * cut off rather than allowed to hold the server's memory (an init with 2,000
+ * products is about 1 MB, so a healthy socket stays far below).
+ */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
 const ORDER_EVENTS = new Set(['order-created', 'order-updated', 'order-deleted']);
 const DEALER_EVENTS = new Set(['new-customer-contact']);
 const CHAT_EVENTS = new Set(['new-chat-message', 'support-response']);
 
+/** A dealer socket whose session has not reached its end (logout and resets are applied separately). */
+export function isDealerNow(client: Client, now = Date.now()): boolean {
+  return client.dealer !== null && client.dealer.expiresAt > now;
+}
+
 /** Who receives a bus event: orders stay private, chat stays in its session (and the dealers' inbox). */
-export function isAudience(client: Client, event: BusEvent): boolean {
+export function isAudience(client: Client, event: BusEvent, now = Date.now()): boolean {
+  if (INTERNAL_EVENTS.has(event.type)) return false;
   if (ORDER_EVENTS.has(event.type))
-    return client.isDealer || (!!event.shopperId && event.shopperId === client.shopperId);
-  if (DEALER_EVENTS.has(event.type)) return client.isDealer;
+    return isDealerNow(client, now) || (!!event.shopperId && event.shopperId === client.shopperId);
+  if (DEALER_EVENTS.has(event.type)) return isDealerNow(client, now);
   if (CHAT_EVENTS.has(event.type))
     return (
-      client.isDealer || (!!event.chatSessionId && event.chatSessionId === client.chatSessionId)
+      isDealerNow(client, now) ||
+      (!!event.chatSessionId && event.chatSessionId === client.chatSessionId)
     );
   return true;
 }
 
-export function createHub() {
+/** An inactive promotion reaches shoppers as deleted: they may have shown it while it was active. */
+function shopperView(event: BusEvent, payload: Buffer): Buffer {
+  const hidden =
+    (event.type === 'promotion-created' || event.type === 'promotion-updated') &&
+    !(event.data as Promotion).active;
+  if (!hidden) return payload;
+  const { id } = event.data as Promotion;
+  return Buffer.from(JSON.stringify({ type: 'promotion-deleted', data: { id } }));
+}
+
+export interface HubOptions {
+  maxBufferedBytes?: number;
+  /** told when a socket is cut off for not reading */
+  onSlowConsumer?: (client: Client) => void;
+}
+
+export function createHub({
+  maxBufferedBytes = MAX_BUFFERED_BYTES,
+  onSlowConsumer,
+}: HubOptions = {}) {
   const clients = new Set<Client>();
+
+  /** Open and keeping up; a socket too far behind is terminated here (a close frame would queue behind the backlog). */
+  function writable(client: Client): boolean {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount <= maxBufferedBytes) return true;
+    clients.delete(client);
+    socket.terminate();
+    onSlowConsumer?.(client);
+    return false;
+  }
 
   function send<K extends keyof ServerMessageMap>(
     client: Client,
@@ -39,8 +91,7 @@ export function createHub() {
 
   /** Bytes are sent as they are (a text frame): ws would encode a string again for every socket. */
   function sendRaw(client: Client, payload: string | Buffer) {
-    if (client.socket.readyState === client.socket.OPEN)
-      client.socket.send(payload, { binary: false });
+    if (writable(client)) client.socket.send(payload, { binary: false });
   }
 
   /**
@@ -48,7 +99,7 @@ export function createHub() {
    * list) goes to each socket without being copied into a message of its own.
    */
   function sendFragments(client: Client, parts: readonly Buffer[]) {
-    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (!writable(client)) return;
     parts.forEach((part, i) => {
       client.socket.send(part, { binary: false, fin: i === parts.length - 1 });
     });
@@ -68,8 +119,13 @@ export function createHub() {
     sendFragments,
     /** Serialises and encodes once, then hands the same bytes to every socket in the audience. */
     deliver(event: BusEvent) {
+      if (INTERNAL_EVENTS.has(event.type)) return;
       const payload = Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
-      for (const client of clients) if (isAudience(client, event)) sendRaw(client, payload);
+      const now = Date.now();
+      const shopperPayload = shopperView(event, payload);
+      for (const client of clients)
+        if (isAudience(client, event, now))
+          sendRaw(client, isDealerNow(client, now) ? payload : shopperPayload);
     },
     /** Drops sockets that did not answer the previous ping. */
     heartbeat() {

@@ -7,6 +7,7 @@ import { findOrder } from '../modules/orders/service';
 import { listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
 import type { BusEvent } from './events';
+import { deleteBusPayloadsBefore, findBusPayload, insertBusPayload } from './repo';
 
 const CHANNEL = 'canopy_events';
 /** NOTIFY payloads must stay under 8000 bytes; bigger events travel as a reference and are re-read. */
@@ -16,8 +17,31 @@ const MAX_NOTIFY_BATCH = 200;
 interface Envelope extends Omit<BusEvent, 'data'> {
   origin: string;
   data?: unknown;
+  /** id of what the event is about, re-read by the receivers */
   ref?: number;
+  /** row of bus_payloads holding the whole envelope */
+  stored?: number;
 }
+
+/** Oversized events of these types are re-read from their tables; any other is stored whole. */
+const REREADABLE = new Set<string>([
+  'products-updated',
+  'featured-products-updated',
+  'categories-updated',
+  'dealer-settings-updated',
+  'product-created',
+  'product-updated',
+  'order-created',
+  'order-updated',
+  'category-created',
+  'category-updated',
+  'promotion-created',
+  'promotion-updated',
+  'schedule-slot-created',
+  'schedule-slot-updated',
+]);
+/** Stored payloads are read within moments; older rows are swept when the next one is stored. */
+const STORED_PAYLOAD_LIFETIME_MS = 10 * 60 * 1000;
 
 /**
  * Carries bus events between instances sharing one PostgreSQL database, so a
@@ -32,6 +56,7 @@ export async function startPgBridge(
   let listener: pg.Client | null = null;
   let stopped = false;
   let retryMs = 500;
+  let receiving: Promise<void> = Promise.resolve();
 
   const connectListener = async () => {
     const client = new pg.Client({
@@ -40,7 +65,9 @@ export async function startPgBridge(
     });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
-      void receive(msg.payload);
+      const payload = msg.payload;
+      // One at a time: an event that must be read back first still reaches the hub in publish order.
+      receiving = receiving.then(() => receive(payload));
     });
     client.on('error', (error) => {
       app.log.warn({ err: error }, 'event listener connection lost; reconnecting');
@@ -64,8 +91,13 @@ export async function startPgBridge(
 
   async function receive(payload: string) {
     try {
-      const envelope = JSON.parse(payload) as Envelope;
+      let envelope = JSON.parse(payload) as Envelope;
       if (envelope.origin === origin) return;
+      if (envelope.stored !== undefined) {
+        const stored = await findBusPayload(app.db.kysely, envelope.stored);
+        if (stored === undefined) throw new Error(`stored event ${envelope.stored} is gone`);
+        envelope = JSON.parse(stored) as Envelope;
+      }
       const data = 'data' in envelope ? envelope.data : await reload(app, envelope);
       if (data === undefined) return;
       app.events.deliverRemote({
@@ -81,15 +113,42 @@ export async function startPgBridge(
 
   // Events published in the same turn of the event loop share one NOTIFY transaction:
   // each pg_notify otherwise costs a commit of its own, as many as the orders themselves.
-  const pending: string[] = [];
+  // A stored event's payload is known once its row is written; batches go out one after another.
+  const pending: (string | Promise<string | null>)[] = [];
+  let sending: Promise<void> = Promise.resolve();
   const flush = () => {
-    const payloads = pending.splice(0, MAX_NOTIFY_BATCH);
+    const batch = pending.splice(0, MAX_NOTIFY_BATCH);
     if (pending.length > 0) setImmediate(flush);
-    // a function scan yields the array in order, so listeners get the events in publish order
-    sql`select pg_notify(${CHANNEL}, payload) from unnest(${payloads}::text[]) as t(payload)`
-      .execute(app.db.kysely)
-      .catch((error) => app.log.warn({ err: error }, 'event forwarding failed'));
+    sending = sending.then(async () => {
+      try {
+        const payloads = (await Promise.all(batch)).filter((p): p is string => p !== null);
+        // a function scan yields the array in order, so listeners get the events in publish order
+        await sql`select pg_notify(${CHANNEL}, payload) from unnest(${payloads}::text[]) as t(payload)`.execute(
+          app.db.kysely,
+        );
+      } catch (error) {
+        app.log.warn({ err: error }, 'event forwarding failed');
+      }
+    });
   };
+
+  async function store(envelope: string, type: string): Promise<string | null> {
+    const now = new Date();
+    const id = await insertBusPayload(app.db.kysely, envelope, now.toISOString()).catch((error) => {
+      app.log.warn({ err: error, type }, 'storing a large event failed; not forwarded');
+      return null;
+    });
+    if (id === null) return null;
+    app.log.info(
+      { type, bytes: Buffer.byteLength(envelope), id },
+      'event over the NOTIFY size limit sent through bus_payloads',
+    );
+    const cutoff = new Date(now.getTime() - STORED_PAYLOAD_LIFETIME_MS).toISOString();
+    deleteBusPayloadsBefore(app.db.kysely, cutoff).catch((error) =>
+      app.log.warn({ err: error }, 'sweeping stored events failed'),
+    );
+    return JSON.stringify({ origin, type, stored: id });
+  }
 
   const removeForwarder = app.events.addForwarder((event) => {
     const base = {
@@ -98,10 +157,12 @@ export async function startPgBridge(
       shopperId: event.shopperId ?? null,
       chatSessionId: event.chatSessionId ?? null,
     };
-    let payload = JSON.stringify({ ...base, data: event.data });
+    let payload: string | Promise<string | null> = JSON.stringify({ ...base, data: event.data });
     if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) {
       const id = (event.data as { id?: number }).id;
-      payload = JSON.stringify({ ...base, ref: typeof id === 'number' ? id : undefined });
+      payload = REREADABLE.has(event.type)
+        ? JSON.stringify({ ...base, ref: typeof id === 'number' ? id : undefined })
+        : store(payload, event.type);
     }
     if (pending.push(payload) === 1) setImmediate(flush);
   });

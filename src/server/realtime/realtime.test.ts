@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { Order, Product } from '../../shared/types';
 import { buildApp } from '../app';
 import { ensureDealer } from '../modules/auth/service';
 import { BACKENDS, createTestApp, type TestApp } from '../test/harness';
 import { cartLine, orderBody, productsByName } from '../test/orders-fixtures';
+import { DEALER_RECHECK_MS } from './ws-routes';
 
 interface Message {
   type: string;
@@ -13,8 +15,16 @@ interface Message {
 }
 
 /** A real socket that records what it receives. */
-async function connect(url: string, cookie?: string) {
-  const socket = new WebSocket(url, { headers: cookie ? { cookie } : {} });
+async function connect(url: string, cookie?: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  /** the shopper cookie the server set with the upgrade, if it set one */
+  let shopperCookie: string | undefined;
+  socket.once('upgrade', (response) => {
+    const set = [response.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith('canopy_shopper='));
+    shopperCookie = set?.split(';')[0];
+  });
   const received: Message[] = [];
   /** browsers hand binary frames to the page as Blobs, which the client does not read */
   const binaryFrames = { count: 0 };
@@ -50,14 +60,43 @@ async function connect(url: string, cookie?: string) {
       });
     });
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const send = (m: unknown) => socket.send(typeof m === 'string' ? m : JSON.stringify(m));
+  /**
+   * A marker: the socket's messages are answered in turn, so whatever the
+   * server had sent before it answers this `check-orders` has arrived by then.
+   */
+  const settle = async () => {
+    const count = received.filter((m) => m.type === 'init').length;
+    send({ type: 'check-orders' });
+    await next(() => received.filter((m) => m.type === 'init').length > count);
+    return received;
+  };
   return {
     socket,
     received,
     binaryFrames,
     next,
     closed,
-    send: (m: unknown) => socket.send(typeof m === 'string' ? m : JSON.stringify(m)),
+    send,
+    settle,
+    shopperCookie: () => shopperCookie,
   };
+}
+
+/** The status of an upgrade the server refused (throws if it was accepted). */
+function refusedUpgrade(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on('open', () => {
+      socket.close();
+      reject(new Error('upgrade accepted'));
+    });
+    socket.on('error', () => {});
+  });
 }
 
 const DEALER = { username: 'rt-dealer', password: 'realtime-password-1' };
@@ -120,13 +159,16 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
     const c = await placeAs(a.cookie, 'Alice again');
     await dealer.next((m) => m.type === 'order-created' && m.data.id === c.order.id);
     await alice.next((m) => m.type === 'order-created' && m.data.id === c.order.id);
-    await new Promise((r) => setTimeout(r, 100));
+    // a later answer on the stranger's own socket: an order event would have come before it
+    stranger.send({ type: 'sync-products' });
+    await stranger.next((m) => m.type === 'products-updated');
     expect(stranger.received.some((m) => m.type.startsWith('order-'))).toBe(false);
     const bob = await connect(wsUrl, b.cookie);
     await bob.next((m) => m.type === 'init');
     await placeAs(a.cookie, 'Alice thrice');
     await alice.next((m) => m.type === 'order-created' && m.data.customer === 'Alice thrice');
-    await new Promise((r) => setTimeout(r, 100));
+    bob.send({ type: 'sync-products' });
+    await bob.next((m) => m.type === 'products-updated');
     expect(bob.received.some((m) => m.type === 'order-created')).toBe(false);
     for (const s of [dealer, alice, stranger, bob]) s.socket.close();
   });
@@ -178,13 +220,10 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
   });
 
   it('carries chat both ways: a shopper message reaches the dealer, the reply reaches the shopper, history is restored', async () => {
-    const sessionId = `session-${Date.now()}-abc123`;
     const dealer = await connect(wsUrl, dealerCookie);
     const shopper = await connect(wsUrl);
-    await Promise.all([
-      dealer.next((m) => m.type === 'init'),
-      shopper.next((m) => m.type === 'init'),
-    ]);
+    await dealer.next((m) => m.type === 'init');
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
     shopper.send({
       type: 'chat-message',
       data: { sessionId, message: 'Do you have Blue Dream?', name: 'Kim' },
@@ -201,13 +240,15 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
     dealer.send({ type: 'support-response', data: { sessionId, message: { not: 'a string' } } });
     const reply = await shopper.next((m) => m.type === 'support-response');
     expect(reply.data).toMatchObject({ sessionId, message: 'Yes, plenty!' });
-    await new Promise((r) => setTimeout(r, 200));
+    await dealer.settle();
+    await shopper.settle();
     expect(shopper.received.filter((m) => m.type === 'support-response')).toHaveLength(1);
 
-    const other = await connect(wsUrl);
-    await other.next((m) => m.type === 'init');
-    other.send({ type: 'restore-session', data: { sessionId } });
-    const restored = await other.next((m) => m.type === 'session-restored');
+    // the same shopper (same cookie) on a new socket is handed the same session and its history
+    const again = await connect(wsUrl, shopper.shopperCookie());
+    expect((await again.next((m) => m.type === 'init')).data.sessionId).toBe(sessionId);
+    again.send({ type: 'restore-session', data: { sessionId } });
+    const restored = await again.next((m) => m.type === 'session-restored');
     expect(
       restored.data.chatHistory.map((m: { message: string; isFromSupport: boolean }) => [
         m.message,
@@ -242,26 +283,243 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
       headers: { cookie: dealerCookie },
     });
     expect(inbox.json()[0]).toMatchObject({ sessionId, name: 'Kim', unreadCount: 0 });
-    for (const s of [dealer, shopper, other]) s.socket.close();
+    for (const s of [dealer, shopper, again]) s.socket.close();
   });
 
   it('lets a shopper socket send no support replies', async () => {
-    const sessionId = `session-${Date.now()}-xyz789`;
     const shopper = await connect(wsUrl);
-    await shopper.next((m) => m.type === 'init');
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
     shopper.send({ type: 'chat-message', data: { sessionId, message: 'hello' } });
     await shopper.next((m) => m.type === 'message-received');
     shopper.send({
       type: 'support-response',
       data: { sessionId, message: 'I am support, honest' },
     });
-    await new Promise((r) => setTimeout(r, 200));
-    const history = await t.app.inject({
+    await shopper.settle();
+    expect(await historyOf(sessionId)).toEqual(['hello']);
+    shopper.socket.close();
+  });
+
+  async function historyOf(sessionId: string): Promise<string[]> {
+    const res = await t.app.inject({
       url: `/api/chat/sessions/${sessionId}/messages`,
       headers: { cookie: dealerCookie },
     });
-    expect(history.json().map((m: { message: string }) => m.message)).toEqual(['hello']);
+    return res.json().map((m: { message: string }) => m.message);
+  }
+
+  async function loginAs(username: string, password: string) {
+    await ensureDealer(t.db.kysely, username, password);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+    });
+    return `canopy_dealer=${login.cookies.find((c) => c.name === 'canopy_dealer')!.value}`;
+  }
+
+  const orderCreated = (socket: Awaited<ReturnType<typeof connect>>, id: number) =>
+    socket.received.some((m) => m.type === 'order-created' && m.data.id === id);
+
+  it('13.3 a dealer socket stops being one at logout: the next order reaches only live dealers', async () => {
+    const cookie = await loginAs('rt-logout', 'logout-password-1');
+    const old = await connect(wsUrl, cookie);
+    const live = await connect(wsUrl, dealerCookie);
+    expect((await old.next((m) => m.type === 'init')).data.orders.length).toBeGreaterThan(0);
+    await live.next((m) => m.type === 'init');
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    // downgraded, not left open as a dealer: a fresh init with a shopper's (empty) order list
+    await old.next((m) => m.type === 'init' && m.data.orders.length === 0);
+
+    const { order } = await placeAs(undefined, 'After logout');
+    await live.next((m) => m.type === 'order-created' && m.data.id === order.id);
+    await old.settle();
+    expect(orderCreated(old, order.id)).toBe(false);
+
+    // a support reply from the old socket is refused
+    const shopper = await connect(wsUrl);
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
+    shopper.send({ type: 'chat-message', data: { sessionId, message: 'anyone there?' } });
+    await shopper.next((m) => m.type === 'message-received');
+    old.send({ type: 'support-response', data: { sessionId, message: 'logged-out reply' } });
+    await old.settle();
+    expect(await historyOf(sessionId)).toEqual(['anyone there?']);
+    for (const s of [old, live, shopper]) s.socket.close();
+  });
+
+  it('13.3 a password reset (npm run dealer) ends the sockets of every session it ended', async () => {
+    const cookie = await loginAs('rt-reset', 'reset-password-1');
+    const acting = await connect(wsUrl, cookie);
+    const idle = await connect(wsUrl, cookie);
+    const live = await connect(wsUrl, dealerCookie);
+    for (const s of [acting, idle, live]) await s.next((m) => m.type === 'init');
+    const initsBefore = idle.received.filter((m) => m.type === 'init').length;
+
+    await ensureDealer(t.db.kysely, 'rt-reset', 'reset-password-2');
+
+    // re-checked before a dealer-only message is acted on
+    const shopper = await connect(wsUrl);
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
+    shopper.send({ type: 'chat-message', data: { sessionId, message: 'hello?' } });
+    await shopper.next((m) => m.type === 'message-received');
+    acting.send({ type: 'support-response', data: { sessionId, message: 'stale reply' } });
+    await acting.next((m) => m.type === 'init' && m.data.orders.length === 0);
+    expect(await historyOf(sessionId)).toEqual(['hello?']);
+
+    // and found by the periodic re-check when the socket says nothing
+    await idle.next(
+      (m) =>
+        m.type === 'init' && idle.received.filter((x) => x.type === 'init').length > initsBefore,
+      DEALER_RECHECK_MS * 3,
+    );
+
+    const { order } = await placeAs(undefined, 'After reset');
+    await live.next((m) => m.type === 'order-created' && m.data.id === order.id);
+    await acting.settle();
+    await idle.settle();
+    expect(orderCreated(acting, order.id)).toBe(false);
+    expect(orderCreated(idle, order.id)).toBe(false);
+    for (const s of [acting, idle, live, shopper]) s.socket.close();
+  }, 30_000);
+
+  it('13.3 a socket whose session expired gets the shopper view when it asks for orders', async () => {
+    const cookie = await loginAs('rt-expiry', 'expiry-password-1');
+    const socket = await connect(wsUrl, cookie);
+    expect((await socket.next((m) => m.type === 'init')).data.orders.length).toBeGreaterThan(0);
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'rt-expiry')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', Number(user.id))
+      .execute();
+    const count = socket.received.length;
+    socket.send({ type: 'check-orders' });
+    const next = await socket.next((m) => m.type === 'init' && socket.received.indexOf(m) >= count);
+    expect(next.data.orders).toEqual([]);
+    socket.socket.close();
+  });
+
+  it('13.4 refuses a /ws upgrade from another site, accepts its own and non-browser clients', async () => {
+    const host = new URL(wsUrl).host;
+    expect(
+      await refusedUpgrade(wsUrl, { origin: 'https://evil.example', cookie: dealerCookie }),
+    ).toBe(403);
+    expect(await refusedUpgrade(wsUrl, { origin: 'null', cookie: dealerCookie })).toBe(403);
+    const own = await connect(wsUrl, dealerCookie, { origin: `http://${host}` });
+    expect((await own.next((m) => m.type === 'init')).data.orders.length).toBeGreaterThan(0);
+    const bare = await connect(wsUrl);
+    await bare.next((m) => m.type === 'init');
+    own.socket.close();
+    bare.socket.close();
+  });
+
+  it('11.1 issues crypto-random chat session ids, each bound to a shopper cookie set with the upgrade', async () => {
+    const sockets = await Promise.all([connect(wsUrl), connect(wsUrl), connect(wsUrl)]);
+    const ids = await Promise.all(
+      sockets.map(async (s) => (await s.next((m) => m.type === 'init')).data.sessionId),
+    );
+    for (const id of ids) expect(id).toMatch(/^session-\d{13}-[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(3);
+    const cookies = sockets.map((s) => s.shopperCookie());
+    for (const c of cookies) expect(c).toMatch(/^canopy_shopper=[A-Za-z0-9_-]{22,}$/);
+    expect(new Set(cookies).size).toBe(3);
+    // a shopper who already has a cookie keeps it
+    const known = await connect(wsUrl, cookies[0]);
+    await known.next((m) => m.type === 'init');
+    expect(known.shopperCookie()).toBeUndefined();
+    for (const s of [...sockets, known]) s.socket.close();
+  });
+
+  it("11.2 refuses restore-session, chat-message and contact-info on another shopper's session", async () => {
+    const owner = await connect(wsUrl);
+    const { sessionId } = (await owner.next((m) => m.type === 'init')).data;
+    owner.send({
+      type: 'chat-message',
+      data: { sessionId, message: 'My address is 1 Elm St', name: 'Ann', phone: '555-0101' },
+    });
+    await owner.next((m) => m.type === 'message-received');
+
+    const intruder = await connect(wsUrl);
+    await intruder.next((m) => m.type === 'init');
+    intruder.send({ type: 'restore-session', data: { sessionId } });
+    intruder.send({ type: 'chat-message', data: { sessionId, message: 'injected' } });
+    intruder.send({
+      type: 'contact-info',
+      data: { sessionId, name: 'Eve', email: 'eve@example.com', phone: '555-0666' },
+    });
+    const seen = await intruder.settle();
+    expect(
+      seen.filter((m) =>
+        ['session-restored', 'message-received', 'contact-received', 'new-chat-message'].includes(
+          m.type,
+        ),
+      ),
+    ).toEqual([]);
+    expect(await historyOf(sessionId)).toEqual(['My address is 1 Elm St']);
+    const sessions = (
+      await t.app.inject({ url: '/api/chat/sessions', headers: { cookie: dealerCookie } })
+    ).json() as { sessionId: string; name: string | null }[];
+    expect(sessions.find((x) => x.sessionId === sessionId)?.name).toBeNull();
+
+    // a made-up id is refused too: sessions are the server's to issue
+    intruder.send({
+      type: 'chat-message',
+      data: { sessionId: `session-${Date.now()}-abc123`, message: 'made up' },
+    });
+    expect((await intruder.settle()).some((m) => m.type === 'message-received')).toBe(false);
+    owner.socket.close();
+    intruder.socket.close();
+  });
+
+  it('13.13 answers sync-products a few times in a burst, then ignores it', async () => {
+    const socket = await connect(wsUrl);
+    await socket.next((m) => m.type === 'init');
+    for (let i = 0; i < 10; i++) socket.send({ type: 'sync-products' });
+    const seen = await socket.settle();
+    const answers = seen.filter((m) => m.type === 'products-updated');
+    expect(answers).toHaveLength(3);
+    expect(answers[0].data.length).toBeGreaterThanOrEqual(40);
+    socket.socket.close();
+  });
+
+  it('14.2 refuses a dealer socket reply over the chat cap', async () => {
+    const shopper = await connect(wsUrl);
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
+    shopper.send({ type: 'chat-message', data: { sessionId, message: 'long answer please' } });
+    await shopper.next((m) => m.type === 'message-received');
+    const dealer = await connect(wsUrl, dealerCookie);
+    await dealer.next((m) => m.type === 'init');
+    const tooLong = 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1);
+    dealer.send({ type: 'support-response', data: { sessionId, message: tooLong } });
+    dealer.send({
+      type: 'support-response',
+      data: { sessionId, message: 'y'.repeat(CHAT_MESSAGE_MAX_LENGTH) },
+    });
+    await shopper.next((m) => m.type === 'support-response');
+    await dealer.settle();
+    expect(await historyOf(sessionId)).toEqual([
+      'long answer please',
+      'y'.repeat(CHAT_MESSAGE_MAX_LENGTH),
+    ]);
+    const rest = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sessionId}/reply`,
+      payload: { message: tooLong },
+      headers: { cookie: dealerCookie },
+    });
+    expect(rest.statusCode).toBe(400);
     shopper.socket.close();
+    dealer.socket.close();
   });
 });
 
@@ -336,11 +594,8 @@ describe.runIf(BACKENDS.includes('postgres'))('two instances on one PostgreSQL d
     const shopper = await connect(
       `ws://127.0.0.1:${(first.app.server.address() as { port: number }).port}/ws`,
     );
-    await Promise.all([
-      dealer.next((m) => m.type === 'init'),
-      shopper.next((m) => m.type === 'init'),
-    ]);
-    const sessionId = `session-${Date.now()}-multi1`;
+    await dealer.next((m) => m.type === 'init');
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
     shopper.send({ type: 'chat-message', data: { sessionId, message: 'across instances' } });
     const got = await dealer.next((m) => m.type === 'new-chat-message', 1000);
     expect(got.data).toMatchObject({ sessionId, message: 'across instances' });
@@ -348,7 +603,42 @@ describe.runIf(BACKENDS.includes('postgres'))('two instances on one PostgreSQL d
     expect((await shopper.next((m) => m.type === 'support-response', 1000)).data.message).toBe(
       'got it',
     );
+
+    // 14.4 a reply at the chat cap can encode to more than one NOTIFY holds (7,000 bytes)
+    const large = '\u0001'.repeat(CHAT_MESSAGE_MAX_LENGTH);
+    expect(Buffer.byteLength(JSON.stringify(large))).toBeGreaterThan(7000);
+    dealer.send({ type: 'support-response', data: { sessionId, message: large } });
+    const delivered = await shopper.next(
+      (m) => m.type === 'support-response' && m.data.message !== 'got it',
+      3000,
+    );
+    expect(delivered.data).toMatchObject({ sessionId, message: large });
     dealer.socket.close();
     shopper.socket.close();
+  });
+
+  it('14.4 carries any event too large for one NOTIFY, in publish order, and logs it', async () => {
+    const socket = await connect(
+      `ws://127.0.0.1:${(secondApp.server.address() as { port: number }).port}/ws`,
+    );
+    const { sessionId } = (await socket.next((m) => m.type === 'init')).data;
+    const big = 'é'.repeat(5000);
+    first.app.events.publish(
+      'support-response',
+      { message: big, timestamp: new Date().toISOString(), sessionId },
+      { chatSessionId: sessionId },
+    );
+    first.app.events.publish(
+      'support-response',
+      { message: 'small, after', timestamp: new Date().toISOString(), sessionId },
+      { chatSessionId: sessionId },
+    );
+    await socket.next((m) => m.type === 'support-response' && m.data.message === 'small, after');
+    const replies = socket.received.filter((m) => m.type === 'support-response');
+    expect(replies.map((m) => m.data.message.length)).toEqual([big.length, 'small, after'.length]);
+    expect(replies[0].data.message).toBe(big);
+    const stored = await first.db.kysely.selectFrom('bus_payloads').select('id').execute();
+    expect(stored.length).toBeGreaterThan(0);
+    socket.socket.close();
   });
 });

@@ -1,47 +1,60 @@
+import type { IncomingMessage } from 'node:http';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { ServerMessageMap } from '../../shared/events';
 import { SIMPLE_EMAIL } from '../../shared/schemas';
-import { currentDealer } from '../modules/auth/guard';
-import { listCategories, listProducts } from '../modules/catalog/service';
+import { HttpError } from '../http/errors';
+import { comesFromAnotherSite } from '../http/same-origin';
+import { DEALER_COOKIE } from '../modules/auth/guard';
+import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
+import { listCategories } from '../modules/catalog/service';
 import {
   CHAT_SESSION_ID,
   chatHistory,
+  currentChatSessionOf,
   deleteExpiredChatSessions,
+  isChatSessionOf,
+  newChatSessionId,
   recordShopperMessage,
   recordSupportMessage,
   saveContactInfo,
 } from '../modules/chat/service';
 import { listOrders } from '../modules/orders/service';
-import { shopperIdOf } from '../modules/orders/shopper-cookie';
-import { listPromotions } from '../modules/promotions/service';
+import {
+  newShopperId,
+  SHOPPER_COOKIE,
+  shopperCookieOptions,
+  shopperIdOf,
+} from '../modules/orders/shopper-cookie';
+import { listActivePromotions, listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
 import { type Client, createHub } from './hub';
-import { createTokenBucket } from './rate-limit';
+import { onSocketError } from './socket-errors';
+import { createAddressSlots, createSyncProductsBucket, createTokenBucket } from './socket-limits';
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 const HEARTBEAT_MS = 30_000;
 const CHAT_EXPIRY_CHECK_MS = 60 * 60 * 1000;
+/** How often dealer sockets are checked against the sessions table (password resets from `npm run dealer`). */
+export const DEALER_RECHECK_MS = 5_000;
 
 const envelope = z.object({ type: z.string().min(1).max(64), data: z.unknown().optional() });
-const sessionRef = z.object({ sessionId: z.string().regex(CHAT_SESSION_ID) });
-// Short enough that a chat event always fits in one PostgreSQL NOTIFY payload.
-const chatText = z.string().trim().min(1).max(1500);
+const chatSessionId = z.string().regex(CHAT_SESSION_ID);
+const sessionRef = z.object({ sessionId: chatSessionId });
+const chatText = z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH);
 const shopperChat = z.object({
-  sessionId: z.string().regex(CHAT_SESSION_ID),
+  sessionId: chatSessionId.optional(),
   message: chatText,
   name: z.string().trim().max(120).optional(),
   email: z.string().trim().max(254).optional(),
   phone: z.string().trim().max(40).optional(),
 });
-const supportReply = z.object({
-  sessionId: z.string().regex(CHAT_SESSION_ID),
-  message: z.unknown(),
-});
+const supportReply = z.object({ sessionId: chatSessionId, message: z.unknown() });
 const contactInfo = z.object({
-  sessionId: z.string().regex(CHAT_SESSION_ID).optional(),
+  sessionId: chatSessionId.optional(),
   name: z.string().trim().min(1).max(120),
   email: z.string().trim().regex(SIMPLE_EMAIL).max(254),
   phone: z.string().trim().min(1).max(40),
@@ -49,201 +62,333 @@ const contactInfo = z.object({
   timestamp: z.string().optional(),
 });
 
+const INIT_PREFIX = Buffer.from('{"type":"init","data":{"products":');
+const PRODUCTS_UPDATED_PREFIX = Buffer.from('{"type":"products-updated","data":');
+const CLOSING_BRACE = Buffer.from('}');
+
 /**
  * The real-time channel of spec §7. Everyone gets catalog changes; orders go
  * to dealers and to the shopper who placed them; chat stays in its session
- * and the dealers' inbox. Floods and oversized frames close the socket.
+ * and the dealers' inbox. Floods, oversized frames and sockets that stop
+ * reading are closed; a dealer socket stops being one when its session ends.
  */
-const INIT_PREFIX = Buffer.from('{"type":"init","data":{"products":');
-
 export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
-  const hub = createHub();
+  const db = app.db.kysely;
+  const hub = createHub({
+    onSlowConsumer: () => app.log.warn('websocket not reading: closed past its send buffer cap'),
+  });
+  /** per socket: queue a fresh init (after its dealer session ended) */
+  const resyncs = new WeakMap<Client, () => void>();
   app.decorate('hub', hub);
-  app.events.subscribe((event) => hub.deliver(event));
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  app.events.subscribe((event) => {
+    if (event.type === 'dealer-sessions-ended')
+      endDealerSessions(new Set((event.data as { sessionIds: string[] }).sessionIds));
+    hub.deliver(event);
+  });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    errorHandler: onSocketError,
+    // Shutting down: 1001 (going away) and the browser reconnects, to the next instance.
+    preClose(done) {
+      for (const socket of this.websocketServer.clients) socket.close(1001, 'Server restarting');
+      this.websocketServer.close();
+      done();
+    },
+  });
 
-  const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_MS);
-  const chatExpiry = setInterval(() => {
-    deleteExpiredChatSessions(app.db.kysely).catch((error) =>
-      app.log.warn({ err: error }, 'chat expiry failed'),
-    );
-  }, CHAT_EXPIRY_CHECK_MS);
-  heartbeat.unref();
-  chatExpiry.unref();
+  // A shopper without a cookie gets one with the upgrade, so the chat session issued to them stays theirs.
+  const mintedShoppers = new WeakMap<IncomingMessage, { id: string; secure: boolean }>();
+  app.websocketServer.on('headers', (headers: string[], raw: IncomingMessage) => {
+    const minted = mintedShoppers.get(raw);
+    if (minted)
+      headers.push(
+        `Set-Cookie: ${app.serializeCookie(SHOPPER_COOKIE, minted.id, shopperCookieOptions(minted.secure))}`,
+      );
+  });
+  const addressSlots = createAddressSlots(app.config.WS_SOCKETS_PER_ADDRESS);
+
+  const timers = [
+    setInterval(() => hub.heartbeat(), HEARTBEAT_MS),
+    setInterval(() => {
+      deleteExpiredChatSessions(db).catch((error) =>
+        app.log.warn({ err: error }, 'chat expiry failed'),
+      );
+    }, CHAT_EXPIRY_CHECK_MS),
+    setInterval(() => {
+      recheckDealerSockets().catch((error) =>
+        app.log.warn({ err: error }, 'dealer session re-check failed'),
+      );
+    }, DEALER_RECHECK_MS),
+  ];
+  for (const timer of timers) timer.unref();
   app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
-    clearInterval(chatExpiry);
+    for (const timer of timers) clearInterval(timer);
     for (const client of hub.clients) client.socket.terminate();
   });
 
-  app.get('/ws', { websocket: true }, async (socket: WebSocket, request: FastifyRequest) => {
-    const client: Client = {
-      socket,
-      isDealer: false,
-      shopperId: shopperIdOf(request),
-      chatSessionId: null,
-      alive: true,
-    };
-    const bucket = createTokenBucket();
-    const pending: Buffer[] = [];
-    let ready = false;
-    // One message at a time per socket, in arrival order (a reply and its duplicate must not race).
-    let queue: Promise<void> = Promise.resolve();
-    const enqueue = (raw: Buffer) => {
-      queue = queue.then(() => handle(raw));
-    };
+  function endDealerSession(client: Client, reason: string) {
+    if (!client.dealer) return;
+    client.dealer = null;
+    app.log.info({ reason }, 'dealer socket downgraded to shopper');
+    resyncs.get(client)?.();
+  }
 
-    socket.on('pong', () => {
-      client.alive = true;
-    });
-    socket.on('close', () => hub.remove(client));
-    socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
-    socket.on('message', (raw: Buffer) => {
-      if (!bucket.take()) {
-        request.log.warn('websocket flood: closing socket');
-        socket.close(1008, 'Too many messages');
-        return;
-      }
-      if (ready) enqueue(raw);
-      else pending.push(raw);
-    });
+  function endDealerSessions(sessionIds: ReadonlySet<string>) {
+    for (const client of hub.clients)
+      if (client.dealer && sessionIds.has(client.dealer.sessionId))
+        endDealerSession(client, 'logged out');
+  }
 
-    try {
-      client.isDealer = Boolean(await currentDealer(app, request));
-      hub.add(client);
-      await sendInit();
-    } catch (error) {
-      request.log.error({ err: error }, 'websocket init failed');
-      socket.close(1011, 'Server error');
-      return;
-    }
-    ready = true;
-    for (const raw of pending.splice(0)) enqueue(raw);
+  /** Logouts on any instance arrive on the bus; resets and expiry are found here. */
+  async function recheckDealerSockets() {
+    const dealers = [...hub.clients].filter((c) => c.dealer);
+    if (dealers.length === 0) return;
+    const live = await liveSessionIds(db, [...new Set(dealers.map((c) => c.dealer!.sessionId))]);
+    for (const client of dealers)
+      if (client.dealer && !live.has(client.dealer.sessionId))
+        endDealerSession(client, 'session ended');
+  }
 
-    async function sendInit() {
-      const db = app.db.kysely;
-      // The product list comes serialised from the shared cache (built once per change), not
-      // re-read and re-serialised per socket: 1,000 sockets connecting at once over 2,000 products
-      // took a minute and exhausted the PostgreSQL pool (init failed with 1011).
-      const [productsCached, categories, promotions, orders, scheduleSlots, dealerSettings] =
-        await Promise.all([
-          app.productListCache.get(),
-          listCategories(db),
-          listPromotions(db),
-          client.isDealer
-            ? listOrders(db)
-            : client.shopperId
-              ? listOrders(db, client.shopperId)
-              : Promise.resolve([]),
-          listScheduleSlots(db),
-          getDealerSettings(db),
-        ]);
-      const rest = JSON.stringify({
-        categories,
-        promotions,
-        orders,
-        scheduleSlots,
-        dealerSettings,
-        sessionId: client.chatSessionId,
-      } satisfies Omit<ServerMessageMap['init'], 'products'>);
-      // The cached bytes themselves, not a copy per socket (a megabyte with 2,000 products).
-      hub.sendFragments(client, [
-        INIT_PREFIX,
-        productsCached.identity,
-        Buffer.from(`,${rest.slice(1)}}`),
-      ]);
-    }
+  /** Re-read before anything only a dealer may do: the session may have ended a moment ago. */
+  async function isStillDealer(client: Client): Promise<boolean> {
+    if (!client.dealer) return false;
+    const live = await liveSessionIds(db, [client.dealer.sessionId]);
+    if (client.dealer && live.has(client.dealer.sessionId)) return true;
+    endDealerSession(client, 'session ended');
+    return false;
+  }
 
-    async function handle(raw: Buffer) {
-      let message: z.infer<typeof envelope>;
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      onRequest: async (request) => {
+        if (comesFromAnotherSite(request))
+          throw new HttpError(403, {
+            error: 'Cross-site WebSocket refused',
+            code: 'cross_site_websocket',
+          });
+        const address = request.ip;
+        if (!addressSlots.reserve(address))
+          throw new HttpError(429, {
+            error: 'Too many open connections from your address',
+            code: 'too_many_websockets',
+          });
+        request.raw.socket.once('close', () => addressSlots.release(address));
+        if (!shopperIdOf(request))
+          mintedShoppers.set(request.raw, {
+            id: newShopperId(),
+            secure: request.protocol === 'https',
+          });
+      },
+    },
+    async (socket: WebSocket, request: FastifyRequest) => {
+      const client: Client = {
+        socket,
+        dealer: null,
+        shopperId: shopperIdOf(request) ?? mintedShoppers.get(request.raw)?.id ?? null,
+        chatSessionId: null,
+        alive: true,
+      };
+      const flood = createTokenBucket();
+      const productSyncs = createSyncProductsBucket();
+      const pending: Buffer[] = [];
+      let ready = false;
+      // One message at a time per socket, in arrival order (a reply and its duplicate must not race).
+      let queue: Promise<void> = Promise.resolve();
+      const run = (task: () => Promise<void>) => {
+        queue = queue.then(task).catch((error) => {
+          request.log.error({ err: error }, 'websocket task failed');
+        });
+      };
+      const enqueue = (raw: Buffer) => run(() => handle(raw));
+      resyncs.set(client, () => run(sendInit));
+
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => hub.remove(client));
+      socket.on('error', (error) => request.log.debug({ err: error }, 'socket error'));
+      socket.on('message', (raw: Buffer) => {
+        if (!flood.take()) {
+          request.log.warn('websocket flood: closing socket');
+          socket.close(1008, 'Too many messages');
+          return;
+        }
+        if (ready) enqueue(raw);
+        else pending.push(raw);
+      });
+
       try {
-        message = envelope.parse(JSON.parse(raw.toString('utf8')));
-      } catch {
-        request.log.warn('unparseable websocket message ignored');
-        return;
-      }
-      try {
-        await dispatch(message.type, message.data);
+        const session = await dealerSessionForToken(db, request.cookies[DEALER_COOKIE]);
+        if (session)
+          client.dealer = { sessionId: session.sessionId, expiresAt: session.expiresAt.getTime() };
+        client.chatSessionId =
+          (client.shopperId && (await currentChatSessionOf(db, client.shopperId))) ||
+          newChatSessionId();
+        hub.add(client);
+        await sendInit();
       } catch (error) {
-        request.log.error({ err: error, type: message.type }, 'websocket message failed');
+        request.log.error({ err: error }, 'websocket init failed');
+        socket.close(1011, 'Server error');
+        return;
       }
-    }
+      ready = true;
+      for (const raw of pending.splice(0)) enqueue(raw);
 
-    async function dispatch(type: string, data: unknown) {
-      const db = app.db.kysely;
-      switch (type) {
-        case 'sync-products':
-          hub.send(client, 'products-updated', await listProducts(db));
-          return;
-        case 'check-orders':
-        case 'fetch-schedule-slots':
-          await sendInit();
-          return;
-        case 'restore-session':
-        case 'session-restored': {
-          const parsed = sessionRef.safeParse(data);
-          if (!parsed.success) return;
-          client.chatSessionId = parsed.data.sessionId;
-          hub.send(client, 'session-restored', {
-            sessionId: parsed.data.sessionId,
-            chatHistory: await chatHistory(db, parsed.data.sessionId),
-          });
+      async function sendInit() {
+        // A dealer whose session just ended gets the shopper's init from endDealerSession instead.
+        if (client.dealer && !(await isStillDealer(client))) return;
+        // The product list comes serialised from the shared cache (built once per change), not
+        // re-read and re-serialised per socket: 1,000 sockets connecting at once over 2,000 products
+        // took a minute and exhausted the PostgreSQL pool (init failed with 1011).
+        const [productsCached, categories, promotions, orders, scheduleSlots, dealerSettings] =
+          await Promise.all([
+            app.productListCache.get(),
+            listCategories(db),
+            client.dealer ? listPromotions(db) : listActivePromotions(db),
+            client.dealer
+              ? listOrders(db)
+              : client.shopperId
+                ? listOrders(db, client.shopperId)
+                : Promise.resolve([]),
+            listScheduleSlots(db),
+            getDealerSettings(db),
+          ]);
+        const rest = JSON.stringify({
+          categories,
+          promotions,
+          orders,
+          scheduleSlots,
+          dealerSettings,
+          sessionId: client.chatSessionId!,
+        } satisfies Omit<ServerMessageMap['init'], 'products'>);
+        // The cached bytes themselves, not a copy per socket (a megabyte with 2,000 products).
+        hub.sendFragments(client, [
+          INIT_PREFIX,
+          productsCached.identity,
+          Buffer.from(`,${rest.slice(1)}}`),
+        ]);
+      }
+
+      /** The session issued to this socket, or one the server bound to this shopper's cookie. */
+      async function mayUseChatSession(sessionId: string): Promise<boolean> {
+        if (sessionId === client.chatSessionId) return true;
+        if (await isChatSessionOf(db, sessionId, client.shopperId)) return true;
+        request.log.warn('chat session of another shopper refused');
+        return false;
+      }
+
+      async function handle(raw: Buffer) {
+        let message: z.infer<typeof envelope>;
+        try {
+          message = envelope.parse(JSON.parse(raw.toString('utf8')));
+        } catch {
+          request.log.warn('unparseable websocket message ignored');
           return;
         }
-        case 'chat-message':
-        case 'new-chat-message': {
-          const parsed = shopperChat.safeParse(data);
-          if (!parsed.success) return;
-          client.chatSessionId = parsed.data.sessionId;
-          const saved = await recordShopperMessage(db, {
-            ...parsed.data,
-            shopperId: client.shopperId,
-          });
-          app.events.publish('new-chat-message', saved, { chatSessionId: saved.sessionId });
-          hub.send(client, 'message-received', { ok: true });
-          return;
+        try {
+          await dispatch(message.type, message.data);
+        } catch (error) {
+          request.log.error({ err: error, type: message.type }, 'websocket message failed');
         }
-        case 'support-response':
-        case 'dealer-response': {
-          if (!client.isDealer) return;
-          const parsed = supportReply.safeParse(data);
-          if (
-            !parsed.success ||
-            typeof parsed.data.message !== 'string' ||
-            !parsed.data.message.trim()
-          ) {
-            request.log.error({ data }, 'support message without a string message rejected');
+      }
+
+      async function dispatch(type: string, data: unknown) {
+        switch (type) {
+          case 'sync-products': {
+            if (!productSyncs.take()) {
+              request.log.debug('sync-products over its rate ignored');
+              return;
+            }
+            const cached = await app.productListCache.get();
+            hub.sendFragments(client, [PRODUCTS_UPDATED_PREFIX, cached.identity, CLOSING_BRACE]);
             return;
           }
-          const saved = await recordSupportMessage(db, {
-            sessionId: parsed.data.sessionId,
-            message: parsed.data.message.trim(),
-          });
-          if (saved)
-            app.events.publish('support-response', saved, { chatSessionId: saved.sessionId });
-          return;
+          case 'check-orders':
+          case 'fetch-schedule-slots':
+            await sendInit();
+            return;
+          case 'restore-session':
+          case 'session-restored': {
+            const parsed = sessionRef.safeParse(data);
+            if (!parsed.success || !(await mayUseChatSession(parsed.data.sessionId))) return;
+            client.chatSessionId = parsed.data.sessionId;
+            hub.send(client, 'session-restored', {
+              sessionId: parsed.data.sessionId,
+              chatHistory: await chatHistory(db, parsed.data.sessionId),
+            });
+            return;
+          }
+          case 'chat-message':
+          case 'new-chat-message': {
+            const parsed = shopperChat.safeParse(data);
+            if (!parsed.success) return;
+            const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
+            if (!(await mayUseChatSession(sessionId))) return;
+            client.chatSessionId = sessionId;
+            const saved = await recordShopperMessage(db, {
+              ...parsed.data,
+              sessionId,
+              shopperId: client.shopperId,
+            });
+            app.events.publish('new-chat-message', saved, { chatSessionId: saved.sessionId });
+            hub.send(client, 'message-received', { ok: true });
+            return;
+          }
+          case 'support-response':
+          case 'dealer-response':
+            await supportResponse(data);
+            return;
+          case 'contact-info':
+            await contact(data);
+            return;
+          default:
+            // add-to-cart, remove-from-cart and the dealer's own change notices are informational: the REST calls publish.
+            request.log.debug({ type }, 'websocket message noted');
         }
-        case 'contact-info': {
-          const parsed = contactInfo.safeParse(data);
-          if (!parsed.success) return;
-          const sessionId = parsed.data.sessionId ?? client.chatSessionId;
-          if (!sessionId) return;
-          await saveContactInfo(db, { ...parsed.data, sessionId, shopperId: client.shopperId });
-          const { name, email, phone } = parsed.data;
-          app.events.publish(
-            'new-customer-contact',
-            { name, email, phone, sessionId },
-            { chatSessionId: sessionId },
-          );
-          hub.send(client, 'contact-received', { ok: true });
-          return;
-        }
-        default:
-          // add-to-cart, remove-from-cart and the dealer's own change notices are informational: the REST calls publish.
-          request.log.debug({ type }, 'websocket message noted');
       }
-    }
-  });
+
+      async function supportResponse(data: unknown) {
+        if (!(await isStillDealer(client))) return;
+        const parsed = supportReply.safeParse(data);
+        const message = parsed.success ? chatText.safeParse(parsed.data.message) : null;
+        if (!parsed.success || !message?.success) {
+          request.log.error(
+            { sessionId: parsed.data?.sessionId },
+            `support message refused: it must be text of 1 to ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+          );
+          return;
+        }
+        const saved = await recordSupportMessage(db, {
+          sessionId: parsed.data.sessionId,
+          message: message.data,
+        });
+        if (saved)
+          app.events.publish('support-response', saved, { chatSessionId: saved.sessionId });
+      }
+
+      async function contact(data: unknown) {
+        const parsed = contactInfo.safeParse(data);
+        if (!parsed.success) return;
+        const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
+        if (!(await mayUseChatSession(sessionId))) return;
+        if (app.contactLimiter.take(request.ip) > 0) {
+          request.log.warn('contact-info over the contact rate limit ignored');
+          return;
+        }
+        client.chatSessionId = sessionId;
+        await saveContactInfo(db, { ...parsed.data, sessionId, shopperId: client.shopperId });
+        const { name, email, phone } = parsed.data;
+        app.events.publish(
+          'new-customer-contact',
+          { name, email, phone, sessionId },
+          { chatSessionId: sessionId },
+        );
+        hub.send(client, 'contact-received', { ok: true });
+      }
+    },
+  );
 }
 
 declare module 'fastify' {

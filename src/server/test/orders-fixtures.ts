@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrderType, QuantityLabel } from '../../shared/constants';
 import { toDollars } from '../../shared/money';
-import { priceCart, toPricingLine, unitPrice } from '../../shared/pricing';
+import { cartPricingLines, priceCart, unitPrice } from '../../shared/pricing';
 import { toAppliedPromotion } from '../../shared/promotions';
 import type { CartItem, Product, Promotion } from '../../shared/types';
 
@@ -35,7 +35,7 @@ export function browserTotal(
 ) {
   const byId = new Map(products.map((p) => [p.id, p]));
   const pricing = priceCart({
-    lines: items.map((i) => toPricingLine(i, byId.get(i.id)!)),
+    lines: cartPricingLines(items, (id) => byId.get(id), promotion?.freebieProductId),
     promotion: promotion ? toAppliedPromotion(promotion) : null,
     orderType,
   });

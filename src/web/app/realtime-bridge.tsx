@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { currentChatSessionId } from '@web/features/chat/chat-session';
+import { adoptChatSessionId, currentChatSessionId } from '@web/features/chat/chat-session';
 import { appendLine, restoreHistory } from '@web/features/chat/chat-store';
 import { notify } from '@web/features/chat/notify';
 import { applyServerMessage } from '@web/lib/realtime-cache';
@@ -16,7 +16,7 @@ export function RealtimeBridge() {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     const start = () => {
-      const client = startRealtime(currentChatSessionId);
+      const client = startRealtime(adoptChatSessionId);
       unsubscribe = client.subscribe((message) => {
         applyServerMessage(queryClient, message);
         switch (message.type) {

@@ -1,6 +1,7 @@
 /**
  * The browser end of /ws (spec §4 "Real-time connection", §7): connects, asks
- * for fresh products and its chat session on open (again after 500 ms),
+ * for fresh products on open and, once `init` names the chat session the
+ * server issued, for that session's history (again after 500 ms),
  * reconnects every 3 s after a close, and reconnects when asked to send while
  * disconnected. Messages are handed to listeners; it keeps no state of its own.
  */
@@ -17,13 +18,15 @@ export interface RealtimeClient {
 }
 
 export function createRealtimeClient(options: {
-  chatSessionId: () => string | null;
+  /** told the chat session of each new connection, before any other listener hears its init */
+  onChatSession: (sessionId: string) => void;
 }): RealtimeClient {
   const listeners = new Set<Listener>();
   const outbox: string[] = [];
   let socket: WebSocket | null = null;
   let closedByUs = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let awaitingInit = false;
 
   const url = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 
@@ -41,15 +44,16 @@ export function createRealtimeClient(options: {
   }
 
   function onOpen() {
+    awaitingInit = true;
     rawSend({ type: 'sync-products' });
-    restoreChat();
-    setTimeout(restoreChat, TIMERS.sessionResendMs);
     for (const payload of outbox.splice(0)) socket?.send(payload);
   }
 
-  function restoreChat() {
-    const sessionId = options.chatSessionId();
-    if (sessionId) rawSend({ type: 'restore-session', data: { sessionId } });
+  function restoreChat(sessionId: string) {
+    options.onChatSession(sessionId);
+    const restore = () => rawSend({ type: 'restore-session', data: { sessionId } });
+    restore();
+    setTimeout(restore, TIMERS.sessionResendMs);
   }
 
   function onMessage(event: MessageEvent) {
@@ -59,6 +63,10 @@ export function createRealtimeClient(options: {
     } catch (error) {
       console.warn('unparseable real-time message ignored', error);
       return;
+    }
+    if (message.type === 'init' && awaitingInit) {
+      awaitingInit = false;
+      restoreChat(message.data.sessionId);
     }
     for (const listener of listeners) {
       try {

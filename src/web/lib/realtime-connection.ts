@@ -3,8 +3,8 @@ import { createRealtimeClient, type RealtimeClient } from './realtime-client';
 
 let client: RealtimeClient | null = null;
 
-export function startRealtime(chatSessionId: () => string | null): RealtimeClient {
-  client ??= createRealtimeClient({ chatSessionId });
+export function startRealtime(onChatSession: (sessionId: string) => void): RealtimeClient {
+  client ??= createRealtimeClient({ onChatSession });
   return client;
 }
 

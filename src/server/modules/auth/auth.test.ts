@@ -14,6 +14,13 @@ async function login(
   return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress });
 }
 
+/** A dealer of its own, so each throttle test starts with a username nobody has guessed at. */
+async function freshDealer(t: TestApp, username: string) {
+  const { ensureDealer } = await import('./service');
+  await ensureDealer(t.db.kysely, username, DEALER.password);
+  return { username, password: DEALER.password };
+}
+
 function sessionCookie(res: { cookies: { name: string; value: string }[] }) {
   const cookie = res.cookies.find((c) => c.name === 'canopy_dealer');
   return cookie ? `canopy_dealer=${cookie.value}` : '';
@@ -69,21 +76,66 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('answers the 6th failed login for one username within 15 minutes with 429 and Retry-After', async () => {
-    const attempt = () => login(t, { username: 'victim', password: 'guess-guess' });
+  it('13.1 evaluates at most 5 wrong passwords of a burst, and not the right one sent with them', async () => {
+    const dealer = await freshDealer(t, 'burst');
+    const address = '10.13.1.1';
+    const wrong = Array.from({ length: 40 }, (_, i) =>
+      login(t, { username: dealer.username, password: `wrong-guess-${i}` }, address),
+    );
+    const right = login(t, dealer, address);
+    const answers = await Promise.all([...wrong, right]);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(36);
+    expect(statuses).not.toContain(200);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json()).toEqual({
+      error: 'Too many failed logins. Please try again later.',
+      code: 'login_throttled',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('13.2 locks out the guessing address, never the dealer logging in from another one', async () => {
+    const dealer = await freshDealer(t, 'target');
+    const attacker = '10.13.2.1';
+    const attempt = () => login(t, { username: dealer.username, password: 'guess' }, attacker);
     for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
     const sixth = await attempt();
     expect(sixth.statusCode).toBe(429);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(t, dealer, attacker)).statusCode).toBe(429);
+    expect((await login(t, dealer, '10.13.2.99')).statusCode).toBe(200);
   });
 
-  it('answers the 6th failed login from one address with 429, whatever the usernames', async () => {
+  it('13.2 delays addresses that keep failing on one username, yet lets a clean address log in', async () => {
+    const dealer = await freshDealer(t, 'sprayed');
+    const guess = { username: dealer.username, password: 'guess' };
+    // one failure each from many addresses: no single address reaches its hard limit
+    for (let i = 0; i < 8; i++)
+      expect((await login(t, guess, `10.13.3.${i}`)).statusCode).toBe(401);
+    const again = await login(t, guess, '10.13.3.0');
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(t, dealer, '10.13.3.200')).statusCode).toBe(200);
+  });
+
+  it('answers the 21st failed login from one address with 429, whatever the usernames', async () => {
     const attempt = (i: number) =>
       login(t, { username: `guess${i}`, password: 'guess-guess' }, '10.9.9.9');
-    for (let i = 0; i < 5; i++) expect((await attempt(i)).statusCode).toBe(401);
-    expect((await attempt(6)).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(401);
+    expect((await attempt(21)).statusCode).toBe(429);
     expect((await login(t, DEALER, '10.9.9.9')).statusCode).toBe(429);
     expect((await login(t, DEALER)).statusCode).toBe(200);
+  });
+
+  it('refuses a username holding a NUL character with 400, on both databases', async () => {
+    const res = await login(t, { username: 'deal\u0000er', password: 'wrong-password-x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'username', message: 'must not contain NUL characters' },
+    ]);
   });
 
   it('refuses a logged-out session and an expired one', async () => {
@@ -127,6 +179,23 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
     }
   });
 
+  it('13.17 refuses ids like 0x10, 1e1 and " 16" with 400 on every :id route', async () => {
+    const idRoutes = t.app.routeTable.filter((r) => r.url.includes(':id'));
+    expect(idRoutes.length).toBeGreaterThan(5);
+    for (const route of idRoutes) {
+      for (const id of ['0x10', '1e1', '%2016', '16.0', '016', '-1', '0']) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(':id', id),
+          headers: { cookie },
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+        expect(res.statusCode, `${route.method} ${route.url} with ${id}`).toBe(400);
+        expect(res.json().error).toMatch(/^Invalid \w+ id$/);
+      }
+    }
+  });
+
   it('leaves open only the shopper writes the spec needs', () => {
     const publicWrites = t.app.routeTable
       .filter((r) => r.method !== 'GET' && !r.dealerOnly)
@@ -158,6 +227,21 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
       payload: { name: 'a', email: 'a@b.co', phone: '1', message: 'x' },
     });
     expect(same.statusCode).toBe(201);
+  });
+
+  it('13.5 refuses a foreign-Origin write whose path is percent-encoded', async () => {
+    const before = (await t.app.inject('/api/dealer-settings')).json();
+    for (const url of ['/%61pi/dealer-settings', '/api/dealer%2Dsettings', '/%2561pi/x']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { cookie, origin: 'https://evil.example', host: 'shop.example' },
+        payload: { deliveryNotes: 'pwned' },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ error: 'Cross-site request refused' });
+    }
+    expect((await t.app.inject('/api/dealer-settings')).json()).toEqual(before);
   });
 
   it('refuses form-encoded and text bodies that a cross-site form could send', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../http/errors';
+import { comesFromAnotherSite } from '../../http/same-origin';
 import { type DealerIdentity, dealerForToken } from './service';
 
 export const DEALER_COOKIE = 'canopy_dealer';
@@ -16,7 +17,7 @@ declare module 'fastify' {
     dealer: DealerIdentity | null;
   }
   interface FastifyInstance {
-    /** every API route with its access, as the guard classified it */
+    /** every API call with its access, as the guard classified it (the reference pages aside) */
     routeTable: { method: string; url: string; dealerOnly: boolean }[];
   }
 }
@@ -49,14 +50,16 @@ export const dealerGuard = fp(async (app: FastifyInstance) => {
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const dealerOnly = isDealerRoute(route);
-    if (route.url.startsWith('/api/')) {
+    // hidden routes are the API reference's own pages and assets, not API calls
+    if (route.url.startsWith('/api/') && !route.schema?.hide) {
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, dealerOnly });
       }
     }
     if (!dealerOnly) return;
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [
+    // before validation: an anonymous caller learns nothing about a dealer route's payload
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [
       async (request: FastifyRequest) => {
         request.dealer = await currentDealer(app, request);
         if (!request.dealer) throw new HttpError(401, { error: 'Dealer login required' });
@@ -68,22 +71,15 @@ export const dealerGuard = fp(async (app: FastifyInstance) => {
 
 /**
  * Cookie-authenticated writes must come from this site: a foreign Origin (or
- * Referer when no Origin is sent) is refused. Content types that a plain HTML
- * form can send are not parsed at all (see app.ts), so a cross-site form post
- * cannot reach a handler.
+ * Referer when no Origin is sent) is refused. Every write is checked, whatever
+ * its path: the router decodes `/%61pi/...` to `/api/...`, so a rule on the raw
+ * URL could be walked around. Content types that a plain HTML form can send are
+ * not parsed at all (see app.ts), so a cross-site form post cannot reach a handler.
  */
 export const sameOriginWrites = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
-    if (READ_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const source = request.headers.origin ?? request.headers.referer;
-    if (!source) return;
-    let host: string | null = null;
-    try {
-      host = new URL(source).host;
-    } catch {
-      host = null;
-    }
-    if (host !== request.host) {
+    if (READ_METHODS.has(request.method)) return;
+    if (comesFromAnotherSite(request)) {
       throw new HttpError(403, { error: 'Cross-site request refused' });
     }
   });

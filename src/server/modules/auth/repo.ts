@@ -48,7 +48,7 @@ export function findLiveSession(db: Kysely<Database>, id: string, now: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'users.username'])
+    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.username'])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
@@ -60,4 +60,14 @@ export function deleteSession(db: Kysely<Database>, id: string) {
 
 export function deleteExpiredSessions(db: Kysely<Database>, now: string) {
   return db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}
+
+/** Which of these sessions are still live (not logged out, expired or ended by a password reset). */
+export function findLiveSessionIds(db: Kysely<Database>, ids: readonly string[], now: string) {
+  return db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('expires_at', '>', now)
+    .execute();
 }

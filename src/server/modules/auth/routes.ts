@@ -1,45 +1,62 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors';
+import { sessionResponse } from '../../../shared/api-schemas';
+import { HttpError } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
 import { currentDealer, DEALER_COOKIE } from './guard';
 import { createLoginThrottle } from './login-throttle';
 import { logIn, logOut } from './service';
 
 const loginBody = z.object({
-  username: z.string({ message: 'is required' }).trim().min(1, 'is required').max(64),
+  username: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(64)
+    // the username is looked up in a text column, which cannot hold NUL on PostgreSQL
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters'),
   password: z.string({ message: 'is required' }).min(1, 'is required').max(256),
 });
 
 export const INVALID_LOGIN = 'Invalid username or password';
+export const TOO_MANY_LOGINS = 'Too many failed logins. Please try again later.';
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+const answersSession = { response: { 200: sessionResponse } };
+
+export async function authRoutes(app: ApiApp): Promise<void> {
   const throttle = createLoginThrottle();
 
-  app.post('/api/auth/login', { config: { public: true } }, async (request, reply) => {
-    const { username, password } = parseInput(loginBody, request.body);
-    const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
-    const wait = throttle.retryAfterSeconds(keys);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw new HttpError(429, { error: 'Too many failed logins. Please try again later.' });
+  const login = { config: { public: true }, schema: { body: loginBody, ...answersSession } };
+  app.post('/api/auth/login', login, async (request, reply) => {
+    const { username, password } = request.body;
+    const verdict = throttle.begin(username, request.ip);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      throw new HttpError(429, { error: TOO_MANY_LOGINS, code: 'login_throttled' });
     }
-    const session = await logIn(app.db.kysely, username, password);
+    const session = await logIn(app.db.kysely, username, password).catch((error) => {
+      verdict.attempt.released();
+      throw error;
+    });
     if (!session) {
-      throttle.recordFailure(keys);
+      verdict.attempt.failed();
       throw new HttpError(401, { error: INVALID_LOGIN });
     }
-    throttle.clear([`user:${username.toLowerCase()}`]);
+    verdict.attempt.succeeded();
     setDealerCookie(request, reply, session.token);
     return { authenticated: true, username: session.dealer.username };
   });
 
-  app.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
-    await logOut(app.db.kysely, request.cookies[DEALER_COOKIE]);
+  const logout = { config: { public: true }, schema: answersSession };
+  app.post('/api/auth/logout', logout, async (request, reply) => {
+    const ended = await logOut(app.db.kysely, request.cookies[DEALER_COOKIE]);
+    // Sockets opened with this cookie, on every instance, stop being dealer sockets.
+    if (ended) app.events.publish('dealer-sessions-ended', { sessionIds: [ended] });
     reply.clearCookie(DEALER_COOKIE, { path: '/' });
     return { authenticated: false, username: null };
   });
 
-  app.get('/api/auth/session', async (request, reply) => {
+  app.get('/api/auth/session', { schema: answersSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const dealer = await currentDealer(app, request);
     return { authenticated: Boolean(dealer), username: dealer?.username ?? null };

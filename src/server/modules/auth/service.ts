@@ -48,11 +48,49 @@ export async function dealerForToken(
   token: string | undefined,
   now = new Date(),
 ): Promise<DealerIdentity | null> {
-  if (!token) return null;
-  const session = await repo.findLiveSession(db, tokenId(token), now.toISOString());
-  return session ? { userId: session.user_id, username: session.username } : null;
+  const session = await dealerSessionForToken(db, token, now);
+  return session ? { userId: session.userId, username: session.username } : null;
 }
 
-export async function logOut(db: Kysely<Database>, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSession(db, tokenId(token));
+/** A live dealer session with its id and end, for holders that outlive a request (sockets). */
+export interface DealerSession extends DealerIdentity {
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export async function dealerSessionForToken(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now = new Date(),
+): Promise<DealerSession | null> {
+  if (!token) return null;
+  const session = await repo.findLiveSession(db, tokenId(token), now.toISOString());
+  if (!session) return null;
+  return {
+    userId: session.user_id,
+    username: session.username,
+    sessionId: session.id,
+    expiresAt: new Date(session.expires_at),
+  };
+}
+
+export async function liveSessionIds(
+  db: Kysely<Database>,
+  sessionIds: readonly string[],
+  now = new Date(),
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await repo.findLiveSessionIds(db, sessionIds, now.toISOString());
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Ends the session of this cookie token; returns the ended session's id (null when none). */
+export async function logOut(
+  db: Kysely<Database>,
+  token: string | undefined,
+): Promise<string | null> {
+  if (!token) return null;
+  const sessionId = tokenId(token);
+  await repo.deleteSession(db, sessionId);
+  return sessionId;
 }

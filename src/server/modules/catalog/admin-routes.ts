@@ -1,33 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import { featuredSchema } from '../../../shared/admin-schemas';
-import { idParams, parseInput } from '../../http/errors';
+import { featuredSchema, productSchema } from '../../../shared/admin-schemas';
+import { noContent, productPatchSchema, productResponse } from '../../../shared/api-schemas';
+import { validateOnly, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
 import { createProduct, deleteProduct, setProductFeatured, updateProduct } from './admin-service';
+import { productIdParams } from './routes';
 
 /** Dealer product calls of spec §7 (dealer-only: the guard protects every /api write). */
-export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/products', async (request, reply) => {
+export async function productAdminRoutes(app: ApiApp): Promise<void> {
+  const productBody = withSummary(productSchema, 'Invalid product');
+  const schema = { body: productBody, response: { 201: productResponse } };
+  app.post('/api/products', { schema }, async (request, reply) => {
     const product = await createProduct(app.db, request.body);
     app.events.publish('product-created', product);
     return reply.status(201).send(product);
   });
 
-  app.patch('/api/products/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid product id');
+  const patch = validateOnly(productPatchSchema, 'Invalid product');
+  const patchSchema = { params: productIdParams, body: patch, response: { 200: productResponse } };
+  app.patch('/api/products/:id', { schema: patchSchema }, async (request) => {
+    const { id } = request.params;
     const product = await updateProduct(app.db, id, request.body);
     app.events.publish('product-updated', product);
     return product;
   });
 
-  app.delete('/api/products/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid product id');
+  const deleteSchema = { params: productIdParams, response: { 204: noContent } };
+  app.delete('/api/products/:id', { schema: deleteSchema }, async (request, reply) => {
+    const { id } = request.params;
     await deleteProduct(app.db, id);
     app.events.publish('product-deleted', { id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.patch('/api/products/:id/featured', async (request) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid product id');
-    const { featured } = parseInput(featuredSchema, request.body, 'Invalid featured status');
+  const featuredBody = withSummary(featuredSchema, 'Invalid featured status');
+  const featuredAnswer = productResponse.pick({ id: true, name: true, featured: true });
+  const featuredRoute = {
+    schema: { params: productIdParams, body: featuredBody, response: { 200: featuredAnswer } },
+  };
+  app.patch('/api/products/:id/featured', featuredRoute, async (request) => {
+    const { id } = request.params;
+    const { featured } = request.body;
     const product = await setProductFeatured(app.db, id, featured);
     app.events.publish('product-updated', product);
     return { id: product.id, name: product.name, featured: product.featured };

@@ -3,14 +3,14 @@ import { type ProductFields, productSchema } from '../../../shared/admin-schemas
 import type { Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
-import type { Database } from '../../db/schema';
+import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { invalidField, patchOver } from './admin-errors';
 import * as repo from './admin-repo';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
 
 /** Fields a dealer may send; id and createdAt belong to the server. */
-const PRODUCT_KEYS = [
+export const PRODUCT_KEYS = [
   'name',
   'category',
   'subcategory',
@@ -35,25 +35,49 @@ const PRODUCT_KEYS = [
 
 const toInput = (fields: ProductFields): ProductInput => fields;
 
-/** The category must exist at the top level; a subcategory, when given, must be one of its children. */
+type CategoryPlace = Pick<CategoryRow, 'id' | 'parent_id'> | undefined;
+
+/**
+ * The category must exist at the top level; a subcategory, when given, must be one of
+ * its children. Answers the field at fault and why, or null when the placement is fine.
+ */
+export function placementProblem(
+  category: string,
+  subcategory: string | null,
+  findCategory: (slug: string) => CategoryPlace,
+): { path: 'category' | 'subcategory'; message: string } | null {
+  const parent = findCategory(category);
+  if (!parent) return { path: 'category', message: `Category not found: ${category}` };
+  if (parent.parent_id)
+    return {
+      path: 'category',
+      message: `${category} is a subcategory; choose a top-level category`,
+    };
+  if (subcategory === null) return null;
+  const child = findCategory(subcategory);
+  if (!child || child.parent_id !== parent.id) {
+    return {
+      path: 'subcategory',
+      message: `Subcategory ${subcategory} is not part of ${category}`,
+    };
+  }
+  return null;
+}
+
 async function checkPlacement(
   db: Kysely<Database>,
   category: string,
   subcategory: string | null,
 ): Promise<void> {
-  const parent = await repo.findCategoryRowBySlug(db, category);
-  if (!parent) throw invalidField('category', `Category not found: ${category}`);
-  if (parent.parent_id)
-    throw invalidField('category', `${category} is a subcategory; choose a top-level category`);
-  if (subcategory === null) return;
-  const child = await repo.findCategoryRowBySlug(db, subcategory);
-  if (!child || child.parent_id !== parent.id) {
-    throw invalidField('subcategory', `Subcategory ${subcategory} is not part of ${category}`);
+  const rows = new Map<string, CategoryPlace>();
+  for (const slug of subcategory === null ? [category] : [category, subcategory]) {
+    rows.set(slug, await repo.findCategoryRowBySlug(db, slug));
   }
+  const problem = placementProblem(category, subcategory, (slug) => rows.get(slug));
+  if (problem) throw invalidField(problem.path, problem.message);
 }
 
-export async function createProduct(db: Db, body: unknown): Promise<Product> {
-  const fields = parseInput(productSchema, body, 'Invalid product');
+export async function createProduct(db: Db, fields: ProductFields): Promise<Product> {
   return db.kysely.transaction().execute(async (trx) => {
     await checkPlacement(trx, fields.category, fields.subcategory);
     return productFromRow(

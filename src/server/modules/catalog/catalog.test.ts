@@ -102,8 +102,8 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       error: 'Invalid product id',
-      errors: [{ path: 'id', message: 'must be a number' }],
-      formattedErrors: ['id: must be a number'],
+      errors: [{ path: 'id', message: 'must be a positive whole number' }],
+      formattedErrors: ['id: must be a positive whole number'],
     });
   });
 

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { categoryResponse, productResponse } from '../../../shared/api-schemas';
 import { NEWEST_ARRIVALS_DAYS } from '../../../shared/constants';
-import { idParams, notFound, parseInput } from '../../http/errors';
+import { idParams, notFound, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
 import type { EncodedBody } from './product-list-cache';
 import * as catalog from './service';
 
@@ -15,40 +17,60 @@ const newestQuery = z.object({
 });
 
 const segment = z.string().min(1).max(200);
-const addressParams = z.object({
-  category: segment,
-  subcategory: segment,
-  strain: segment.optional(),
-  name: segment,
-});
+const addressParams = z.object({ category: segment, subcategory: segment, name: segment });
+const strainAddressParams = addressParams.extend({ strain: segment });
 
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/products', async (request, reply) => {
-    return sendEncoded(request, reply, await app.productListCache.get());
-  });
+export const productIdParams = withSummary(idParams, 'Invalid product id');
+const oneProduct = { 200: productResponse };
 
-  app.get('/api/products/newest', async (request) => {
-    const { days } = parseInput(newestQuery, request.query);
-    return catalog.listNewestProducts(app.db.kysely, days);
-  });
+export async function catalogRoutes(app: ApiApp): Promise<void> {
+  app.get(
+    '/api/products',
+    { schema: { response: { 200: z.array(productResponse), 304: z.null() } } },
+    async (request, reply) => {
+      return sendEncoded(request, reply, await app.productListCache.get());
+    },
+  );
 
-  app.get('/api/products/by-url/:category/:subcategory/:name', byAddress);
-  app.get('/api/products/by-url/:category/:subcategory/:strain/:name', byAddress);
-  async function byAddress(request: FastifyRequest) {
-    const address = parseInput(addressParams, request.params);
-    const product = await catalog.findProductByAddress(app.db.kysely, address);
+  app.get(
+    '/api/products/newest',
+    { schema: { querystring: newestQuery, response: { 200: z.array(productResponse) } } },
+    async (request) => catalog.listNewestProducts(app.db.kysely, request.query.days),
+  );
+
+  const byAddress = { schema: { params: addressParams, response: oneProduct } };
+  const byStrainAddress = { schema: { params: strainAddressParams, response: oneProduct } };
+  app.get('/api/products/by-url/:category/:subcategory/:name', byAddress, findByAddress);
+  app.get(
+    '/api/products/by-url/:category/:subcategory/:strain/:name',
+    byStrainAddress,
+    findByAddress,
+  );
+  async function findByAddress(
+    request: FastifyRequest<{
+      Params: z.output<typeof strainAddressParams> | z.output<typeof addressParams>;
+    }>,
+  ) {
+    const product = await catalog.findProductByAddress(app.db.kysely, request.params);
     if (!product) throw notFound('Product');
     return product;
   }
 
-  app.get('/api/products/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid product id');
-    const product = await catalog.findProduct(app.db.kysely, id);
-    if (!product) throw notFound('Product');
-    return product;
-  });
+  app.get(
+    '/api/products/:id',
+    { schema: { params: productIdParams, response: oneProduct } },
+    async (request) => {
+      const product = await catalog.findProduct(app.db.kysely, request.params.id);
+      if (!product) throw notFound('Product');
+      return product;
+    },
+  );
 
-  app.get('/api/categories', async () => catalog.listCategories(app.db.kysely));
+  app.get(
+    '/api/categories',
+    { schema: { response: { 200: z.array(categoryResponse) } } },
+    async () => catalog.listCategories(app.db.kysely),
+  );
 }
 
 /** Serves a pre-encoded body with its ETag, honouring If-None-Match and Accept-Encoding. */

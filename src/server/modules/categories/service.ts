@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import {
   type CategoryBody,
-  categoryReorderSchema,
+  type categoryReorderSchema,
   categorySchema,
 } from '../../../shared/admin-schemas';
 import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
@@ -236,8 +237,10 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
 }
 
 /** Numbers one sibling group 1..n in one transaction; ids of different parents are refused. */
-export async function reorderCategories(db: Db, body: unknown): Promise<void> {
-  const { updates } = parseInput(categoryReorderSchema, body, 'Invalid category order');
+export async function reorderCategories(
+  db: Db,
+  { updates }: z.output<typeof categoryReorderSchema>,
+): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const rows = await repo.findCategoryRows(
       trx,

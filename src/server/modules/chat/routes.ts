@@ -1,6 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../../http/errors';
+import {
+  chatMessageResponse,
+  chatSessionResponse,
+  successResponse,
+} from '../../../shared/api-schemas';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
+import { HttpError } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
 import {
   CHAT_SESSION_ID,
   chatHistory,
@@ -13,33 +19,43 @@ const sessionParams = z.object({
   sessionId: z.string().regex(CHAT_SESSION_ID, 'must be a chat session id'),
 });
 const replyBody = z.object({
-  message: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(1500),
+  message: z
+    .string({ message: 'must be text' })
+    .trim()
+    .min(1, 'is required')
+    .max(CHAT_MESSAGE_MAX_LENGTH, `must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
 });
 
 /** The dealer's support inbox over REST; live updates arrive on /ws. */
-export async function chatInboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/chat/sessions', { config: { dealerOnly: true } }, async () =>
-    listChatSessions(app.db.kysely),
+export async function chatInboxRoutes(app: ApiApp): Promise<void> {
+  const sessions = {
+    config: { dealerOnly: true },
+    schema: { response: { 200: z.array(chatSessionResponse) } },
+  };
+  app.get('/api/chat/sessions', sessions, async () => listChatSessions(app.db.kysely));
+
+  const history = {
+    config: { dealerOnly: true },
+    schema: { params: sessionParams, response: { 200: z.array(chatMessageResponse) } },
+  };
+  app.get('/api/chat/sessions/:sessionId/messages', history, async (request) =>
+    chatHistory(app.db.kysely, request.params.sessionId),
   );
 
-  app.get(
-    '/api/chat/sessions/:sessionId/messages',
-    { config: { dealerOnly: true } },
-    async (request) => {
-      const { sessionId } = parseInput(sessionParams, request.params);
-      return chatHistory(app.db.kysely, sessionId);
-    },
-  );
-
-  app.post('/api/chat/sessions/:sessionId/read', async (request) => {
-    const { sessionId } = parseInput(sessionParams, request.params);
-    await markSessionRead(app.db.kysely, sessionId);
+  const readSchema = { params: sessionParams, response: { 200: successResponse } };
+  app.post('/api/chat/sessions/:sessionId/read', { schema: readSchema }, async (request) => {
+    await markSessionRead(app.db.kysely, request.params.sessionId);
     return { success: true };
   });
 
-  app.post('/api/chat/sessions/:sessionId/reply', async (request) => {
-    const { sessionId } = parseInput(sessionParams, request.params);
-    const { message } = parseInput(replyBody, request.body);
+  const replySchema = {
+    params: sessionParams,
+    body: replyBody,
+    response: { 200: chatMessageResponse },
+  };
+  app.post('/api/chat/sessions/:sessionId/reply', { schema: replySchema }, async (request) => {
+    const { sessionId } = request.params;
+    const { message } = request.body;
     const saved = await recordSupportMessage(app.db.kysely, { sessionId, message });
     if (!saved) throw new HttpError(409, { error: 'Duplicate message or unknown chat session' });
     app.events.publish('support-response', saved, { chatSessionId: sessionId });

@@ -1,10 +1,45 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChatMessagePayload } from '../../../shared/events';
 import type { Database } from '../../db/schema';
+import * as repo from './repo';
 
 export const CHAT_SESSION_ID = /^session-\d{10,16}-[A-Za-z0-9]{4,40}$/;
 export const CHAT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const DUPLICATE_WINDOW_MS = 5000;
+
+/** A server-issued chat session id: the spec's `session-<timestamp>-<random>`, with 128 random bits. */
+export function newChatSessionId(now = Date.now()): string {
+  return `session-${now}-${randomBytes(16).toString('hex')}`;
+}
+
+/** The shopper's newest chat session that has not expired, so a reload resumes it. */
+export async function currentChatSessionOf(
+  db: Kysely<Database>,
+  shopperId: string,
+  now = new Date(),
+): Promise<string | null> {
+  const cutoff = new Date(now.getTime() - CHAT_SESSION_LIFETIME_MS).toISOString();
+  return (await repo.findNewestSessionOf(db, shopperId, cutoff))?.id ?? null;
+}
+
+/**
+ * Whether a chat session belongs to this shopper: the row names them. A
+ * session with no owner (from before ids were bound) belongs to nobody.
+ */
+export async function isChatSessionOf(
+  db: Kysely<Database>,
+  sessionId: string,
+  shopperId: string | null,
+): Promise<boolean> {
+  if (!shopperId) return false;
+  const row = await repo.findSessionOwner(db, sessionId);
+  return row?.shopper_id === shopperId;
+}
+
+export async function chatSessionExists(db: Kysely<Database>, sessionId: string) {
+  return (await repo.findSessionOwner(db, sessionId)) !== undefined;
+}
 
 export interface ChatSessionSummary {
   sessionId: string;

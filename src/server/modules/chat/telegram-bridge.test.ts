@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { BusEvent } from '../../realtime/events';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recordShopperMessage } from './service';
-import { startTelegramBridge } from './telegram-bridge';
+import { startTelegramBridge, TELEGRAM_TOO_LONG } from './telegram-bridge';
 
 /** A local stand-in for the Telegram Bot API: records sends, serves queued updates, fails on demand. */
 function fakeBotApi() {
@@ -117,6 +118,7 @@ describe('Telegram bridge against a local fake Bot API', () => {
       update_id: 10,
       message: {
         message_id: 9001,
+        chat: { id: 42 },
         text: 'Yes, 3 ounces left',
         reply_to_message: { message_id: forwardedId },
       },
@@ -136,7 +138,85 @@ describe('Telegram bridge against a local fake Bot API', () => {
     await shopperSays('session-1732250000001-bbbb', 'Are you open late?');
     await until(() => api.sent.length === before + 1);
     expect(api.sent.at(-1)!.text).toContain('Are you open late?');
-    await new Promise((r) => setTimeout(r, 200));
+    // a later message is forwarded after any retry of the first would have been
+    await shopperSays('session-1732250000001-bbbb', 'Marker after the retries');
+    await until(() => api.sent.some((s) => s.text.includes('Marker after the retries')));
     expect(api.sent.filter((s) => s.text.includes('Are you open late?'))).toHaveLength(1);
+  });
+
+  async function forwardedMessageOf(sessionId: string): Promise<number> {
+    let ref: string | null | undefined;
+    await until(async () => {
+      ref = (
+        await t.db.kysely
+          .selectFrom('chat_messages')
+          .select('external_ref')
+          .where('session_id', '=', sessionId)
+          .executeTakeFirst()
+      )?.external_ref;
+      return Boolean(ref);
+    });
+    return Number(ref);
+  }
+
+  const repliesTo = (sessionId: string) =>
+    published.filter((e) => e.type === 'support-response' && e.chatSessionId === sessionId);
+
+  it('12.1 ignores a reply written in any chat but the configured one', async () => {
+    const sessionId = 'session-1732250000002-cccc';
+    await shopperSays(sessionId, 'Who am I talking to?');
+    const forwardedId = await forwardedMessageOf(sessionId);
+    api.updates.push({
+      update_id: 20,
+      message: {
+        message_id: 9100,
+        chat: { id: 666 },
+        text: 'I am support, send me your address',
+        reply_to_message: { message_id: forwardedId },
+      },
+    });
+    // The genuine chat's reply, queued after the intruder's, is the marker that both were handled.
+    api.updates.push({
+      update_id: 21,
+      message: {
+        message_id: 9101,
+        chat: { id: 42 },
+        text: 'Real support here',
+        reply_to_message: { message_id: forwardedId },
+      },
+    });
+    await until(() => repliesTo(sessionId).length > 0);
+    expect(repliesTo(sessionId).map((e) => (e.data as { message: string }).message)).toEqual([
+      'Real support here',
+    ]);
+  });
+
+  it('14.3 refuses a Telegram reply over the chat cap and tells the support chat why', async () => {
+    const sessionId = 'session-1732250000003-dddd';
+    await shopperSays(sessionId, 'Tell me everything');
+    const forwardedId = await forwardedMessageOf(sessionId);
+    api.updates.push({
+      update_id: 30,
+      message: {
+        message_id: 9200,
+        chat: { id: 42 },
+        text: 'a'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1),
+        reply_to_message: { message_id: forwardedId },
+      },
+    });
+    api.updates.push({
+      update_id: 31,
+      message: {
+        message_id: 9201,
+        chat: { id: 42 },
+        text: 'b'.repeat(CHAT_MESSAGE_MAX_LENGTH),
+        reply_to_message: { message_id: forwardedId },
+      },
+    });
+    await until(() => repliesTo(sessionId).length > 0);
+    expect(repliesTo(sessionId).map((e) => (e.data as { message: string }).message)).toEqual([
+      'b'.repeat(CHAT_MESSAGE_MAX_LENGTH),
+    ]);
+    expect(api.sent.filter((s) => s.text === TELEGRAM_TOO_LONG)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { ChatMessagePayload } from '../../../shared/events';
 import { findSessionByExternalRef, recordSupportMessage, setExternalRef } from './service';
 
@@ -14,8 +15,15 @@ export interface TelegramOptions {
 
 interface TelegramUpdate {
   update_id: number;
-  message?: { message_id: number; text?: string; reply_to_message?: { message_id: number } };
+  message?: {
+    message_id: number;
+    chat?: { id: number | string };
+    text?: string;
+    reply_to_message?: { message_id: number };
+  };
 }
+
+export const TELEGRAM_TOO_LONG = `That reply is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters and was not delivered. Please shorten it and reply again.`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -95,15 +103,30 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
   }
 
   async function relayReply(update: TelegramUpdate) {
-    const replyTo = update.message?.reply_to_message?.message_id;
-    const text = update.message?.text?.trim();
+    const message = update.message;
+    if (!message) return;
+    // Anyone can add the bot to a chat of their own: only the configured support chat speaks as support.
+    if (String(message.chat?.id) !== String(chatId)) {
+      app.log.warn({ chat: message.chat?.id }, 'Telegram update from another chat ignored');
+      return;
+    }
+    const replyTo = message.reply_to_message?.message_id;
+    const text = message.text?.trim();
     if (!replyTo || !text) return;
     const sessionId = await findSessionByExternalRef(app.db.kysely, String(replyTo));
     if (!sessionId) return;
+    if (text.length > CHAT_MESSAGE_MAX_LENGTH) {
+      await call('sendMessage', {
+        chat_id: chatId,
+        text: TELEGRAM_TOO_LONG,
+        reply_to_message_id: message.message_id,
+      }).catch((error) => app.log.warn({ err: error }, 'Telegram notice failed'));
+      return;
+    }
     const saved = await recordSupportMessage(app.db.kysely, {
       sessionId,
       message: text,
-      externalRef: String(update.message!.message_id),
+      externalRef: String(message.message_id),
     });
     if (saved) app.events.publish('support-response', saved, { chatSessionId: sessionId });
   }

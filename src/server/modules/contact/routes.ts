@@ -1,31 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contactMessageResponse } from '../../../shared/api-schemas';
 import { contactSchema } from '../../../shared/schemas';
 import { nowIso } from '../../db/json';
-import { parseInput } from '../../http/errors';
+import { HttpError, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
+import { CONTACT_RATE_LIMITED } from './limiter';
 
 export const CONTACT_THANKS = "Thanks for reaching out! We'll get back to you soon.";
 
-export async function contactRoutes(app: FastifyInstance): Promise<void> {
+const contactBody = withSummary(contactSchema, 'Please fill out all fields to send your message.');
+
+export async function contactRoutes(app: ApiApp): Promise<void> {
   app.post(
     '/api/contact',
-    { config: { public: true, rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    {
+      config: { public: true },
+      schema: { body: contactBody, response: { 201: z.object({ message: z.string() }) } },
+    },
     async (request, reply) => {
-      const input = parseInput(
-        contactSchema,
-        request.body,
-        'Please fill out all fields to send your message.',
-      );
+      // one limiter for this form and the chat's contact-info, so neither path skips it
+      const wait = app.contactLimiter.take(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, { ...CONTACT_RATE_LIMITED });
+      }
       await app.db.kysely
         .insertInto('contact_messages')
-        .values({ ...input, created_at: nowIso() })
+        .values({ ...request.body, created_at: nowIso() })
         .execute();
       return reply.status(201).send({ message: CONTACT_THANKS });
     },
   );
 }
 
-export async function contactInboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/contact-messages', { config: { dealerOnly: true } }, async () => {
+export async function contactInboxRoutes(app: ApiApp): Promise<void> {
+  const inbox = {
+    config: { dealerOnly: true },
+    schema: { response: { 200: z.array(contactMessageResponse) } },
+  };
+  app.get('/api/contact-messages', inbox, async () => {
     const rows = await app.db.kysely
       .selectFrom('contact_messages')
       .selectAll()

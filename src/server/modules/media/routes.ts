@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ApiApp } from '../../http/openapi';
 import { sniffMediaKind } from './sniff';
 import { prepareMedia, UnreadableImageError, type UploadedFile, writeMedia } from './store';
 
@@ -19,7 +21,7 @@ const codeOf = (error: unknown) => String((error as { code?: unknown })?.code ??
  * POST /api/upload/product-media: multipart with repeated `files`. Every file is read
  * into memory and checked first; only when all of them pass is anything written.
  */
-export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+export async function mediaRoutes(app: ApiApp): Promise<void> {
   // Registered here so multipart bodies are parsed for this route only.
   await app.register(multipart, {
     limits: {
@@ -31,7 +33,18 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/api/upload/product-media', async (request, reply) => {
+  const upload = {
+    schema: {
+      consumes: ['multipart/form-data'],
+      body: z.object({
+        files: z.array(z.file()).max(MAX_FILES).describe('images or videos, each at most 10 MB'),
+      }),
+      response: { 200: z.object({ urls: z.array(z.string()) }) },
+    },
+    // The parts are streamed and checked by the handler below; the body schema only documents them.
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+  };
+  app.post('/api/upload/product-media', upload, async (request, reply) => {
     if (!request.isMultipart()) return refuse(reply, 400, 'Send the files as multipart/form-data');
     const uploads: UploadedFile[] = [];
     let current: string | undefined;

@@ -182,6 +182,71 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     expect(res.json().items[1]).toMatchObject({ name: 'Classic Joint', price: 0 });
   });
 
+  it('13.7 gives exactly one unit of the freebie away and charges the rest at the normal price', async () => {
+    const promotions = (await t.app.inject('/api/promotions')).json<Promotion[]>();
+    const freebie = promotions.find((p) => p.promoCode === 'FREEJOINT')!;
+    const joint = products.get('Classic Joint')!;
+    const before = await stockOf('Classic Joint');
+    const tenFree = [{ ...cartLine(joint, '10'), price: 0 }];
+    const base = { promoCode: 'FREEJOINT', promotion: freebie };
+
+    // The attack: ten joints for $0 is refused, and no stock moves.
+    const free = await place(orderBody(tenFree, all, { ...base, total: 0 }));
+    expect(free.statusCode).toBe(409);
+    expect(free.json()).toMatchObject({ error: 'Prices changed', expectedTotal: 72 });
+    expect(await stockOf('Classic Joint')).toBe(before);
+
+    // The shared engine (what the browser shows) prices nine of the ten at $8.
+    const paid = await place(orderBody(tenFree, all, base));
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({ total: 72 });
+    expect(paid.json().items[0]).toMatchObject({ quantity: '10', price: 8 });
+    expect(await stockOf('Classic Joint')).toBe(before - 10);
+  });
+
+  it('13.7 gives one 1/8 Oz of a flower freebie, charging the second 1/8 Oz and other sizes', async () => {
+    const dream = products.get('Blue Dream')!;
+    const promo = await t.app.inject({
+      method: 'POST',
+      url: '/api/promotions',
+      headers: { cookie: dealerCookie },
+      payload: {
+        title: 'Free eighth',
+        description: 'One 1/8 Oz of Blue Dream on the house.',
+        promoCode: 'FREEDREAM',
+        discountType: 'freebie',
+        freebieProductId: dream.id,
+      },
+    });
+    expect(promo.statusCode).toBe(201);
+    const promotion = promo.json<Promotion>();
+    const before = await stockOf('Blue Dream');
+    const twoEighths = [{ ...cartLine(dream, '1/8 Oz', 2), price: 0 }];
+    const res = await place(orderBody(twoEighths, all, { promoCode: 'FREEDREAM', promotion }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ total: 45 });
+    expect(await stockOf('Blue Dream')).toBe(before - 7);
+
+    const quarterFree = [{ ...cartLine(dream, '1/4 Oz'), price: 0 }];
+    const quarter = await place(
+      orderBody(quarterFree, all, { promoCode: 'FREEDREAM', promotion, total: 0 }),
+    );
+    expect(quarter.statusCode).toBe(409);
+    expect(quarter.json()).toMatchObject({ expectedTotal: 85.5 });
+  });
+
+  it('13.8 refuses a flavor name from Object.prototype with 400 UNKNOWN_FLAVOR and takes no stock', async () => {
+    const joint = products.get('Classic Joint')!;
+    const before = await stockOf('Classic Joint');
+    for (const flavor of ['constructor', '__proto__', 'toString', 'Mango']) {
+      const items = [cartLine(joint, '1', 1, { flavor })];
+      const res = await place(orderBody(items, all));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'Unknown flavor', code: 'UNKNOWN_FLAVOR' });
+    }
+    expect(await stockOf('Classic Joint')).toBe(before);
+  });
+
   it('creates one order for the same Idempotency-Key twice, and refuses the key with another body', async () => {
     const gummies = products.get('Sleepy Berry Gummies')!;
     const body = orderBody([cartLine(gummies, '1', 1)], all);

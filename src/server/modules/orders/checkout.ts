@@ -8,11 +8,14 @@ import {
 import {
   BULK,
   DEFAULT_SLOT_CAPACITY,
+  MAX_OPEN_SCHEDULED_ORDERS,
   PICKUP_ADDRESS,
   type QuantityLabel,
 } from '../../../shared/constants';
 import { toCents, toDollars } from '../../../shared/money';
 import {
+  freebieLineIndex,
+  lineTotalCents,
   minimumOrderMessage,
   type PricingLine,
   priceCart,
@@ -20,6 +23,7 @@ import {
 } from '../../../shared/pricing';
 import { toAppliedPromotion } from '../../../shared/promotions';
 import { quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
+import { ownValue } from '../../../shared/records';
 import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/schemas';
 import type { Order, Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
@@ -28,6 +32,7 @@ import { HttpError } from '../../http/errors';
 import { productFromRow } from '../catalog/product-mapper';
 import { checkPromotion } from '../promotions/validate-promo';
 import { getDealerSettings, listScheduleSlots } from '../scheduling/service';
+import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
 
@@ -45,6 +50,8 @@ interface PricedItem {
   item: Item;
   product: Product;
   unitPriceCents: number | null;
+  /** the promotion's free line: one unit of it is not charged */
+  freebie: boolean;
   /** grams or units this line takes from stock (0 for Bulk) */
   stockTaken: number;
   /** the flavor whose own stock this line takes, when the product keeps stock per flavor */
@@ -60,6 +67,8 @@ export interface PlacedOrder {
 export interface PlaceOrderContext {
   shopperId: string;
   now?: Date;
+  /** the request's Idempotency-Key: taken and answered inside the order's transaction */
+  idempotency?: IdempotencyClaim | null;
 }
 
 /**
@@ -75,7 +84,9 @@ export async function placeOrder(
   context: PlaceOrderContext,
 ): Promise<PlacedOrder> {
   const now = context.now ?? new Date();
+  const claim = context.idempotency ?? null;
   return db.writeTransaction(async (trx) => {
+    if (claim) await claimKey(trx, claim, now);
     const products = await loadProducts(trx, db.dialect, input.items);
     const promo = input.promoCode
       ? await checkPromotion(trx, input.promoCode, input.items, now)
@@ -101,6 +112,7 @@ export async function placeOrder(
         message: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
       });
     }
+    if (orderType === 'scheduled') await checkScheduledCap(trx, db.dialect, context.shopperId);
     const slotId =
       orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
     const restocked = await takeStock(trx, priced);
@@ -136,7 +148,7 @@ export async function placeOrder(
           order_id: order.id,
           product_id: p.product.id,
           name: p.product.name,
-          unit_price_cents: p.unitPriceCents,
+          unit_price_cents: storedUnitPriceCents(p),
           quantity: p.item.quantity,
           count: p.item.count,
           flavor: p.item.flavor ?? null,
@@ -147,7 +159,9 @@ export async function placeOrder(
       )
       .returningAll()
       .execute();
-    return { order: orderFromRows(order, items), restocked };
+    const placed = orderFromRows(order, items);
+    if (claim) await keepAnswer(trx, claim, { statusCode: 201, body: placed });
+    return { order: placed, restocked };
   });
 }
 
@@ -180,7 +194,7 @@ function priceItems(
   products: Map<number, Product>,
   freebieProductId: number | null,
 ): PricedItem[] {
-  let freebieUsed = false;
+  const freeIndex = freebieLineIndex(items, freebieProductId, (id) => products.get(id));
   return items.map((item, index) => {
     const product = products.get(item.id)!;
     if (!quantityOptionsFor(product).includes(item.quantity)) {
@@ -192,24 +206,39 @@ function priceItems(
         'Please select a strain type before adding to cart.',
       );
     }
-    if (item.flavor && product.flavors.length > 0 && !product.flavors.includes(item.flavor)) {
-      throw fieldError(`items.${index}.flavor`, 'is not a flavor of this product');
-    }
-    const isFreebie =
-      !freebieUsed && item.id === freebieProductId && item.price === 0 && item.count === 1;
-    if (isFreebie) freebieUsed = true;
-    const dollars = isFreebie ? 0 : unitPrice(product, item.quantity);
-    const tracksFlavor = Boolean(item.flavor && item.flavor in product.flavorStocks);
+    const stockFlavor = checkedFlavor(item, index, product);
+    const dollars = unitPrice(product, item.quantity);
     return {
       item,
       product,
       unitPriceCents: dollars < 0 ? null : toCents(dollars),
+      freebie: index === freeIndex,
       stockTaken:
         item.quantity === BULK ? 0 : stockNeeded(item.quantity as QuantityLabel, item.count),
-      stockFlavor: tracksFlavor ? (item.flavor ?? null) : null,
+      stockFlavor,
     };
   });
 }
+
+/**
+ * A flavor must be one the product lists (own properties only: "constructor" is not a
+ * flavor); returns the flavor whose own stock the line takes, if the product keeps one.
+ */
+function checkedFlavor(item: Item, index: number, product: Product): string | null {
+  if (!item.flavor) return null;
+  const known =
+    product.flavors.includes(item.flavor) || Object.hasOwn(product.flavorStocks, item.flavor);
+  if (!known) throw unknownFlavor(index);
+  return Object.hasOwn(product.flavorStocks, item.flavor) ? item.flavor : null;
+}
+
+const unknownFlavor = (index: number) =>
+  new HttpError(400, {
+    error: 'Unknown flavor',
+    code: 'UNKNOWN_FLAVOR',
+    errors: [{ path: `items.${index}.flavor`, message: 'is not a flavor of this product' }],
+    formattedErrors: [`items.${index}.flavor: is not a flavor of this product`],
+  });
 
 function toLine(p: PricedItem): PricingLine {
   return {
@@ -219,7 +248,13 @@ function toLine(p: PricedItem): PricingLine {
     quantity: p.item.quantity,
     count: p.item.count,
     unitPriceCents: p.unitPriceCents,
+    freebie: p.freebie,
   };
+}
+
+/** The price an order line keeps: FREE (0) only when nothing of the line is charged. */
+function storedUnitPriceCents(p: PricedItem): number | null {
+  return p.freebie && lineTotalCents(toLine(p)) === 0 ? 0 : p.unitPriceCents;
 }
 
 function bogo50Details(bogo: NonNullable<ReturnType<typeof priceCart>['bogo50']>) {
@@ -254,6 +289,19 @@ async function reserveDelivery(trx: Trx, dialect: Db['dialect'], input: OrderPla
   return null;
 }
 
+export const SCHEDULED_CAP_MESSAGE = `You already have ${MAX_OPEN_SCHEDULED_ORDERS} scheduled orders open. Please wait until one is delivered, or call us, before scheduling another.`;
+
+async function checkScheduledCap(trx: Trx, dialect: Db['dialect'], shopperId: string) {
+  if (dialect === 'postgres') await repo.lockShopper(trx, shopperId);
+  if ((await repo.countOpenScheduledOrders(trx, shopperId)) >= MAX_OPEN_SCHEDULED_ORDERS) {
+    throw new HttpError(409, {
+      error: 'Too many scheduled orders',
+      code: 'SCHEDULED_ORDER_CAP',
+      message: SCHEDULED_CAP_MESSAGE,
+    });
+  }
+}
+
 const slotUnavailable = () =>
   new HttpError(409, { error: 'Delivery slot unavailable', message: SLOT_UNAVAILABLE_MESSAGE });
 
@@ -279,7 +327,7 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<Product[]> {
     const left = remaining.get(p.product.id) ?? p.product.stock;
     const flavorKey = p.stockFlavor ? `${p.product.id}:${p.stockFlavor}` : null;
     const flavorLeft = flavorKey
-      ? (remainingFlavor.get(flavorKey) ?? p.product.flavorStocks[p.stockFlavor!] ?? 0)
+      ? (remainingFlavor.get(flavorKey) ?? ownValue(p.product.flavorStocks, p.stockFlavor!) ?? 0)
       : Infinity;
     const usable = Math.min(left, flavorLeft);
     if (p.stockTaken > usable) {

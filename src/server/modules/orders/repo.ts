@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OrderItemRow, OrderRow } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -93,6 +93,23 @@ export async function countOrdersInWindow(db: Q, date: string, window: string) {
   return Number(row.count);
 }
 
+/** Scheduled orders of one shopper that are not completed yet. */
+export async function countOpenScheduledOrders(db: Q, shopperId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('shopper_id', '=', shopperId)
+    .where('order_type', '=', 'scheduled')
+    .where('status', '<>', 'completed')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** PostgreSQL: one shopper's scheduled orders are counted and placed one at a time. */
+export async function lockShopper(trx: Transaction<Database>, shopperId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`shopper ${shopperId}`}))`.execute(trx);
+}
+
 export async function findOrderOwner(db: Q, id: number): Promise<string | null> {
   const row = await db
     .selectFrom('orders')
@@ -100,4 +117,57 @@ export async function findOrderOwner(db: Q, id: number): Promise<string | null> 
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.shopper_id ?? null;
+}
+
+export interface IdempotencyRecord {
+  key: string;
+  requestHash: string;
+}
+
+export function findIdempotencyKey(db: Q, key: string) {
+  return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/**
+ * Writes the key with its answer unless the key is already there (then false). Inside the
+ * order's transaction a concurrent holder of the key makes PostgreSQL wait for its outcome.
+ */
+export async function insertIdempotencyKey(
+  db: Q,
+  record: IdempotencyRecord,
+  answer: { statusCode: number | null; body: unknown },
+  createdAt: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('idempotency_keys')
+    .values({
+      key: record.key,
+      request_hash: record.requestHash,
+      status_code: answer.statusCode,
+      response_body: answer.statusCode === null ? null : JSON.stringify(answer.body),
+      created_at: createdAt,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function setIdempotencyAnswer(
+  db: Q,
+  key: string,
+  answer: { statusCode: number; body: unknown },
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ status_code: answer.statusCode, response_body: JSON.stringify(answer.body) })
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function deleteIdempotencyKeysBefore(db: Q, cutoff: string): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

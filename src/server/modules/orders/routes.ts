@@ -1,15 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { noContent, orderResponse } from '../../../shared/api-schemas';
 import {
   orderDeliverySchema,
   orderPlacementSchema,
   orderStatusSchema,
 } from '../../../shared/schemas';
 import type { Order } from '../../../shared/types';
-import { HttpError, idParams, parseInput } from '../../http/errors';
+import type { Config } from '../../config';
+import { HttpError, idParams, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
 import { findProduct } from '../catalog/service';
 import { placeOrder } from './checkout';
-import { withIdempotency } from './idempotency';
+import {
+  deleteExpiredIdempotencyKeys,
+  IDEMPOTENCY_SWEEP_EVERY_MS,
+  withIdempotency,
+} from './idempotency';
+import { orderRateLimiter } from './placement-limits';
 import { findOrderOwner } from './repo';
 import { deleteOrder, listOrders, updateOrderDelivery, updateOrderStatus } from './service';
 import { ensureShopperId, shopperIdOf } from './shopper-cookie';
@@ -21,15 +29,45 @@ const idempotencyKey = z
   .max(200)
   .optional();
 
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/orders/simple', { config: { public: true } }, async (request, reply) => {
+const orderIdParams = withSummary(idParams, 'Invalid order id');
+const deliveryBody = withSummary(
+  orderDeliverySchema,
+  'Please fill in all required delivery details.',
+);
+const oneOrder = { 200: orderResponse };
+const orderList = { schema: { response: { 200: z.array(orderResponse) } } };
+
+export interface OrderRoutesOptions {
+  rateLimit: Config['ORDER_RATE_LIMIT'];
+}
+
+export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Promise<void> {
+  const limitPlacement = orderRateLimiter(app, options.rateLimit);
+  const keySweep = setInterval(() => {
+    deleteExpiredIdempotencyKeys(app.db.kysely).catch((error) =>
+      app.log.warn({ err: error }, 'idempotency key expiry failed'),
+    );
+  }, IDEMPOTENCY_SWEEP_EVERY_MS);
+  keySweep.unref();
+  app.addHook('onClose', async () => clearInterval(keySweep));
+
+  const placement = { body: orderPlacementSchema, response: { 201: orderResponse } };
+  const placementRoute = {
+    config: { public: true },
+    schema: placement,
+    ...(limitPlacement ? { preHandler: limitPlacement } : {}),
+  };
+  // A retry is answered with the first request's stored answer, whatever its status.
+  app.post('/api/orders/simple', placementRoute, async (request, reply: FastifyReply) => {
     const keyResult = idempotencyKey.safeParse(request.headers['idempotency-key']);
     if (!keyResult.success) throw new HttpError(400, { error: 'Invalid Idempotency-Key header' });
     const shopperId = ensureShopperId(request, reply);
     const key = keyResult.data ? `${shopperId}:${keyResult.data}` : undefined;
-    const answer = await withIdempotency(app.db.kysely, key, request.body, async () => {
-      const input = parseInput(orderPlacementSchema, request.body);
-      const { order, restocked } = await placeOrder(app.db, input, { shopperId });
+    const answer = await withIdempotency(app.db.kysely, key, request.body, async (claim) => {
+      const { order, restocked } = await placeOrder(app.db, request.body, {
+        shopperId,
+        idempotency: claim,
+      });
       app.events.publish('order-created', order, { shopperId });
       for (const product of restocked) app.events.publish('product-updated', product);
       return { statusCode: 201, body: order };
@@ -37,40 +75,43 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(answer.statusCode).send(answer.body);
   });
 
-  app.get('/api/orders/mine', async (request, reply) => {
+  app.get('/api/orders/mine', orderList, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const shopperId = shopperIdOf(request);
     return shopperId ? listOrders(app.db.kysely, shopperId) : [];
   });
 
-  app.get('/api/orders', { config: { dealerOnly: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listOrders(app.db.kysely);
-  });
+  app.get(
+    '/api/orders',
+    { config: { dealerOnly: true }, ...orderList },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listOrders(app.db.kysely);
+    },
+  );
 
-  app.patch('/api/orders/:id/status', async (request) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid order id');
-    const { status } = parseInput(orderStatusSchema, request.body);
+  const statusSchema = { params: orderIdParams, body: orderStatusSchema, response: oneOrder };
+  app.patch('/api/orders/:id/status', { schema: statusSchema }, async (request) => {
+    const { id } = request.params;
+    const { status } = request.body;
     return publishOrderUpdate(app, await updateOrderStatus(app.db.kysely, id, status));
   });
 
-  app.patch('/api/orders/:id/delivery', async (request) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid order id');
-    const delivery = parseInput(
-      orderDeliverySchema,
-      request.body,
-      'Please fill in all required delivery details.',
-    );
+  const deliverySchema = { params: orderIdParams, body: deliveryBody, response: oneOrder };
+  app.patch('/api/orders/:id/delivery', { schema: deliverySchema }, async (request) => {
+    const { id } = request.params;
+    const delivery = request.body;
     return publishOrderUpdate(app, await updateOrderDelivery(app.db, id, delivery));
   });
 
-  app.delete('/api/orders/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid order id');
+  const deleteSchema = { params: orderIdParams, response: { 204: noContent } };
+  app.delete('/api/orders/:id', { schema: deleteSchema }, async (request, reply) => {
+    const { id } = request.params;
     const shopperId = await findOrderOwner(app.db.kysely, id);
     const productIds = await deleteOrder(app.db, id);
     app.events.publish('order-deleted', { id }, { shopperId });
     await publishStockChanges(app, productIds);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }
 

@@ -112,9 +112,12 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
       if (!product) continue; // a deleted product has no stock to return to
       let flavorStocks: string | undefined;
       if (flavors.size) {
-        const current = JSON.parse(product.flavor_stocks) as Record<string, number>;
-        for (const [flavor, taken] of flavors) current[flavor] = (current[flavor] ?? 0) + taken;
-        flavorStocks = JSON.stringify(current);
+        const current = new Map(
+          Object.entries(JSON.parse(product.flavor_stocks) as Record<string, number>),
+        );
+        for (const [flavor, taken] of flavors)
+          current.set(flavor, (current.get(flavor) ?? 0) + taken);
+        flavorStocks = JSON.stringify(Object.fromEntries(current));
       }
       await repo.returnStock(trx, productId, amount, flavorStocks);
     }

@@ -14,13 +14,15 @@ export function shopperIdOf(request: FastifyRequest): string | null {
 export function ensureShopperId(request: FastifyRequest, reply: FastifyReply): string {
   const existing = shopperIdOf(request);
   if (existing) return existing;
-  const id = randomBytes(18).toString('base64url');
-  reply.setCookie(SHOPPER_COOKIE, id, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: ONE_YEAR_S,
-  });
+  const id = newShopperId();
+  reply.setCookie(SHOPPER_COOKIE, id, shopperCookieOptions(request.protocol === 'https'));
   return id;
+}
+
+export function newShopperId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function shopperCookieOptions(secure: boolean) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: ONE_YEAR_S } as const;
 }

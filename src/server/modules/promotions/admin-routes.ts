@@ -1,26 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import { idParams, parseInput } from '../../http/errors';
+import { promotionSchema } from '../../../shared/admin-schemas';
+import { noContent, promotionPatchSchema, promotionResponse } from '../../../shared/api-schemas';
+import { idParams, validateOnly, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
 import { createPromotion, deletePromotion, updatePromotion } from './admin-service';
 
 /** Dealer promotion calls of spec §7; display-order swaps are two PATCHes of displayOrder. */
-export async function promotionAdminRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/promotions', async (request, reply) => {
+export async function promotionAdminRoutes(app: ApiApp): Promise<void> {
+  const params = withSummary(idParams, 'Invalid promotion id');
+  const body = withSummary(promotionSchema, 'Invalid promotion');
+  const createSchema = { body, response: { 201: promotionResponse } };
+  app.post('/api/promotions', { schema: createSchema }, async (request, reply) => {
     const promotion = await createPromotion(app.db, request.body);
     app.events.publish('promotion-created', promotion);
     return reply.status(201).send(promotion);
   });
 
-  app.patch('/api/promotions/:id', async (request) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid promotion id');
+  const patch = validateOnly(promotionPatchSchema, 'Invalid promotion');
+  const patchSchema = { params, body: patch, response: { 200: promotionResponse } };
+  app.patch('/api/promotions/:id', { schema: patchSchema }, async (request) => {
+    const { id } = request.params;
     const promotion = await updatePromotion(app.db, id, request.body);
     app.events.publish('promotion-updated', promotion);
     return promotion;
   });
 
-  app.delete('/api/promotions/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid promotion id');
+  const deleteSchema = { params, response: { 204: noContent } };
+  app.delete('/api/promotions/:id', { schema: deleteSchema }, async (request, reply) => {
+    const { id } = request.params;
     await deletePromotion(app.db, id);
     app.events.publish('promotion-deleted', { id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -74,8 +74,7 @@ async function checkReferences(
   }
 }
 
-export async function createPromotion(db: Db, body: unknown): Promise<Promotion> {
-  const fields = parseInput(promotionSchema, body, 'Invalid promotion');
+export async function createPromotion(db: Db, fields: PromotionFields): Promise<Promotion> {
   return db.kysely.transaction().execute(async (trx) => {
     await repo.lockPromoCodes(trx, db.dialect);
     await checkReferences(trx, fields);

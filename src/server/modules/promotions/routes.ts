@@ -1,18 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { promoCheckResponse, promotionResponse } from '../../../shared/api-schemas';
 import { validatePromoSchema } from '../../../shared/schemas';
-import { parseInput } from '../../http/errors';
-import { listPromotions } from './service';
+import type { ApiApp } from '../../http/openapi';
+import { currentDealer } from '../auth/guard';
+import { listActivePromotions, listPromotions } from './service';
 import { checkPromotion } from './validate-promo';
 
-export async function promotionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/promotions', async () => listPromotions(app.db.kysely));
+export async function promotionRoutes(app: ApiApp): Promise<void> {
+  const schema = { response: { 200: z.array(promotionResponse) } };
+  app.get('/api/promotions', { schema }, async (request, reply) => {
+    // the dealer's dashboard lists inactive promotions too; shoppers get the active ones
+    reply.header('vary', 'cookie');
+    const dealer = await currentDealer(app, request);
+    return dealer ? listPromotions(app.db.kysely) : listActivePromotions(app.db.kysely);
+  });
 }
 
-export async function validatePromoRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/validate-promo', { config: { public: true } }, async (request) => {
-    const { promoCode, cartItems } = parseInput(validatePromoSchema, request.body);
+export async function validatePromoRoutes(app: ApiApp): Promise<void> {
+  const schema = { body: validatePromoSchema, response: { 200: promoCheckResponse } };
+  app.post('/api/validate-promo', { config: { public: true }, schema }, async (request) => {
+    const { promoCode, cartItems } = request.body;
     const check = await checkPromotion(app.db.kysely, promoCode, cartItems);
     if (!check.valid) return check;
-    return { valid: true, promotion: check.promotion };
+    return { valid: true as const, promotion: check.promotion };
   });
 }

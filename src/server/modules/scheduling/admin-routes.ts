@@ -1,23 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { idParams, parseInput } from '../../http/errors';
+import {
+  dealerSettingsSchema,
+  INVALID_SLOT,
+  scheduleSlotSchema,
+} from '../../../shared/admin-schemas';
+import {
+  dealerSettingsResponse,
+  noContent,
+  scheduleSlotResponse,
+} from '../../../shared/api-schemas';
+import { idParams, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
 import { createScheduleSlot, deleteScheduleSlot, saveDealerSettings } from './admin-service';
 
 /** Dealer schedule calls of spec §7: date slots (and override markers) and the weekly availability. */
-export async function schedulingAdminRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/schedule-slots', async (request, reply) => {
+export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
+  const slotBody = withSummary(scheduleSlotSchema, INVALID_SLOT);
+  const createSchema = { body: slotBody, response: { 201: scheduleSlotResponse } };
+  app.post('/api/schedule-slots', { schema: createSchema }, async (request, reply) => {
     const slot = await createScheduleSlot(app.db, request.body);
     app.events.publish('schedule-slot-created', slot);
     return reply.status(201).send(slot);
   });
 
-  app.delete('/api/schedule-slots/:id', async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'Invalid slot id');
+  const params = withSummary(idParams, 'Invalid slot id');
+  const deleteSchema = { params, response: { 204: noContent } };
+  app.delete('/api/schedule-slots/:id', { schema: deleteSchema }, async (request, reply) => {
+    const { id } = request.params;
     await deleteScheduleSlot(app.db, id);
     app.events.publish('schedule-slot-deleted', { id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.patch('/api/dealer-settings', async (request) => {
+  const settingsBody = withSummary(dealerSettingsSchema, 'Invalid settings');
+  const settingsSchema = { body: settingsBody, response: { 200: dealerSettingsResponse } };
+  app.patch('/api/dealer-settings', { schema: settingsSchema }, async (request) => {
     const settings = await saveDealerSettings(app.db, request.body);
     app.events.publish('dealer-settings-updated', settings);
     return settings;

@@ -1,21 +1,20 @@
 import { sql } from 'kysely';
-import {
-  dealerSettingsSchema,
-  INVALID_SLOT,
-  scheduleSlotSchema,
-} from '../../../shared/admin-schemas';
+import type { z } from 'zod';
+import type { dealerSettingsSchema, scheduleSlotSchema } from '../../../shared/admin-schemas';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
-import { HttpError, notFound, parseInput } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import * as repo from './admin-repo';
 import { settingsFromRow, slotFromRow } from './mappers';
 
 export const DUPLICATE_SLOT = 'A slot for this date and time already exists';
 
 /** A new slot starts with no orders (currentOrders is not settable); the same date and times twice is refused. */
-export async function createScheduleSlot(db: Db, body: unknown): Promise<ScheduleSlot> {
-  const slot = parseInput(scheduleSlotSchema, body, INVALID_SLOT);
+export async function createScheduleSlot(
+  db: Db,
+  slot: z.output<typeof scheduleSlotSchema>,
+): Promise<ScheduleSlot> {
   return db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres')
       await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(trx);
@@ -40,8 +39,10 @@ export async function deleteScheduleSlot(db: Db, id: number): Promise<void> {
 }
 
 /** Saves the weekly availability, creating the settings row the first time. */
-export async function saveDealerSettings(db: Db, body: unknown): Promise<DealerSettings> {
-  const input = parseInput(dealerSettingsSchema, body, 'Invalid settings');
+export async function saveDealerSettings(
+  db: Db,
+  input: z.output<typeof dealerSettingsSchema>,
+): Promise<DealerSettings> {
   return db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres')
       await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(trx);

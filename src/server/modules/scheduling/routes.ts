@@ -1,7 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { dealerSettingsResponse, scheduleSlotResponse } from '../../../shared/api-schemas';
+import type { ApiApp } from '../../http/openapi';
 import { getDealerSettings, listScheduleSlots } from './service';
 
-export async function schedulingRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/schedule-slots', async () => listScheduleSlots(app.db.kysely));
-  app.get('/api/dealer-settings', async () => getDealerSettings(app.db.kysely));
+export async function schedulingRoutes(app: ApiApp): Promise<void> {
+  const slots = { schema: { response: { 200: z.array(scheduleSlotResponse) } } };
+  app.get('/api/schedule-slots', slots, async () => listScheduleSlots(app.db.kysely));
+  const settings = { schema: { response: { 200: dealerSettingsResponse } } };
+  app.get('/api/dealer-settings', settings, async () => getDealerSettings(app.db.kysely));
 }

@@ -29,8 +29,8 @@ export function ProductImage({
   if (!url) {
     return (
       <div
-        role="img"
-        aria-label={alt}
+        // An empty alt marks the picture decorative, as on an <img>: role="img" needs a name.
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
         className={clsx('grid place-items-center bg-surface-2 text-muted', className)}
       >
         <Leaf aria-hidden="true" className="h-1/3 w-1/3 opacity-40" />

@@ -1,38 +1,21 @@
 /**
- * The shopper's chat session id (spec §3, §4): `session-<timestamp>-<random>`,
- * kept in localStorage with its creation time, forgotten after 24 hours.
+ * The shopper's chat session id (spec §3, §7). The server issues it in `init`
+ * and binds it to the shopper's cookie, so after a reload it hands back the
+ * same session (for 24 hours) and refuses it to anyone else. The browser only
+ * remembers the id of the current connection.
  */
-import { TIMERS } from '@shared/constants';
-import { readStorage, removeStorage, writeStorage } from '@web/lib/storage';
+import { removeStorage } from '@web/lib/storage';
 
-const ID_KEY = 'chatSessionId';
-const TIMESTAMP_KEY = 'chatSessionTimestamp';
+/** Where ids that browsers made up themselves used to be kept. */
+const LEGACY_KEYS = ['chatSessionId', 'chatSessionTimestamp'];
 
-export function newChatSessionId(now = Date.now(), random = Math.random): string {
-  return `session-${now}-${random().toString(36).slice(2, 11).padEnd(6, '0')}`;
+let current: string | null = null;
+
+export function currentChatSessionId(): string | null {
+  return current;
 }
 
-export function isExpired(createdAt: number, now = Date.now()): boolean {
-  return !Number.isFinite(createdAt) || now - createdAt > TIMERS.chatSessionLifetimeMs;
-}
-
-/** The current session id, or null; an expired one is removed. */
-export function currentChatSessionId(now = Date.now()): string | null {
-  const id = readStorage(ID_KEY);
-  if (!id) return null;
-  if (isExpired(Number(readStorage(TIMESTAMP_KEY)), now)) {
-    removeStorage(ID_KEY);
-    removeStorage(TIMESTAMP_KEY);
-    return null;
-  }
-  return id;
-}
-
-export function ensureChatSessionId(now = Date.now()): string {
-  const existing = currentChatSessionId(now);
-  if (existing) return existing;
-  const id = newChatSessionId(now);
-  writeStorage(ID_KEY, id);
-  writeStorage(TIMESTAMP_KEY, String(now));
-  return id;
+export function adoptChatSessionId(sessionId: string): void {
+  if (current === null) for (const key of LEGACY_KEYS) removeStorage(key);
+  current = sessionId;
 }

@@ -6,9 +6,9 @@ import { BULK, type OrderType, PICKUP_ADDRESS } from '@shared/constants';
 import { toDollars } from '@shared/money';
 import {
   type CartPricing,
+  cartPricingLines,
   minimumOrderMessage,
   type PricingLine,
-  toPricingLine,
 } from '@shared/pricing';
 import { isSoldByWeight, stockNeeded } from '@shared/quantity';
 import type { OrderPlacementInput } from '@shared/schemas';
@@ -32,16 +32,17 @@ export function orderTypeFor(choice: DeliveryChoice): OrderType {
   return 'delivery';
 }
 
-/** Pricing lines for the cart; categories come from the products list. */
-export function pricingLines(cart: readonly CartItem[], products: readonly Product[] | undefined) {
+/**
+ * Pricing lines for the cart, built by the same shared rule the server prices an order with
+ * (the freebie line: one unit free, the rest at the normal price).
+ */
+export function pricingLines(
+  cart: readonly CartItem[],
+  products: readonly Product[] | undefined,
+  freebieProductId: number | null = null,
+): PricingLine[] {
   const byId = new Map((products ?? []).map((p) => [p.id, p]));
-  return cart.map(
-    (item): PricingLine =>
-      toPricingLine(item, {
-        category: byId.get(item.id)?.category ?? '',
-        subcategory: byId.get(item.id)?.subcategory ?? null,
-      }),
-  );
+  return cartPricingLines(cart, (id) => byId.get(id), freebieProductId);
 }
 
 export interface StockShortfall {

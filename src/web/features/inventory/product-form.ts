@@ -13,6 +13,7 @@ import {
 } from '@shared/constants';
 import { defaultTierPrices } from '@shared/pricing';
 import { isSoldByWeight } from '@shared/quantity';
+import { ownValue, setOwn } from '@shared/records';
 import type { Product } from '@shared/types';
 
 export { STRAIN_OPTIONS, STRAINS };
@@ -100,10 +101,10 @@ export function productFormFrom(product: Product): ProductFormValues {
     ),
     flavors: product.flavors.map((name) => ({
       name,
-      strain: ((STRAINS as readonly string[]).includes(product.flavorStrains[name] ?? '')
-        ? product.flavorStrains[name]
+      strain: ((STRAINS as readonly string[]).includes(ownValue(product.flavorStrains, name) ?? '')
+        ? ownValue(product.flavorStrains, name)
         : DEFAULT_FLAVOR_STRAIN) as StrainName,
-      stock: product.flavorStocks[name] === undefined ? '' : String(product.flavorStocks[name]),
+      stock: String(ownValue(product.flavorStocks, name) ?? ''),
     })),
     featured: product.featured,
     media: [...product.media],
@@ -204,12 +205,12 @@ export function validateProductForm(
       continue;
     }
     seen.add(flavor.toLowerCase());
-    flavorStrains[flavor] = row.strain;
+    setOwn(flavorStrains, flavor, row.strain);
     if (row.stock.trim() !== '') {
       const amount = Number(row.stock);
       if (!Number.isFinite(amount) || amount < 0)
         errors.flavor = `Stock of ${flavor} must be 0 or more`;
-      else flavorStocks[flavor] = amount;
+      else setOwn(flavorStocks, flavor, amount);
     }
   }
   const flavors = flavorRows.map((row) => row.name.trim()).filter(Boolean);

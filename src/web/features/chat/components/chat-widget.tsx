@@ -1,13 +1,12 @@
+import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { useStore } from '@web/lib/create-store';
 import { realtime } from '@web/lib/realtime-connection';
 import { MessageCircle, Send, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ensureChatSessionId } from '../chat-session';
+import { currentChatSessionId } from '../chat-session';
 import { chatStore, setChatOpen } from '../chat-store';
 import { askNotificationPermission } from '../notify';
-
-const MAX_LENGTH = 1500;
 
 /** Floating live chat with support (spec §2.14): bottom left, so it never covers the cart button. */
 export default function ChatWidget() {
@@ -34,10 +33,10 @@ export default function ChatWidget() {
     event.preventDefault();
     const message = draft.trim();
     if (!message) return;
-    const sessionId = ensureChatSessionId();
     const client = realtime();
     if (!client) return;
-    client.send('chat-message', { sessionId, message });
+    // Before the first init there is no id yet: the server then files it under the one it issues.
+    client.send('chat-message', { sessionId: currentChatSessionId() ?? undefined, message });
     setDraft('');
   }
 
@@ -117,7 +116,7 @@ export default function ChatWidget() {
               id={`${titleId}-input`}
               ref={inputRef}
               value={draft}
-              maxLength={MAX_LENGTH}
+              maxLength={CHAT_MESSAGE_MAX_LENGTH}
               rows={1}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {

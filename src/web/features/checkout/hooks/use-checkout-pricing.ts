@@ -13,7 +13,11 @@ export function useCheckoutPricing() {
   const promotion = useAppliedPromotion();
   const { choice } = useCheckout();
   const orderType = orderTypeFor(choice);
-  const lines = useMemo(() => pricingLines(cart, products.data), [cart, products.data]);
+  const freebieProductId = promotion?.freebieProduct?.id ?? null;
+  const lines = useMemo(
+    () => pricingLines(cart, products.data, freebieProductId),
+    [cart, products.data, freebieProductId],
+  );
   const pricing = useMemo(
     () => priceCart({ lines, promotion: pricingPromotion(promotion), orderType }),
     [lines, promotion, orderType],

@@ -1,3 +1,4 @@
+import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { askNotificationPermission, notify } from '@web/features/chat/notify';
@@ -160,7 +161,7 @@ export function SupportInboxPanel() {
                 <input
                   id="support-reply"
                   value={draft}
-                  maxLength={1500}
+                  maxLength={CHAT_MESSAGE_MAX_LENGTH}
                   onChange={(e) => setDraft(e.target.value)}
                   placeholder="Reply as support…"
                   className="h-11 flex-1 rounded-xl border border-line bg-bg px-3 text-sm"
