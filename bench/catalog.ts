@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnServer } from '../src/server/fault/support';
+import { spawnServer } from '../test/server-process';
 import {
   BACKEND,
   benchDatabase,

@@ -1,4 +1,6 @@
 import type { Db } from '../src/server/db/connect';
+import { placeOrder } from '../src/server/modules/orders/checkout';
+import { orderPlacementSchema } from '../src/shared/schemas';
 import {
   auditOrders,
   isSimple,
@@ -9,9 +11,7 @@ import {
   type Storefront,
   spawnServer,
   stockSnapshot,
-} from '../src/server/fault/support';
-import { placeOrder } from '../src/server/modules/orders/checkout';
-import { orderPlacementSchema } from '../src/shared/schemas';
+} from '../test/server-process';
 import { BACKEND, benchDatabase, type Figure, fmt, log, percentile } from './lib/common';
 
 /** Units of stock given to each product: enough for a few seconds of buying on this machine. */

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
+import type { Product } from '../src/shared/types';
 import {
   type FreshDatabase,
   freePort,
@@ -8,8 +9,7 @@ import {
   type ServerProcess,
   sleep,
   spawnServer,
-} from '../src/server/fault/support';
-import type { Product } from '../src/shared/types';
+} from '../test/server-process';
 import {
   BACKEND,
   benchDatabase,

@@ -1,4 +1,4 @@
-import { spawnServer } from '../src/server/fault/support';
+import { spawnServer } from '../test/server-process';
 import { BACKEND, benchDatabase, type Figure, fillCatalog, fmt, log } from './lib/common';
 
 /** Benchmark 5b: from `npm start` (client already built) to the first 200 on /api/products. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from '../src/server/fault/support';
+import { ROOT } from '../test/server-process';
 
 export interface JsSize {
   files: { file: string; bytes: number; gzip: number }[];

@@ -6,8 +6,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { freshDatabase, prepareDatabase, ROOT, spawnServer } from '../src/server/fault/support';
 import type { Product } from '../src/shared/types';
+import { freshDatabase, prepareDatabase, ROOT, spawnServer } from '../test/server-process';
 import { type Figure, fmt, log, startNginx } from './lib/common';
 
 export interface PageScore {

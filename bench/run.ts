@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../src/server/fault/support';
+import { ROOT } from '../test/server-process';
 import { catalogBench } from './catalog';
 import { checkoutBench } from './checkout';
 import { fanoutBench } from './fanout';

@@ -11,9 +11,9 @@ import {
   freshDatabase,
   prepareDatabase,
   sleep,
-} from '../../src/server/fault/support';
+} from '../../test/server-process';
 
-export { percentile } from '../../src/server/fault/support';
+export { percentile } from '../../test/server-process';
 
 /** One line of the results table. */
 export interface Figure {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crashScenario } from '../../src/server/fault/crash-scenario';
-import { BACKENDS } from '../../src/server/test/harness';
+import { crashScenario } from '../../test/crash-scenario';
+import { BACKENDS } from '../../test/harness';
 
 /** The full crash test: ten kill -9 restarts under 200 concurrent buyers. */
 describe.each(BACKENDS)('crash recovery, 10 rounds, on %s', (backend) => {

@@ -11,7 +11,7 @@ import {
   sleep,
   spawnServer,
   stockSnapshot,
-} from '../../src/server/fault/support';
+} from '../../test/server-process';
 
 /**
  * PostgreSQL goes away under load (the local cluster is stopped), then comes

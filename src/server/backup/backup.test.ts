@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../test/catalog-admin';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
 import type { Order, Product } from '../../shared/types';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
-import { dealerClient } from '../modules/catalog/admin-test-helpers';
-import { createTestApp, type TestApp } from '../test/harness';
-import { cartLine, orderBody, productsByName } from '../test/orders-fixtures';
 import { type BackupSummary, createBackup, InvalidBackupError, restoreBackup } from './backup';
 import { pruneBackups, scheduledBackupName, startBackupSchedule } from './schedule';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDb, type TestDb } from '../test/harness';
+import { BACKENDS, createTestDb, type TestDb } from '../../../test/harness';
 
 describe.each(BACKENDS)('writeTransaction on %s', (dialect) => {
   let t: TestDb;

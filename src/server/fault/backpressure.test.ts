@@ -3,9 +3,9 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createFaultApp, type FaultApp } from '../../../test/server-process';
 import type { Category } from '../../shared/types';
 import { MAX_BUFFERED_BYTES } from '../realtime/hub';
-import { createFaultApp, type FaultApp } from './support';
 
 /**
  * Sockets that stop reading must not hold the server's memory: past the send

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../test/harness';
-import { crashScenario } from './crash-scenario';
+import { crashScenario } from '../../../test/crash-scenario';
+import { BACKENDS } from '../../../test/harness';
 
 /**
  * kill -9 in the middle of 200 concurrent buyers, three times over (ten in

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../test/harness';
+import { cartLine, orderBody } from '../../../test/orders-fixtures';
+import { createFaultApp, type FaultApp } from '../../../test/server-process';
 import type { Product } from '../../shared/types';
 import type { Database } from '../db/schema';
 import { ensureDealer } from '../modules/auth/service';
-import { BACKENDS } from '../test/harness';
-import { cartLine, orderBody } from '../test/orders-fixtures';
-import { createFaultApp, type FaultApp } from './support';
 
 /**
  * Property-based fuzzing of every route in the app's route table: malformed

@@ -1,7 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../test/harness';
-import { openSocket } from '../test/socket';
+import { BACKENDS } from '../../../test/harness';
 import {
   auditOrders,
   freshDatabase,
@@ -10,7 +9,8 @@ import {
   runBuyers,
   spawnServer,
   stockSnapshot,
-} from './support';
+} from '../../../test/server-process';
+import { openSocket } from '../../../test/socket';
 
 /**
  * A deploy sends SIGTERM while shoppers are checking out: the orders in flight

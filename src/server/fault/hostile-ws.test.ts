@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createFaultApp, type FaultApp, sleep } from '../../../test/server-process';
 import type { Product } from '../../shared/types';
 import { ensureDealer } from '../modules/auth/service';
 import { MAX_MESSAGE_BYTES } from '../realtime/ws-routes';
-import { createFaultApp, type FaultApp, sleep } from './support';
 
 /**
  * 200 hostile sockets send garbage, oversized frames and floods while 100

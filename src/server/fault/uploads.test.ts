@@ -3,9 +3,9 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFaultApp, type FaultApp } from '../../../test/server-process';
 import { ensureDealer } from '../modules/auth/service';
 import { MAX_FILE_BYTES } from '../modules/media/routes';
-import { createFaultApp, type FaultApp } from './support';
 
 /** Hostile uploads: polyglots, mislabelled files, decompression bombs, oversize files. */
 

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestApp, createTestDb, type TestApp } from '../../../test/harness';
+import { captureLogs } from '../../../test/log-capture';
+import { createTcpProxy } from '../../../test/tcp-proxy';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect, type Db } from '../db/connect';
 import { MIGRATION_NAMES, migrateToLatest } from '../db/migrate';
-import { BACKENDS, createTestApp, createTestDb, type TestApp } from '../test/harness';
-import { captureLogs } from '../test/log-capture';
-import { createTcpProxy } from '../test/tcp-proxy';
 
 describe.each(BACKENDS)('health and readiness on %s', (dialect) => {
   let t: TestApp;

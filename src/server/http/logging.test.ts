@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestDb, type TestDb } from '../../../test/harness';
+import { captureLogs } from '../../../test/log-capture';
+import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
+import { openSocket } from '../../../test/socket';
 import type { Product } from '../../shared/types';
 import { buildApp } from '../app';
 import { ensureDealer } from '../modules/auth/service';
-import { BACKENDS, createTestDb, type TestDb } from '../test/harness';
-import { captureLogs } from '../test/log-capture';
-import { cartLine, orderBody, productsByName } from '../test/orders-fixtures';
-import { openSocket } from '../test/socket';
 
 /** A value that cannot appear in a log line by chance. */
 const unique = (label: string) => `${label}${randomBytes(6).toString('hex')}`;

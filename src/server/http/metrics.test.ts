@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
+import { openSocket } from '../../../test/socket';
 import type { Product } from '../../shared/types';
-import { BACKENDS, createTestApp, type TestApp } from '../test/harness';
-import { cartLine, orderBody, productsByName } from '../test/orders-fixtures';
-import { openSocket } from '../test/socket';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
 import { ensureDealer } from '../modules/auth/service';
-import { BACKENDS, createTestApp, type TestApp } from '../test/harness';
 import { DOCS_PREFIX, OPENAPI_PATH } from './openapi';
 
 const DEALER = { username: 'docs-dealer', password: 'a-long-dealer-password' };

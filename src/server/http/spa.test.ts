@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { buildApp } from '../app';
-import { createTestApp, type TestApp } from '../test/harness';
 
 describe('serving the built client', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { parseTrustProxy } from './trust-proxy';
 
 describe('TRUST_PROXY forms', () => {

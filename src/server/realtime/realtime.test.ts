@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { Order, Product } from '../../shared/types';
 import { buildApp } from '../app';
 import { ensureDealer } from '../modules/auth/service';
-import { BACKENDS, createTestApp, type TestApp } from '../test/harness';
-import { cartLine, orderBody, productsByName } from '../test/orders-fixtures';
 import { DEALER_RECHECK_MS } from './ws-routes';
 
 interface Message {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createTestDb, type TestDb } from '../../../test/harness';
 import { buildApp } from '../app';
-import { createTestDb, type TestDb } from '../test/harness';
 import { MAX_MESSAGE_BYTES } from './ws-routes';
 
 describe('13.17 oversized WebSocket frames', () => {

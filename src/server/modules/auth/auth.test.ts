@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { isDealerRoute } from './guard';
 
 const DEALER = { username: 'owner', password: 'correct horse battery' };

@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { CATALOG_CSV_COLUMNS, type CatalogImportResult } from '../../../shared/catalog-csv';
 import type { Product } from '../../../shared/types';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
-import { dealerClient } from '../catalog/admin-test-helpers';
 
 type Cells = Record<string, string>;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import type { Product } from '../../../shared/types';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
 import { OUT_OF_STOCK_FEATURE } from './admin-service';
-import { dealerClient } from './admin-test-helpers';
 
 const flowerBody = {
   name: 'Test Kush',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import type { Category, Product, Promotion } from '../../../shared/types';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
-import { dealerClient } from '../catalog/admin-test-helpers';
 import { DUPLICATE_SLUG, HAS_SUBCATEGORIES } from './service';
 
 describe.each(BACKENDS)('dealer category API on %s', (dialect) => {

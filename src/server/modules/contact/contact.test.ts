@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { CONTACT_LIMIT, CONTACT_RATE_LIMITED } from './limiter';
 
 describe.each(BACKENDS)('POST /api/contact on %s', (dialect) => {

@@ -2,9 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { IMAGE_VARIANT_WIDTHS, mediaVariant } from '../../../shared/media';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
-import { dealerClient } from '../catalog/admin-test-helpers';
 import { MAX_FILE_BYTES } from './routes';
 import { sniffMediaKind } from './sniff';
 

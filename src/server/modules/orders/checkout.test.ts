@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
 import type { Order, Product, Promotion } from '../../../shared/types';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../test/orders-fixtures';
 import { ensureDealer } from '../auth/service';
 
 const DEALER = { username: 'boss', password: 'a-long-dealer-password' };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
 import type { Order, Product } from '../../../shared/types';
 import { loadConfig } from '../../config';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../test/orders-fixtures';
 import { RATE_LIMITED_MESSAGE } from './placement-limits';
 
 const shopper = (n: number) => `canopy_shopper=limit-shopper-${String(n).padStart(16, '0')}`;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import { cartLine, orderBody } from '../../../../test/orders-fixtures';
 import { BULK, type OrderType, type QuantityLabel } from '../../../shared/constants';
 import { offeredQuantities } from '../../../shared/quantity';
 import type { Product, Promotion } from '../../../shared/types';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { cartLine, orderBody } from '../../test/orders-fixtures';
 
 /**
  * The browser computes the cart total with src/shared/pricing; the server

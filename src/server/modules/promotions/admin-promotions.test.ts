@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { WEEKDAYS } from '../../../shared/constants';
 import type { Product, Promotion } from '../../../shared/types';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
-import { dealerClient } from '../catalog/admin-test-helpers';
 import { BOGO50_DELETE_REFUSED, BOGO50_EDIT_REFUSED, DUPLICATE_PROMO_CODE } from './admin-service';
 
 describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {

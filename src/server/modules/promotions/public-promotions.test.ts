@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import type { Promotion } from '../../../shared/types';
-import { BACKENDS, createTestApp, type TestApp } from '../../test/harness';
-import { dealerClient } from '../catalog/admin-test-helpers';
 
 interface Message {
   type: string;

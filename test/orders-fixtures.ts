@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrderType, QuantityLabel } from '../../shared/constants';
-import { toDollars } from '../../shared/money';
-import { cartPricingLines, priceCart, unitPrice } from '../../shared/pricing';
-import { toAppliedPromotion } from '../../shared/promotions';
-import type { CartItem, Product, Promotion } from '../../shared/types';
+import type { OrderType, QuantityLabel } from '../src/shared/constants';
+import { toDollars } from '../src/shared/money';
+import { cartPricingLines, priceCart, unitPrice } from '../src/shared/pricing';
+import { toAppliedPromotion } from '../src/shared/promotions';
+import type { CartItem, Product, Promotion } from '../src/shared/types';
 
 export async function productsByName(app: FastifyInstance): Promise<Map<string, Product>> {
   const list = (await app.inject('/api/products')).json<Product[]>();

@@ -3,6 +3,7 @@
  * and the benchmarks (bench/): fresh databases, the server as a child process,
  * and shoppers that build valid orders.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
@@ -11,17 +12,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import type { QuantityLabel } from '../../shared/constants';
-import type { CartItem, Order, Product, Promotion } from '../../shared/types';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { connect, type Db } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { seedDemoCatalogIfEmpty } from '../db/seed/demo-catalog';
-import { cartLine, orderBody } from '../test/orders-fixtures';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { connect, type Db } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedDemoCatalogIfEmpty } from '../src/server/db/seed/demo-catalog';
+import type { QuantityLabel } from '../src/shared/constants';
+import type { CartItem, Order, Product, Promotion } from '../src/shared/types';
+import { cartLine, orderBody } from './orders-fixtures';
+import { runSql } from './postgres';
 
-export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const ROOT = path.resolve(import.meta.dirname, '..');
 
 export type Backend = 'sqlite' | 'postgres';
 
@@ -35,16 +36,6 @@ export interface FreshDatabase {
   databaseUrl?: string;
   open(): Db;
   dispose(): Promise<void>;
-}
-
-export async function runSql(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A temp DATA_DIR, and on PostgreSQL a fresh database next to `baseUrl`'s, dropped by dispose(). */
@@ -160,15 +151,22 @@ export interface SpawnOptions {
 
 /** Server process groups still running: ended if this process exits without stopping them. */
 const liveGroups = new Set<number>();
-process.once('exit', () => {
-  for (const pid of liveGroups) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // already gone
+let exitHandlerInstalled = false;
+
+/** Installed by the first spawn, so that merely importing this module changes nothing in the process. */
+function killLiveGroupsOnExit(): void {
+  if (exitHandlerInstalled) return;
+  exitHandlerInstalled = true;
+  process.once('exit', () => {
+    for (const pid of liveGroups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
-  }
-});
+  });
+}
 
 /** Starts the server as a child process and waits for the first 200 on /api/products. */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
@@ -199,6 +197,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
   });
   const pid = child.pid;
   if (pid) {
+    killLiveGroupsOnExit();
     liveGroups.add(pid);
     child.once('exit', () => liveGroups.delete(pid));
   }

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../test/harness';
-import { ensureDealer } from '../auth/service';
+import { ensureDealer } from '../src/server/modules/auth/service';
+import type { TestApp } from './harness';
 
 const DEALER = { username: 'back-office', password: 'a-long-dealer-password' };
 

@@ -16,7 +16,7 @@ import {
   sleep,
   spawnServer,
   stockSnapshot,
-} from './support';
+} from './server-process';
 
 export interface CrashReport extends StockAudit, KeyedAudit {
   rounds: number;

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
-import { connect, type Db, type Dialect } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { seedDemoCatalogIfEmpty } from '../db/seed/demo-catalog';
+import { buildApp } from '../src/server/app';
+import { type Config, loadConfig } from '../src/server/config';
+import { connect, type Db, type Dialect } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedDemoCatalogIfEmpty } from '../src/server/db/seed/demo-catalog';
+import { runSql } from './postgres';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const BACKENDS: Dialect[] = process.env.TEST_DATABASE_URL
@@ -78,14 +78,4 @@ export async function createTestApp(
       await testDb.dispose();
     },
   };
-}
-
-async function runSql(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
