@@ -1,6 +1,6 @@
+import { useSession } from '@web/api/get-session';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
-import { useSession } from '@web/features/auth/api/get-session';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { DealerDashboard } from '@web/features/dealer/components/dealer-dashboard';
 import { DealerLayout } from '@web/features/dealer/components/dealer-layout';
