@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@shared/error-codes';
+
 /**
  * The one way the browser talks to the server (spec §7): credentials always
  * included, JSON in and out, and a non-OK answer throws `{status}: {body or status text}`.
@@ -12,15 +14,36 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The `error` (or `message`) field of a JSON error body, when there is one. */
-  get serverMessage(): string | undefined {
+  /** The JSON error body, when the answer had one. */
+  get json(): Record<string, unknown> | undefined {
     try {
-      const parsed = JSON.parse(this.body) as { error?: unknown; message?: unknown };
-      if (typeof parsed.error === 'string') return parsed.error;
-      if (typeof parsed.message === 'string') return parsed.message;
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        return parsed as Record<string, unknown>;
+      }
     } catch {
       // not JSON
     }
+    return undefined;
+  }
+
+  /**
+   * The stable code of the refusal (src/shared/error-codes.ts), when the server sent one. Only
+   * the shape is checked, so the list of codes stays out of the first-load bundle; a code
+   * this build does not know simply matches no text of ours.
+   */
+  get code(): ErrorCode | undefined {
+    const code = this.json?.code;
+    return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)
+      ? (code as ErrorCode)
+      : undefined;
+  }
+
+  /** The `error` (or `message`) field of a JSON error body, when there is one. */
+  get serverMessage(): string | undefined {
+    const body = this.json;
+    if (typeof body?.error === 'string') return body.error;
+    if (typeof body?.message === 'string') return body.message;
     return undefined;
   }
 }

@@ -1,7 +1,8 @@
 import { priceCart } from '@shared/pricing';
 import type { CartItem, Product } from '@shared/types';
+import { ApiError } from '@web/lib/api-client';
 import { describe, expect, it } from 'vitest';
-import { placeOrderErrorMessage } from './api/place-order';
+import { isPricesChanged, mayRetrySameKey, placeOrderErrorMessage } from './api/place-order';
 import { orderPayload, orderTypeFor, placementProblem, pricingLines } from './checkout-rules';
 import type { ContactDetails } from './profile';
 
@@ -98,45 +99,83 @@ describe('order payload', () => {
   });
 });
 
+const failed = (status: number, body: string) => new ApiError(status, body, '');
+
 describe('order failure message (spec §8)', () => {
   it('lists out-of-stock items', () => {
     const body = JSON.stringify({
       error: 'Insufficient inventory',
+      code: 'OUT_OF_STOCK',
       outOfStockItems: [
         { name: 'Rosin Jam', requested: 4, available: 3 },
         { name: 'Badder', requested: 2, available: 0 },
       ],
     });
-    expect(placeOrderErrorMessage(409, body)).toBe(
+    expect(placeOrderErrorMessage(failed(409, body))).toBe(
       'Some items in your cart are no longer available in the requested quantities: Rosin Jam (requested: 4, available: 3), Badder (requested: 2, available: 0)',
+    );
+  });
+
+  it('says the items are unavailable, without a list, for a stock refusal that names none', () => {
+    const body = JSON.stringify({ error: 'Stock validation failed', code: 'OUT_OF_STOCK' });
+    expect(placeOrderErrorMessage(failed(409, body))).toBe(
+      'Some items in your cart are no longer available in the requested quantities.',
     );
   });
 
   it('prefers formatted errors, then message, then error, then the status', () => {
     expect(
       placeOrderErrorMessage(
-        400,
-        JSON.stringify({
-          error: 'Validation failed',
-          formattedErrors: ['items.0.quantity: Invalid quantity option'],
-        }),
+        failed(
+          400,
+          JSON.stringify({
+            error: 'Validation failed',
+            code: 'VALIDATION_FAILED',
+            formattedErrors: ['items.0.quantity: Invalid quantity option'],
+          }),
+        ),
       ),
     ).toBe('items.0.quantity: Invalid quantity option');
     expect(
       placeOrderErrorMessage(
-        409,
-        JSON.stringify({
-          error: 'Prices changed',
-          message: 'Prices in your cart have changed. Please review your cart and try again.',
-        }),
+        failed(
+          409,
+          JSON.stringify({
+            error: 'Prices changed',
+            code: 'PRICE_CHANGED',
+            message: 'Prices in your cart have changed. Please review your cart and try again.',
+          }),
+        ),
       ),
     ).toBe('Prices in your cart have changed. Please review your cart and try again.');
     expect(
-      placeOrderErrorMessage(409, JSON.stringify({ error: 'Delivery slot unavailable' })),
+      placeOrderErrorMessage(
+        failed(
+          409,
+          JSON.stringify({ error: 'Delivery slot unavailable', code: 'SLOT_UNAVAILABLE' }),
+        ),
+      ),
     ).toBe('Delivery slot unavailable');
-    expect(placeOrderErrorMessage(418, '{}')).toBe('Server error: 418');
-    expect(placeOrderErrorMessage(502, '<html>Bad gateway</html>')).toBe(
+    expect(placeOrderErrorMessage(failed(418, '{}'))).toBe('Server error: 418');
+    expect(placeOrderErrorMessage(failed(502, '<html>Bad gateway</html>'))).toBe(
       'Server error: 502. Please try again.',
     );
+  });
+});
+
+describe("retrying and repricing an order go by the refusal's code", () => {
+  it('re-sends the same Idempotency-Key only when no answer came or the order is still being placed', () => {
+    expect(mayRetrySameKey(new TypeError('Failed to fetch'))).toBe(true);
+    expect(mayRetrySameKey(failed(503, ''))).toBe(true);
+    const inProgress = { error: 'This order is still being placed.', code: 'ORDER_IN_PROGRESS' };
+    expect(mayRetrySameKey(failed(409, JSON.stringify(inProgress)))).toBe(true);
+    const slot = { error: 'Delivery slot unavailable', code: 'SLOT_UNAVAILABLE' };
+    expect(mayRetrySameKey(failed(409, JSON.stringify(slot)))).toBe(false);
+  });
+
+  it('reprices the cart on PRICE_CHANGED, whatever the wording', () => {
+    const changed = { error: 'Die Preise haben sich geändert', code: 'PRICE_CHANGED' };
+    expect(isPricesChanged(failed(409, JSON.stringify(changed)))).toBe(true);
+    expect(isPricesChanged(failed(409, JSON.stringify({ error: 'Prices changed' })))).toBe(false);
   });
 });

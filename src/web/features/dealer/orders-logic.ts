@@ -1,4 +1,5 @@
 import type { Order } from '@shared/types';
+import { errorMessage } from '@web/lib/error-messages';
 
 export type OrdersTab = 'active' | 'history';
 
@@ -70,9 +71,5 @@ export function statusTone(status: string): string {
 }
 
 export function errorText(error: unknown): string {
-  if (error && typeof error === 'object' && 'serverMessage' in error) {
-    const server = (error as { serverMessage?: string }).serverMessage;
-    if (server) return server;
-  }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error, error instanceof Error ? error.message : String(error));
 }

@@ -1,12 +1,13 @@
 import type { Session } from '@web/api/get-session';
-import { ApiError, postJson } from '@web/lib/api-client';
+import { postJson } from '@web/lib/api-client';
+import { ERROR_TEXTS, errorMessage } from '@web/lib/error-messages';
 
 export interface LoginInput {
   username: string;
   password: string;
 }
 
-export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+export const INVALID_LOGIN_MESSAGE = ERROR_TEXTS.INVALID_CREDENTIALS;
 
 /** POST /api/auth/login: the server checks the credentials and sets an httpOnly session cookie. */
 export async function logIn(input: LoginInput): Promise<Session> {
@@ -17,11 +18,7 @@ export async function logIn(input: LoginInput): Promise<Session> {
   return { authenticated: answer.authenticated, username: answer.username };
 }
 
-/** The text to show for a failed login: the 401 text, or the server's own words (429 etc.). */
+/** The text to show for a failed login: ours for its code, or the server's own words (LOGIN_THROTTLED). */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return INVALID_LOGIN_MESSAGE;
-    return error.serverMessage ?? INVALID_LOGIN_MESSAGE;
-  }
-  return INVALID_LOGIN_MESSAGE;
+  return errorMessage(error, INVALID_LOGIN_MESSAGE);
 }

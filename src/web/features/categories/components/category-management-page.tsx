@@ -18,6 +18,12 @@ import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import {
+  CATEGORY_DELETION_TEXTS,
+  hasErrorCode,
+  SUBCATEGORY_DELETION_TEXTS,
+  textForCode,
+} from '@web/lib/error-messages';
 import { clsx } from 'clsx';
 import { ChevronRight, FolderPlus, GripVertical, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -54,13 +60,8 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 const GRID =
   'grid grid-cols-[2.75rem_minmax(0,1fr)_auto] items-center gap-x-2 md:grid-cols-[2.75rem_minmax(0,1.2fr)_minmax(0,1.4fr)_5rem_8.5rem] xl:grid-cols-[2.75rem_minmax(0,1.2fr)_minmax(0,1.4fr)_5rem_15rem]';
 
-const SUB_TOAST = {
-  subcategories: 'Cannot delete a category that has subcategories. Delete the subcategories first.',
-  products: 'Failed to update products using this subcategory.',
-  other: 'Failed to delete subcategory. Please try again.',
-};
-const HAS_SUBCATEGORIES =
-  'This category has subcategories. Delete subcategories first or move them to another parent.';
+const SUBCATEGORY_NOT_DELETED = 'Failed to delete subcategory. Please try again.';
+const HAS_SUBCATEGORIES = CATEGORY_DELETION_TEXTS.CATEGORY_HAS_SUBCATEGORIES;
 
 interface RowProps {
   category: Category;
@@ -301,15 +302,14 @@ export default function CategoryManagementPage() {
       );
     } catch (error) {
       const text = serverText(error) ?? (error instanceof Error ? error.message : String(error));
-      const mentionsSubs = /subcategor/i.test(text);
       if (isSub) {
-        const description = mentionsSubs
-          ? SUB_TOAST.subcategories
-          : /product/i.test(text)
-            ? SUB_TOAST.products
-            : SUB_TOAST.other;
+        const description =
+          textForCode(error, SUBCATEGORY_DELETION_TEXTS) ?? SUBCATEGORY_NOT_DELETED;
         toast({ title: 'Error', description, variant: 'destructive' });
-      } else if (mentionsSubs || (statusOf(error) === 400 && hasChildren(category.id))) {
+      } else if (
+        hasErrorCode(error, 'CATEGORY_HAS_SUBCATEGORIES') ||
+        (statusOf(error) === 400 && hasChildren(category.id))
+      ) {
         toast({ title: 'Cannot delete', description: HAS_SUBCATEGORIES, variant: 'destructive' });
       } else {
         toast({

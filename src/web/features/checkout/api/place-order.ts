@@ -1,22 +1,13 @@
 import type { OrderPlacementInput } from '@shared/schemas';
 import type { Order } from '@shared/types';
 import { ApiError, apiFetch } from '@web/lib/api-client';
-
-/** What the server answers when an order is refused (spec §7, §8). */
-interface OrderErrorBody {
-  error?: unknown;
-  message?: unknown;
-  formattedErrors?: unknown;
-  outOfStockItems?: unknown;
-}
+import { ERROR_TEXTS, hasErrorCode, NETWORK_FAILURE } from '@web/lib/error-messages';
 
 interface OutOfStockItem {
   name: string;
   requested: number;
   available: number;
 }
-
-const UNAVAILABLE = 'Some items in your cart are no longer available in the requested quantities';
 
 function isOutOfStockItem(value: unknown): value is OutOfStockItem {
   if (!value || typeof value !== 'object') return false;
@@ -28,15 +19,9 @@ function isOutOfStockItem(value: unknown): value is OutOfStockItem {
  * The message after "Failed to place order: " (spec §8): the out-of-stock list, then
  * the validation errors, message, error or status; a non-JSON body gives the status only.
  */
-export function placeOrderErrorMessage(status: number, rawBody: string): string {
-  let body: OrderErrorBody;
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    if (!parsed || typeof parsed !== 'object') throw new Error('not an object');
-    body = parsed as OrderErrorBody;
-  } catch {
-    return `Server error: ${status}. Please try again.`;
-  }
+export function placeOrderErrorMessage(error: ApiError): string {
+  const body = error.json;
+  if (!body) return `Server error: ${error.status}. Please try again.`;
   const outOfStock = Array.isArray(body.outOfStockItems)
     ? body.outOfStockItems.filter(isOutOfStockItem)
     : [];
@@ -44,21 +29,21 @@ export function placeOrderErrorMessage(status: number, rawBody: string): string 
     const list = outOfStock
       .map((item) => `${item.name} (requested: ${item.requested}, available: ${item.available})`)
       .join(', ');
-    return `${UNAVAILABLE}: ${list}`;
+    return `${ERROR_TEXTS.OUT_OF_STOCK}: ${list}`;
   }
-  if (body.error === 'Stock validation failed') return `${UNAVAILABLE}.`;
+  if (error.code === 'OUT_OF_STOCK') return `${ERROR_TEXTS.OUT_OF_STOCK}.`;
   const formatted = Array.isArray(body.formattedErrors)
     ? body.formattedErrors.filter((e): e is string => typeof e === 'string')
     : [];
   if (formatted.length > 0) return formatted.join(', ');
   if (typeof body.message === 'string' && body.message) return body.message;
   if (typeof body.error === 'string' && body.error) return body.error;
-  return `Server error: ${status}`;
+  return `Server error: ${error.status}`;
 }
 
 export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return placeOrderErrorMessage(error.status, error.body);
-  return 'Could not reach the shop. Please check your connection and try again.';
+  if (error instanceof ApiError) return placeOrderErrorMessage(error);
+  return NETWORK_FAILURE;
 }
 
 /**
@@ -69,7 +54,7 @@ export function failureMessage(error: unknown): string {
 export function mayRetrySameKey(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   if (error.status >= 500) return true;
-  return error.status === 409 && /still being placed/i.test(error.serverMessage ?? '');
+  return error.code === 'ORDER_IN_PROGRESS';
 }
 
 /** POST /api/orders/simple; the same key on a retry lets the server answer the first order. */
@@ -92,7 +77,5 @@ export function newIdempotencyKey(): string {
 }
 
 export function isPricesChanged(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.status === 409 && error.serverMessage === 'Prices changed'
-  );
+  return hasErrorCode(error, 'PRICE_CHANGED');
 }

@@ -2,7 +2,6 @@ import { freebieQuantity, normalizePromoCode } from '@shared/promotions';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { addFreeLine, removeFreeLines, useCart } from '@web/features/cart/cart-store';
-import { ApiError } from '@web/lib/api-client';
 import { Tag, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useValidatePromo, type ValidatedPromotion } from '../api/validate-promo';
@@ -48,7 +47,7 @@ export function PromoCodeForm() {
             description: 'Add at least 2 Oz products to your cart to use BOGO50',
             variant: 'destructive',
           });
-        } else if (answer.error?.startsWith('This promo code only applies to:')) {
+        } else if (answer.applicableCategories) {
           toast({
             title: 'Promo code not applicable',
             description: answer.error,
@@ -78,14 +77,11 @@ export function PromoCodeForm() {
         description: `${normalizePromoCode(promotion.promoCode)}: ${promotionSummary(promotion)}`,
         variant: 'success',
       });
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : undefined;
+    } catch {
+      // an empty code never reaches the server: the form refuses it above
       toast({
-        title: message === 'Please enter a promo code' ? 'Promo code required' : 'Error',
-        description:
-          message === 'Please enter a promo code'
-            ? message
-            : 'Failed to validate promo code. Please try again.',
+        title: 'Error',
+        description: 'Failed to validate promo code. Please try again.',
         variant: 'destructive',
       });
     }
