@@ -77,9 +77,58 @@ export class RequestValidationError extends Error {
  * compiler would do the same but reports paths as JSON pointers without their original segments
  * (a flavor named "Blue/Dream"), and the answers must keep the zod paths the forms map back.
  */
+/**
+ * Where the first NUL character sits in a payload, or null. PostgreSQL cannot store NUL in a
+ * text column, so every route refuses it up front instead of failing at the INSERT with a 500.
+ */
+function pathToNul(payload: unknown): (string | number)[] | null {
+  // iterative, with parent links instead of copied paths: a hostile payload can nest arrays
+  // deeper than the call stack, and copying the path at every level would be quadratic
+  interface Step {
+    value: unknown;
+    key?: string | number;
+    parent?: Step;
+  }
+  const pathOf = (step: Step): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let at: Step | undefined = step; at?.key !== undefined; at = at.parent)
+      path.unshift(at.key);
+    return path;
+  };
+  const pending: Step[] = [{ value: payload }];
+  while (pending.length > 0) {
+    const step = pending.pop() as Step;
+    const { value } = step;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(step);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        pending.push({ value: item, key: index, parent: step });
+      });
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const child = { value: item, key, parent: step };
+        if (key.includes('\u0000')) return pathOf(child);
+        pending.push(child);
+      }
+    }
+  }
+  return null;
+}
+
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
+    const nulAt = pathToNul(data);
+    if (nulAt) {
+      const issue = {
+        code: 'custom' as const,
+        path: nulAt,
+        message: 'must not contain NUL characters',
+        input: data,
+      };
+      return { error: new RequestValidationError(new z.ZodError([issue]), summaries.get(schema)) };
+    }
     const result = schema.safeParse(data);
     if (result.success) return { value: keepsInput.has(schema) ? data : result.data };
     return { error: new RequestValidationError(result.error, summaries.get(schema)) };
