@@ -81,7 +81,7 @@ export class RequestValidationError extends Error {
  * Where the first NUL character sits in a payload, or null. PostgreSQL cannot store NUL in a
  * text column, so every route refuses it up front instead of failing at the INSERT with a 500.
  */
-function pathToNul(payload: unknown): (string | number)[] | null {
+export function pathToNul(payload: unknown): (string | number)[] | null {
   // iterative, with parent links instead of copied paths: a hostile payload can nest arrays
   // deeper than the call stack, and copying the path at every level would be quadratic
   interface Step {

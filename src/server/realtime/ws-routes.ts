@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { ServerMessageMap } from '../../shared/events';
 import { SIMPLE_EMAIL } from '../../shared/schemas';
-import { HttpError } from '../http/errors';
+import { HttpError, pathToNul } from '../http/errors';
 import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
@@ -285,6 +285,13 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           message = envelope.parse(JSON.parse(raw.toString('utf8')));
         } catch {
           request.log.warn('unparseable websocket message ignored');
+          return;
+        }
+        if (pathToNul(message.data)) {
+          request.log.warn(
+            { type: message.type },
+            'websocket message with a NUL character ignored',
+          );
           return;
         }
         try {
