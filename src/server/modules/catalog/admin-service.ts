@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type ProductFields, productSchema } from '../../../shared/admin-schemas';
+import { PRODUCT_FIELDS } from '../../../shared/product-fields';
 import type { Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
@@ -8,30 +9,6 @@ import { HttpError, notFound, parseInput } from '../../http/errors';
 import { invalidField, patchOver } from './admin-errors';
 import * as repo from './admin-repo';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
-
-/** Fields a dealer may send; id and createdAt belong to the server. */
-export const PRODUCT_KEYS = [
-  'name',
-  'category',
-  'subcategory',
-  'description',
-  'price',
-  'salePrice',
-  'priceQuarter',
-  'salePriceQuarter',
-  'priceHalf',
-  'salePriceHalf',
-  'priceOunce',
-  'salePriceOunce',
-  'featured',
-  'media',
-  'stock',
-  'strain',
-  'strainTypes',
-  'flavors',
-  'flavorStrains',
-  'flavorStocks',
-] as const satisfies readonly (keyof ProductInput)[];
 
 const toInput = (fields: ProductFields): ProductInput => fields;
 
@@ -92,7 +69,7 @@ export async function updateProduct(db: Db, id: number, body: unknown): Promise<
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
     const current = productFromRow(row);
-    const merged = patchOver(current, body, PRODUCT_KEYS);
+    const merged = patchOver(current, body, PRODUCT_FIELDS);
     const fields = parseInput(productSchema, merged, 'Invalid product');
     if (fields.category !== current.category || fields.subcategory !== current.subcategory) {
       await checkPlacement(trx, fields.category, fields.subcategory);
