@@ -93,6 +93,7 @@ export async function deleteProduct(db: Db, id: number): Promise<void> {
     if (promotions.length > 0) {
       throw new HttpError(409, {
         error: `This product is the free item of the promotion ${promotions.map((p) => p.title).join(', ')}. Change or delete that promotion first.`,
+        code: 'PRODUCT_IS_FREEBIE',
       });
     }
     await repo.deleteProductRow(trx, id);

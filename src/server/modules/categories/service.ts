@@ -66,7 +66,8 @@ async function readForm(
     if (!isTopLevel(parent)) throw invalidField('parentId', 'A subcategory cannot be a parent');
   }
   const existing = await repo.findCategoryRowBySlug(db, slug);
-  if (existing && existing.id !== selfId) throw new HttpError(409, { error: DUPLICATE_SLUG });
+  if (existing && existing.id !== selfId)
+    throw new HttpError(409, { error: DUPLICATE_SLUG, code: 'CATEGORY_SLUG_TAKEN' });
   return {
     form: { name: input.name, slug, description: input.description, parentId: input.parentId },
     parent,
@@ -78,7 +79,8 @@ async function uniqueSlug<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, { error: DUPLICATE_SLUG });
+    if (isUniqueViolation(error))
+      throw new HttpError(409, { error: DUPLICATE_SLUG, code: 'CATEGORY_SLUG_TAKEN' });
     throw error;
   }
 }
@@ -196,7 +198,7 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
       const row = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
       if (!row) throw notFound('Category');
       if ((await repo.countChildren(trx, id)) > 0)
-        throw new HttpError(400, { error: HAS_SUBCATEGORIES });
+        throw new HttpError(400, { error: HAS_SUBCATEGORIES, code: 'CATEGORY_HAS_SUBCATEGORIES' });
       let createdUncategorized: Category | null = null;
       let moved: number[] = [];
       if (!isTopLevel(row)) {
@@ -209,6 +211,7 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
         if ((await repo.countProducts(trx, row.slug)) > 0) {
           throw new HttpError(400, {
             error: 'Cannot delete the uncategorized category while products use it',
+            code: 'CATEGORY_IN_USE',
           });
         }
       } else {

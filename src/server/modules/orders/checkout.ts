@@ -92,7 +92,11 @@ export async function placeOrder(
       ? await checkPromotion(trx, input.promoCode, input.items, now)
       : null;
     if (promo && !promo.valid) {
-      throw new HttpError(400, { error: 'Invalid promo code', message: promo.error });
+      throw new HttpError(400, {
+        error: 'Invalid promo code',
+        code: 'INVALID_PROMO_CODE',
+        message: promo.error,
+      });
     }
     const applied = promo?.valid ? toAppliedPromotion(promo.promo) : null;
     const priced = priceItems(input.items, products, applied?.freebieProductId ?? null);
@@ -102,6 +106,7 @@ export async function placeOrder(
     if (toCents(input.total) !== pricing.totalCents) {
       throw new HttpError(409, {
         error: 'Prices changed',
+        code: 'PRICE_CHANGED',
         message: PRICES_CHANGED_MESSAGE,
         expectedTotal: toDollars(pricing.totalCents),
       });
@@ -109,6 +114,7 @@ export async function placeOrder(
     if (!pricing.minimumMet) {
       throw new HttpError(400, {
         error: 'Minimum order not met',
+        code: 'MINIMUM_NOT_MET',
         message: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
       });
     }
@@ -183,6 +189,7 @@ async function loadProducts(
 function fieldError(path: string, message: string): HttpError {
   return new HttpError(400, {
     error: 'Validation failed',
+    code: 'VALIDATION_FAILED',
     errors: [{ path, message }],
     formattedErrors: [`${path}: ${message}`],
   });
@@ -303,11 +310,16 @@ async function checkScheduledCap(trx: Trx, dialect: Db['dialect'], shopperId: st
 }
 
 const slotUnavailable = () =>
-  new HttpError(409, { error: 'Delivery slot unavailable', message: SLOT_UNAVAILABLE_MESSAGE });
+  new HttpError(409, {
+    error: 'Delivery slot unavailable',
+    code: 'SLOT_UNAVAILABLE',
+    message: SLOT_UNAVAILABLE_MESSAGE,
+  });
 
 function outOfStock(outOfStockItems: { name: string; requested: number; available: number }[]) {
   return new HttpError(409, {
     error: 'Insufficient inventory',
+    code: 'OUT_OF_STOCK',
     message: OUT_OF_STOCK_MESSAGE,
     outOfStockItems,
   });

@@ -59,7 +59,7 @@ async function checkReferences(
   if (p.promoCode) {
     const holders = await repo.findPromotionIdByCode(db, p.promoCode);
     if (holders.some((h) => h.id !== current?.id))
-      throw new HttpError(409, { error: DUPLICATE_PROMO_CODE });
+      throw new HttpError(409, { error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
   }
   // A slug the promotion already had may belong to a deleted category; it only matters when added.
   const added = p.applicableCategories.filter(
@@ -102,7 +102,8 @@ export async function updatePromotion(db: Db, id: number, body: unknown): Promis
       const changed = PROMOTION_KEYS.filter(
         (key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]),
       );
-      if (changed.length > 0) throw new HttpError(400, { error: BOGO50_EDIT_REFUSED });
+      if (changed.length > 0)
+        throw new HttpError(400, { error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
       return promotionFromRow(
         await repo.updatePromotionRow(trx, id, {
           active: fields.active ? 1 : 0,
@@ -121,7 +122,8 @@ export async function deletePromotion(db: Db, id: number): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Promotion');
-    if (row.is_bogo50) throw new HttpError(400, { error: BOGO50_DELETE_REFUSED });
+    if (row.is_bogo50)
+      throw new HttpError(400, { error: BOGO50_DELETE_REFUSED, code: 'BOGO50_DELETE_REFUSED' });
     await repo.deletePromotionRow(trx, id);
   });
 }

@@ -19,7 +19,8 @@ export async function createScheduleSlot(
     if (db.dialect === 'postgres')
       await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(trx);
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
-    if (await repo.findSameSlot(trx, values)) throw new HttpError(409, { error: DUPLICATE_SLOT });
+    if (await repo.findSameSlot(trx, values))
+      throw new HttpError(409, { error: DUPLICATE_SLOT, code: 'SLOT_EXISTS' });
     return slotFromRow(
       await repo.insertSlotRow(trx, {
         ...values,
