@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
-import { listCategories } from '../modules/catalog/service';
+import { listCategories } from '../modules/categories/service';
 import {
   CHAT_SESSION_ID,
   chatHistory,

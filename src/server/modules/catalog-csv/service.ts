@@ -14,9 +14,10 @@ import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { Database, ProductRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { insertProductRow, updateProductRow } from '../catalog/admin-repo';
 import { placementProblem } from '../catalog/admin-service';
 import { productFromRow, rowFromProduct } from '../catalog/product-mapper';
+import { insertProductRow, updateProductRow } from '../catalog/repo';
+import { listCategoryPlaces } from '../categories/repo';
 import {
   bodyFromCells,
   type CsvRow,
@@ -139,7 +140,7 @@ async function planImport(db: Kysely<Database>, csv: string, lock: boolean) {
   if (!parsed.ok) return { rows: [] as PlannedRow[], fileErrors: parsed.errors };
   const [productRows, categories] = await Promise.all([
     repo.listProductRows(db, lock),
-    repo.listCategoryPlaces(db),
+    listCategoryPlaces(db),
   ]);
   const bySlug = new Map(categories.map((c) => [c.slug, c]));
   const catalog: Catalog = {

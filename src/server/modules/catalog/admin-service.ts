@@ -6,9 +6,10 @@ import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
+import * as categories from '../categories/repo';
 import { invalidField, patchOver } from './admin-errors';
-import * as repo from './admin-repo';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
+import * as repo from './repo';
 
 const toInput = (fields: ProductFields): ProductInput => fields;
 
@@ -48,7 +49,7 @@ async function checkPlacement(
 ): Promise<void> {
   const rows = new Map<string, CategoryPlace>();
   for (const slug of subcategory === null ? [category] : [category, subcategory]) {
-    rows.set(slug, await repo.findCategoryRowBySlug(db, slug));
+    rows.set(slug, await categories.findCategoryRowBySlug(db, slug));
   }
   const problem = placementProblem(category, subcategory, (slug) => rows.get(slug));
   if (problem) throw invalidField(problem.path, problem.message);

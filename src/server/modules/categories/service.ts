@@ -13,8 +13,22 @@ import { readJson } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
-import { categoryFromRow } from '../catalog/service';
 import * as repo from './repo';
+
+export function categoryFromRow(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    parentId: row.parent_id,
+    description: row.description,
+    sortOrder: row.sort_order,
+  };
+}
+
+export async function listCategories(db: Kysely<Database>): Promise<Category[]> {
+  return (await repo.listCategoryRows(db)).map(categoryFromRow);
+}
 
 export const DUPLICATE_SLUG = 'A category with this slug already exists';
 export const HAS_SUBCATEGORIES =

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   availableWindows,
   explicitSlotFor,
@@ -123,48 +123,41 @@ export async function placeOrder(
       orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
     const restocked = await takeStock(trx, priced);
 
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        shopper_id: context.shopperId,
-        customer: input.customer,
-        address: orderType === 'pickup' ? PICKUP_ADDRESS : input.address,
-        phone: input.phone,
-        email: input.email,
-        status: 'pending',
-        subtotal_cents: pricing.subtotalCents,
-        discount_cents: pricing.discountCents,
-        delivery_fee_cents: pricing.feeCents,
-        total_cents: pricing.totalCents,
-        promo_code: applied?.promoCode ?? null,
-        bogo50_details: pricing.bogo50 ? JSON.stringify(bogo50Details(pricing.bogo50)) : null,
-        order_type: orderType,
-        delivery_date: orderType === 'pickup' ? null : input.deliveryDate,
-        delivery_time_window: orderType === 'pickup' ? null : input.deliveryTimeWindow,
-        delivery_notes: input.deliveryNotes,
-        schedule_slot_id: slotId,
-        created_at: now.toISOString(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await trx
-      .insertInto('order_items')
-      .values(
-        priced.map((p) => ({
-          order_id: order.id,
-          product_id: p.product.id,
-          name: p.product.name,
-          unit_price_cents: storedUnitPriceCents(p),
-          quantity: p.item.quantity,
-          count: p.item.count,
-          flavor: p.item.flavor ?? null,
-          strain_type: p.item.strainType ?? null,
-          stock_taken: p.stockTaken,
-          stock_flavor: p.stockFlavor,
-        })),
-      )
-      .returningAll()
-      .execute();
+    const order = await repo.insertOrderRow(trx, {
+      shopper_id: context.shopperId,
+      customer: input.customer,
+      address: orderType === 'pickup' ? PICKUP_ADDRESS : input.address,
+      phone: input.phone,
+      email: input.email,
+      status: 'pending',
+      subtotal_cents: pricing.subtotalCents,
+      discount_cents: pricing.discountCents,
+      delivery_fee_cents: pricing.feeCents,
+      total_cents: pricing.totalCents,
+      promo_code: applied?.promoCode ?? null,
+      bogo50_details: pricing.bogo50 ? JSON.stringify(bogo50Details(pricing.bogo50)) : null,
+      order_type: orderType,
+      delivery_date: orderType === 'pickup' ? null : input.deliveryDate,
+      delivery_time_window: orderType === 'pickup' ? null : input.deliveryTimeWindow,
+      delivery_notes: input.deliveryNotes,
+      schedule_slot_id: slotId,
+      created_at: now.toISOString(),
+    });
+    const items = await repo.insertOrderItemRows(
+      trx,
+      priced.map((p) => ({
+        order_id: order.id,
+        product_id: p.product.id,
+        name: p.product.name,
+        unit_price_cents: storedUnitPriceCents(p),
+        quantity: p.item.quantity,
+        count: p.item.count,
+        flavor: p.item.flavor ?? null,
+        strain_type: p.item.strainType ?? null,
+        stock_taken: p.stockTaken,
+        stock_flavor: p.stockFlavor,
+      })),
+    );
     const placed = orderFromRows(order, items);
     if (claim) await keepAnswer(trx, claim, { statusCode: 201, body: placed });
     return { order: placed, restocked };
@@ -288,9 +281,7 @@ async function reserveDelivery(trx: Trx, dialect: Db['dialect'], input: OrderPla
     return slot.id;
   }
   // A window of the weekly schedule has no row to count against: count its orders instead.
-  if (dialect === 'postgres') {
-    await sql`select pg_advisory_xact_lock(hashtext(${`${date} ${window}`}))`.execute(trx);
-  }
+  if (dialect === 'postgres') await repo.lockDeliveryWindow(trx, date, window);
   if ((await repo.countOrdersInWindow(trx, date, window)) >= DEFAULT_SLOT_CAPACITY)
     throw slotUnavailable();
   return null;

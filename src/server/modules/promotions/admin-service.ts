@@ -6,8 +6,9 @@ import type { Db } from '../../db/connect';
 import type { Database, PromotionsTable } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { invalidField, patchOver } from '../catalog/admin-errors';
-import * as repo from './admin-repo';
+import { findCategoriesBySlug } from '../categories/repo';
 import { promotionFromRow } from './promotion-mapper';
+import * as repo from './repo';
 
 export const BOGO50_EDIT_REFUSED = 'Only active, title and description can be changed for BOGO50';
 export const BOGO50_DELETE_REFUSED = 'The BOGO50 promotion cannot be deleted';
@@ -65,7 +66,7 @@ async function checkReferences(
   const added = p.applicableCategories.filter(
     (slug) => !current?.applicableCategories.includes(slug),
   );
-  const known = await repo.existingCategorySlugs(db, added);
+  const known = new Set((await findCategoriesBySlug(db, added)).map((c) => c.slug));
   const unknown = added.filter((slug) => !known.has(slug));
   if (unknown.length > 0)
     throw invalidField('applicableCategories', `Category not found: ${unknown.join(', ')}`);
