@@ -1,29 +1,35 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
+import type { ErrorCode } from '../../shared/error-codes';
 import type { ValidationErrorBody } from '../../shared/types';
+
+/** Every error answer: the spec's fields, and the stable code clients branch on. */
+export type ErrorBody = { error: string; code: ErrorCode } & Record<string, unknown>;
 
 /** An error whose status and JSON body go to the client as they are. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly body: { error: string } & Record<string, unknown>,
+    readonly body: ErrorBody,
   ) {
     super(body.error);
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, { error: `${what} not found` });
+export const notFound = (what: string) =>
+  new HttpError(404, { error: `${what} not found`, code: 'NOT_FOUND' });
 
 export function validationBody(
   error: z.ZodError,
   summary = 'Validation failed',
-): ValidationErrorBody {
+): ValidationErrorBody & { code: 'VALIDATION_FAILED' } {
   const errors = error.issues.map((issue) => ({
     path: issue.path.join('.'),
     message: issue.message,
   }));
   return {
     error: summary,
+    code: 'VALIDATION_FAILED',
     errors,
     formattedErrors: errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)),
   };
@@ -155,24 +161,45 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(validationBody(error.zodError, error.summary));
     }
     if (error.validation) {
-      return reply
-        .status(400)
-        .send({ error: error.message, errors: [], formattedErrors: [error.message] });
+      return reply.status(400).send({
+        error: error.message,
+        code: 'VALIDATION_FAILED',
+        errors: [],
+        formattedErrors: [error.message],
+      } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       if (isDatabaseUnavailable(error)) {
-        return reply
-          .status(503)
-          .send({ error: 'The shop is briefly unavailable. Please try again in a moment.' });
+        return reply.status(503).send({
+          error: 'The shop is briefly unavailable. Please try again in a moment.',
+          code: 'SERVICE_UNAVAILABLE',
+        } satisfies ErrorBody);
       }
-      return reply.status(500).send({ error: 'Internal server error' });
+      return reply
+        .status(500)
+        .send({ error: 'Internal server error', code: 'INTERNAL_ERROR' } satisfies ErrorBody);
     }
     // Fastify's own 4xx (bad JSON, unsupported media type, body too large...) keep their status.
-    return reply.status(status).send({ error: error.message });
+    return reply
+      .status(status)
+      .send({ error: error.message, code: codeForStatus(status) } satisfies ErrorBody);
   });
 }
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'CROSS_SITE_REQUEST',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** The code of an error raised by Fastify or a plugin rather than by our own code. */
+export const codeForStatus = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
