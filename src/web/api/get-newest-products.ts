@@ -1,7 +1,7 @@
 import { NEWEST_ARRIVALS_DAYS } from '@shared/constants';
-import type { Product } from '@shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import { type Product, productKeys } from './get-products';
 
 export async function getNewestProducts(days = NEWEST_ARRIVALS_DAYS): Promise<Product[]> {
   try {
@@ -14,7 +14,7 @@ export async function getNewestProducts(days = NEWEST_ARRIVALS_DAYS): Promise<Pr
 }
 
 export const newestProductsQueryOptions = (days = NEWEST_ARRIVALS_DAYS) =>
-  queryOptions({ queryKey: ['products', 'newest', days], queryFn: () => getNewestProducts(days) });
+  queryOptions({ queryKey: productKeys.newest(days), queryFn: () => getNewestProducts(days) });
 
 export function useNewestProducts(days = NEWEST_ARRIVALS_DAYS) {
   return useQuery(newestProductsQueryOptions(days));

@@ -1,7 +1,7 @@
 import { productApiPath } from '@shared/slugs';
-import type { Product } from '@shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import { type Product, productKeys } from './get-products';
 
 /** Spec §8: a product without id and name is invalid. */
 export function assertProduct(value: unknown): Product {
@@ -17,7 +17,7 @@ export async function getProduct(id: number): Promise<Product> {
 }
 
 export const productQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['products', 'detail', id], queryFn: () => getProduct(id) });
+  queryOptions({ queryKey: productKeys.detail(id), queryFn: () => getProduct(id) });
 
 export function useProduct(id: number, enabled = true) {
   return useQuery({ ...productQueryOptions(id), enabled });

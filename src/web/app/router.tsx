@@ -37,13 +37,13 @@ export function AppRouter() {
           <Route path={paths.productByAddress} component={ProductRoute} />
           <Route path={paths.productByAddressWithStrain} component={ProductRoute} />
           <Route path={paths.dealer}>
-            <DealerRoute title="Dealer Dashboard" />
+            <DealerRoute />
           </Route>
           <Route path={paths.schedule}>
-            <DealerRoute title="Schedule Manager" />
+            <DealerRoute />
           </Route>
           <Route path={paths.categories}>
-            <DealerRoute title="Category Management" />
+            <DealerRoute />
           </Route>
           <Route component={NotFoundRoute} />
         </Switch>

@@ -4,7 +4,13 @@
  * copy of server state, the TanStack Query cache.
  */
 import type { ServerMessage } from '@shared/events';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
+import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
+import { orderKeys } from '@web/api/get-orders';
+import { productKeys, productsQueryOptions } from '@web/api/get-products';
+import { promotionKeys, promotionsQueryOptions } from '@web/api/get-promotions';
+import { scheduleSlotKeys, scheduleSlotsQueryOptions } from '@web/api/get-schedule-slots';
 
 interface WithId {
   id: number;
@@ -27,9 +33,9 @@ function remove<T extends WithId>(list: T[] | undefined, id: number): T[] | unde
   return list?.filter((x) => x.id !== id);
 }
 
-/** Applies a change to every cached query under `root`: lists by id, single items by id. */
-function applyUnder(client: QueryClient, root: string, change: (value: unknown) => unknown) {
-  for (const query of client.getQueryCache().findAll({ queryKey: [root] })) {
+/** Applies a change to every cached query under `prefix`: lists by id, single items by id. */
+function applyUnder(client: QueryClient, prefix: QueryKey, change: (value: unknown) => unknown) {
+  for (const query of client.getQueryCache().findAll({ queryKey: prefix })) {
     const current = query.state.data;
     if (current === undefined) continue;
     const next = change(current);
@@ -52,59 +58,59 @@ const removeFrom = (id: number) => (value: unknown) =>
 export function applyServerMessage(client: QueryClient, message: ServerMessage): void {
   switch (message.type) {
     case 'init':
-      client.setQueryData(['products'], message.data.products);
-      client.setQueryData(['categories'], message.data.categories);
-      client.setQueryData(['promotions'], message.data.promotions);
-      client.setQueryData(['schedule-slots'], message.data.scheduleSlots);
-      client.setQueryData(['dealer-settings'], message.data.dealerSettings);
-      void client.invalidateQueries({ queryKey: ['orders'] });
+      client.setQueryData(productsQueryOptions().queryKey, message.data.products);
+      client.setQueryData(categoriesQueryOptions().queryKey, message.data.categories);
+      client.setQueryData(promotionsQueryOptions().queryKey, message.data.promotions);
+      client.setQueryData(scheduleSlotsQueryOptions().queryKey, message.data.scheduleSlots);
+      client.setQueryData(dealerSettingsQueryOptions().queryKey, message.data.dealerSettings);
+      void client.invalidateQueries({ queryKey: orderKeys.all });
       return;
     case 'products-updated':
-      client.setQueryData(['products'], message.data);
+      client.setQueryData(productsQueryOptions().queryKey, message.data);
       return;
     case 'product-created':
     case 'product-updated':
-      applyUnder(client, 'products', replaceIn(message.data));
-      void client.invalidateQueries({ queryKey: ['products', 'newest'] });
+      applyUnder(client, productKeys.all, replaceIn(message.data));
+      void client.invalidateQueries({ queryKey: productKeys.newest() });
       return;
     case 'product-deleted':
-      applyUnder(client, 'products', removeFrom(message.data.id));
+      applyUnder(client, productKeys.all, removeFrom(message.data.id));
       return;
     case 'featured-products-updated':
       return; // spec §7: ignored, product-updated carries the change
     case 'category-created':
     case 'category-updated':
     case 'category-deleted':
-      void client.invalidateQueries({ queryKey: ['categories'] });
+      void client.invalidateQueries({ queryKey: categoryKeys.all });
       if (message.type === 'category-deleted')
-        void client.invalidateQueries({ queryKey: ['products'] });
+        void client.invalidateQueries({ queryKey: productKeys.all });
       return;
     case 'categories-updated':
-      client.setQueryData(['categories'], message.data);
+      client.setQueryData(categoriesQueryOptions().queryKey, message.data);
       return;
     case 'promotion-created':
     case 'promotion-updated':
-      applyUnder(client, 'promotions', replaceIn(message.data));
+      applyUnder(client, promotionKeys.all, replaceIn(message.data));
       return;
     case 'promotion-deleted':
-      applyUnder(client, 'promotions', removeFrom(message.data.id));
+      applyUnder(client, promotionKeys.all, removeFrom(message.data.id));
       return;
     case 'schedule-slot-created':
     case 'schedule-slot-updated':
-      applyUnder(client, 'schedule-slots', replaceIn(message.data));
+      applyUnder(client, scheduleSlotKeys.all, replaceIn(message.data));
       return;
     case 'schedule-slot-deleted':
-      applyUnder(client, 'schedule-slots', removeFrom(message.data.id));
+      applyUnder(client, scheduleSlotKeys.all, removeFrom(message.data.id));
       return;
     case 'dealer-settings-updated':
-      client.setQueryData(['dealer-settings'], message.data);
+      client.setQueryData(dealerSettingsQueryOptions().queryKey, message.data);
       return;
     case 'order-created':
     case 'order-updated':
-      applyUnder(client, 'orders', replaceIn(message.data, true));
+      applyUnder(client, orderKeys.all, replaceIn(message.data, true));
       return;
     case 'order-deleted':
-      applyUnder(client, 'orders', removeFrom(message.data.id));
+      applyUnder(client, orderKeys.all, removeFrom(message.data.id));
       return;
     default:
       return; // chat and acknowledgements are handled by the chat feature

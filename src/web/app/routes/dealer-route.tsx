@@ -1,77 +1,47 @@
+import { useSession } from '@web/api/get-session';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
-import { useSession } from '@web/features/auth/api/get-session';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { DealerDashboard } from '@web/features/dealer/components/dealer-dashboard';
 import { DealerLayout } from '@web/features/dealer/components/dealer-layout';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useAppMode } from '@web/lib/app-mode';
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-} from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../paths';
-import { PlaceholderPage } from './placeholder-page';
 
-type PageModule = { default: ComponentType };
-
-/**
- * Pages another engineer is building. import.meta.glob finds them when they
- * exist and yields nothing (instead of a build error) until they do.
- */
-const pageModules = {
-  ...import.meta.glob<PageModule>('../../features/schedule/components/schedule-manager-page.tsx'),
-  ...import.meta.glob<PageModule>(
-    '../../features/categories/components/category-management-page.tsx',
-  ),
-  ...import.meta.glob<PageModule>('../../features/inventory/components/inventory-management.tsx'),
-};
-
-function lazyPage(file: string): LazyExoticComponent<ComponentType> | null {
-  const entry = Object.entries(pageModules).find(([path]) => path.endsWith(file));
-  return entry ? lazy(entry[1]) : null;
-}
-
-const SchedulePage = lazyPage('/schedule-manager-page.tsx');
-const CategoriesPage = lazyPage('/category-management-page.tsx');
-const InventoryPanel = lazyPage('/inventory-management.tsx');
+// Static imports, so a moved or renamed page fails the build.
+const SchedulePage = lazy(() => import('@web/features/schedule/components/schedule-manager-page'));
+const CategoriesPage = lazy(
+  () => import('@web/features/categories/components/category-management-page'),
+);
+const InventoryPanel = lazy(() => import('@web/features/inventory/components/inventory-panel'));
 
 function DealerPage({
   path,
-  title,
   username,
   onLogout,
 }: {
   path: string;
-  title: string;
   username: string | null;
   onLogout: () => void;
 }) {
   const Page =
     path === paths.schedule ? SchedulePage : path === paths.categories ? CategoriesPage : null;
-  if (path === paths.dealer) {
+  if (!Page) {
     return (
       <DealerDashboard
         username={username}
         onLogout={onLogout}
         inbox={<SupportInboxPanel />}
         inventory={
-          InventoryPanel ? (
-            <Suspense fallback={<Spinner label="Loading inventory..." />}>
-              <InventoryPanel />
-            </Suspense>
-          ) : null
+          <Suspense fallback={<Spinner label="Loading inventory..." />}>
+            <InventoryPanel />
+          </Suspense>
         }
       />
     );
   }
-  if (!Page)
-    return <PlaceholderPage title={title} text="This part of the back office is coming soon." />;
   return (
     <Suspense fallback={<Spinner />}>
       <Page />
@@ -83,7 +53,7 @@ function DealerPage({
  * The protected wrapper for /dealer, /schedule and /categories (spec §6): the
  * server session decides; without one the visitor is told and sent home.
  */
-export default function DealerRoute({ title }: { title: string }) {
+export default function DealerRoute() {
   const [location, navigate] = useLocation();
   const session = useSession();
   const mode = useAppMode();
@@ -107,7 +77,7 @@ export default function DealerRoute({ title }: { title: string }) {
   const onLogout = () => void logout();
   return (
     <DealerLayout username={username} onLogout={onLogout}>
-      <DealerPage path={location} title={title} username={username} onLogout={onLogout} />
+      <DealerPage path={location} username={username} onLogout={onLogout} />
     </DealerLayout>
   );
 }

@@ -1,5 +1,5 @@
+import type { Session } from '@web/api/get-session';
 import { ApiError, postJson } from '@web/lib/api-client';
-import type { Session } from './get-session';
 
 export interface LoginInput {
   username: string;

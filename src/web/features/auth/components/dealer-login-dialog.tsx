@@ -1,5 +1,6 @@
 import { TIMERS } from '@shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
+import { sessionQueryOptions } from '@web/api/get-session';
 import { paths } from '@web/app/paths';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/modal';
@@ -8,7 +9,6 @@ import { appModeStore } from '@web/lib/app-mode';
 import { LoaderCircle, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { sessionQueryOptions } from '../api/get-session';
 import { logIn, loginErrorMessage } from '../api/login';
 
 const inputClasses =

@@ -1,11 +1,12 @@
 import { TIMERS } from '@shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
+import { orderKeys } from '@web/api/get-orders';
+import { SIGNED_OUT, sessionQueryOptions } from '@web/api/get-session';
 import { paths } from '@web/app/paths';
 import { toast } from '@web/components/ui/toast';
 import { appModeStore } from '@web/lib/app-mode';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { SIGNED_OUT, sessionQueryOptions } from '../api/get-session';
 import { logOut } from '../api/logout';
 
 /** Spec §4/§8: logout leaves dealer mode, says so, and goes home. */
@@ -23,7 +24,7 @@ export function useLogout() {
     navigate(paths.home);
     appModeStore.set('customer');
     queryClient.setQueryData(sessionQueryOptions().queryKey, SIGNED_OUT);
-    queryClient.removeQueries({ queryKey: ['orders'], exact: true });
+    queryClient.removeQueries({ queryKey: orderKeys.all, exact: true });
     toast({
       title: 'Logged Out',
       description: 'You have been logged out of dealer mode.',

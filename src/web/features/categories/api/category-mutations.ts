@@ -1,5 +1,6 @@
-import type { Category } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Category, categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
+import { productKeys } from '@web/api/get-products';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 
 export interface CategoryInput {
@@ -24,20 +25,22 @@ export function statusOf(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
 }
 
+const categoriesKey = categoriesQueryOptions().queryKey;
+
 function useCategoryCache() {
   const client = useQueryClient();
   return {
     set(update: (list: Category[]) => Category[]) {
-      client.setQueryData<Category[]>(['categories'], (list) => (list ? update(list) : list));
+      client.setQueryData(categoriesKey, (list) => (list ? update(list) : list));
     },
     refresh() {
-      void client.invalidateQueries({ queryKey: ['categories'] });
+      void client.invalidateQueries({ queryKey: categoryKeys.all });
     },
     refreshProducts() {
-      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: productKeys.all });
     },
-    snapshot: () => client.getQueryData<Category[]>(['categories']),
-    restore: (list: Category[] | undefined) => client.setQueryData(['categories'], list),
+    snapshot: () => client.getQueryData(categoriesKey),
+    restore: (list: Category[] | undefined) => client.setQueryData(categoriesKey, list),
   };
 }
 

@@ -6,12 +6,13 @@ import {
   parseDateOnly,
   schedulingDates,
 } from '@shared/availability';
+import { useDealerSettings } from '@web/api/get-dealer-settings';
+import { useScheduleSlots } from '@web/api/get-schedule-slots';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import { CalendarX2, Clock } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useDealerSettings, useScheduleSlots } from '../api/get-schedule';
 import { useCheckout } from '../checkout-context';
 
 const WEEKDAY_HEADERS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

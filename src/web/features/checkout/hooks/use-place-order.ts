@@ -1,7 +1,9 @@
 import { TIMERS } from '@shared/constants';
 import { unitPrice } from '@shared/pricing';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { productsQueryOptions } from '@web/api/get-products';
+import { orderKeys } from '@web/api/get-orders';
+import { productKeys, productsQueryOptions } from '@web/api/get-products';
+import { scheduleSlotKeys } from '@web/api/get-schedule-slots';
 import { paths } from '@web/app/paths';
 import { toast } from '@web/components/ui/toast';
 import { clearCart, repriceLines } from '@web/features/cart/cart-store';
@@ -27,7 +29,7 @@ import { useCheckoutPricing } from './use-checkout-pricing';
  */
 async function refreshPrices(queryClient: QueryClient) {
   try {
-    await queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey });
+    await queryClient.invalidateQueries({ queryKey: productKeys.all });
     const products = await queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 });
     const byId = new Map(products.map((p) => [p.id, p]));
     repriceLines((line) => {
@@ -82,9 +84,9 @@ export function usePlaceOrder() {
         console.error('Could not clear the cart after the order', error);
         window.setTimeout(() => window.location.reload(), TIMERS.reloadAfterFailedCartClearMs);
       }
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['schedule-slots'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      void queryClient.invalidateQueries({ queryKey: scheduleSlotKeys.all });
       const params = new URLSearchParams({
         order: String(order.id),
         name: payload.customer,
@@ -99,9 +101,9 @@ export function usePlaceOrder() {
         variant: 'destructive',
       });
       // stock, prices or slots may have moved: show the shopper the current numbers
-      void queryClient.invalidateQueries({ queryKey: ['schedule-slots'] });
+      void queryClient.invalidateQueries({ queryKey: scheduleSlotKeys.all });
       if (isPricesChanged(error)) void refreshPrices(queryClient);
-      else void queryClient.invalidateQueries({ queryKey: ['products'] });
+      else void queryClient.invalidateQueries({ queryKey: productKeys.all });
       // the server remembers a refusal under its key: only a lost answer is retried with it
       if (!mayRetrySameKey(error)) attempt.current = null;
     } finally {

@@ -1,5 +1,5 @@
-import type { Product } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Product, productKeys, productsQueryOptions } from '@web/api/get-products';
 import { apiFetch } from '@web/lib/api-client';
 
 export function setFeatured(id: number, featured: boolean) {
@@ -14,10 +14,10 @@ export function useSetFeatured() {
   return useMutation({
     mutationFn: ({ id, featured }: { id: number; featured: boolean }) => setFeatured(id, featured),
     onSuccess: (answer) => {
-      client.setQueryData<Product[]>(['products'], (list) =>
+      client.setQueryData(productsQueryOptions().queryKey, (list) =>
         list?.map((p) => (p.id === answer.id ? { ...p, featured: answer.featured } : p)),
       );
-      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: productKeys.all });
     },
   });
 }

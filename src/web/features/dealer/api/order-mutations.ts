@@ -1,8 +1,10 @@
 import type { OrderStatus } from '@shared/constants';
 import type { Order } from '@shared/types';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ordersQueryOptions } from '@web/api/get-orders';
+import { productKeys } from '@web/api/get-products';
+import { scheduleSlotKeys } from '@web/api/get-schedule-slots';
 import { apiFetch } from '@web/lib/api-client';
-import { ordersQueryOptions } from './get-orders';
 
 export interface DeliveryInput {
   deliveryDate: string;
@@ -51,7 +53,7 @@ export function useUpdateOrderDelivery() {
     onSuccess: (order) => {
       replaceOrder(client, order);
       // the schedule calendar lists accepted orders by delivery date
-      void client.invalidateQueries({ queryKey: ['schedule-slots'] });
+      void client.invalidateQueries({ queryKey: scheduleSlotKeys.all });
     },
   });
 }
@@ -63,7 +65,7 @@ export function useDeleteOrder() {
     onSuccess: (_result, id) => {
       client.setQueryData(ordersKey, (list) => list?.filter((o) => o.id !== id));
       // the server restored the stock of the order's products
-      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: productKeys.all });
     },
   });
 }

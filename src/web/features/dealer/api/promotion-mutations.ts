@@ -1,6 +1,7 @@
 import type { PromotionBody } from '@shared/admin-schemas';
 import type { Promotion } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { promotionKeys } from '@web/api/get-promotions';
 import { apiFetch } from '@web/lib/api-client';
 
 /** What the BOGO50 card may change (spec §3). */
@@ -25,7 +26,7 @@ function usePromotionMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResu
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => client.invalidateQueries({ queryKey: ['promotions'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: promotionKeys.all }),
   });
 }
 

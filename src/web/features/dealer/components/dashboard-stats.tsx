@@ -1,5 +1,8 @@
+import { useDealerSettings } from '@web/api/get-dealer-settings';
+import { useOrders } from '@web/api/get-orders';
 import { useProducts } from '@web/api/get-products';
 import { usePromotions } from '@web/api/get-promotions';
+import { useScheduleSlots } from '@web/api/get-schedule-slots';
 import { clsx } from 'clsx';
 import {
   CalendarCheck,
@@ -12,8 +15,6 @@ import {
   Tag,
 } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { useOrders } from '../api/get-orders';
-import { useScheduleStatsData } from '../api/get-schedule-stats';
 import { scheduleStats } from '../schedule-stats';
 
 function scrollToSection(id: string) {
@@ -134,7 +135,8 @@ function Stat({
 
 /** The schedule figures: total slots, booked slots, orders in slots, available days. */
 export function ScheduleStatsRow() {
-  const { slots, settings } = useScheduleStatsData();
+  const slots = useScheduleSlots();
+  const settings = useDealerSettings();
   const stats = scheduleStats(slots.data ?? [], settings.data?.availableDays);
   const loading = slots.isPending || settings.isPending;
   const value = (n: number) => (loading ? '–' : n);

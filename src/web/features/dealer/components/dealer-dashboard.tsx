@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '@web/api/get-products';
+import { promotionKeys } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
 import { LogOut } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
@@ -33,8 +35,8 @@ export function DealerDashboard({
   const queryClient = useQueryClient();
   // dealer data changes while the shop runs: read it fresh when the dashboard opens
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['products'], exact: true });
-    void queryClient.invalidateQueries({ queryKey: ['promotions'], exact: true });
+    void queryClient.invalidateQueries({ queryKey: productKeys.all, exact: true });
+    void queryClient.invalidateQueries({ queryKey: promotionKeys.all, exact: true });
   }, [queryClient]);
 
   return (

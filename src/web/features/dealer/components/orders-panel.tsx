@@ -2,6 +2,8 @@ import { ORDER_STATUSES, type OrderStatus, PICKUP_ADDRESS } from '@shared/consta
 import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/types';
 import { useQueryClient } from '@tanstack/react-query';
+import { useOrders } from '@web/api/get-orders';
+import { sessionKeys } from '@web/api/get-session';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
@@ -19,7 +21,6 @@ import {
   Trash2,
 } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useState } from 'react';
-import { useOrders } from '../api/get-orders';
 import { useDeleteOrder, useUpdateOrderStatus } from '../api/order-mutations';
 import { useLastPresent } from '../hooks/use-last-present';
 import { useNewOrderFlags } from '../hooks/use-new-order-flags';
@@ -308,7 +309,7 @@ export function OrdersPanel({ id }: { id: string }) {
   // a session that ended on the server (expiry, logout elsewhere): let the route guard re-check
   useEffect(() => {
     if (orders.error instanceof ApiError && orders.error.status === 401) {
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'session'] });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current });
     }
   }, [orders.error, queryClient]);
 

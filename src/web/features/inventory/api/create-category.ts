@@ -1,6 +1,6 @@
 import { categorySlug } from '@shared/slugs';
-import type { Category } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Category, categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
 import { apiFetch } from '@web/lib/api-client';
 
 /** Inline "new category" / "new subcategory" entry of the product dialog (spec §4). */
@@ -13,10 +13,10 @@ export function useCreateCategoryInline() {
         body: JSON.stringify({ name, slug: categorySlug(name), description: null, parentId }),
       }),
     onSuccess: (category) => {
-      client.setQueryData<Category[]>(['categories'], (list) =>
+      client.setQueryData(categoriesQueryOptions().queryKey, (list) =>
         list && !list.some((c) => c.id === category.id) ? [...list, category] : list,
       );
-      void client.invalidateQueries({ queryKey: ['categories'] });
+      void client.invalidateQueries({ queryKey: categoryKeys.all });
     },
   });
 }

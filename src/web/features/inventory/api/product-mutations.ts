@@ -1,6 +1,7 @@
 import type { ProductBody } from '@shared/admin-schemas';
 import type { Product } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 
 /** The most useful text of a failed call: the server's own words when it sent some. */
@@ -42,7 +43,7 @@ function useProductCache() {
   const client = useQueryClient();
   return {
     upsert(product: Product) {
-      client.setQueryData<Product[]>(['products'], (list) => {
+      client.setQueryData(productsQueryOptions().queryKey, (list) => {
         if (!list) return list;
         const index = list.findIndex((p) => p.id === product.id);
         if (index === -1) return [...list, product];
@@ -50,11 +51,13 @@ function useProductCache() {
         next[index] = product;
         return next;
       });
-      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: productKeys.all });
     },
     remove(id: number) {
-      client.setQueryData<Product[]>(['products'], (list) => list?.filter((p) => p.id !== id));
-      void client.invalidateQueries({ queryKey: ['products'] });
+      client.setQueryData(productsQueryOptions().queryKey, (list) =>
+        list?.filter((p) => p.id !== id),
+      );
+      void client.invalidateQueries({ queryKey: productKeys.all });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { type CatalogImportResult, describeCsvError, type ImportAction } from '@shared/catalog-csv';
 import { useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '@web/api/get-products';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { Download, Upload } from 'lucide-react';
@@ -129,7 +130,7 @@ export function CatalogCsvActions() {
         description: `${result.counts.add} added, ${result.counts.update} updated, ${result.counts.skip} unchanged.`,
         variant: 'success',
       });
-      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: productKeys.all });
     } catch (error) {
       toast({ title: 'Import failed', description: errorMessage(error), variant: 'destructive' });
     } finally {

@@ -1,16 +1,16 @@
 import { parseDateOnly } from '@shared/availability';
 import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/types';
+import { useMyOrders } from '@web/api/get-my-orders';
+import { useSession } from '@web/api/get-session';
 import { paths } from '@web/app/paths';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useSession } from '@web/features/auth/api/get-session';
 import { useAppMode } from '@web/lib/app-mode';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import { ArrowLeft, CalendarClock, PackageOpen, Store, Truck } from 'lucide-react';
 import { Link } from 'wouter';
-import { useMyOrders } from '../api/get-my-orders';
 
 /** Spec §4: pending yellow, processing blue, completed green, anything else grey. */
 export function statusClasses(status: string): string {

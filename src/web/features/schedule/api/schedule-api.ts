@@ -1,11 +1,18 @@
 /**
- * The Schedule Manager's calls (spec §7). Query keys are shared with the
- * checkout and the dashboard (`schedule-slots`, `dealer-settings`, `orders`),
- * so the /ws bridge and every screen see one copy of the data.
+ * The Schedule Manager's calls (spec §7). It reads the registry's slots, settings and orders,
+ * the same cache entries as the checkout and the dashboard, so the /ws bridge and every
+ * screen see one copy of the data.
  */
 import type { SlotCreation } from '@shared/availability';
 import type { DealerSettings, Order, ScheduleSlot } from '@shared/types';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { dealerSettingsQueryOptions, useDealerSettings } from '@web/api/get-dealer-settings';
+import { orderKeys, ordersQueryOptions, useOrders } from '@web/api/get-orders';
+import {
+  scheduleSlotKeys,
+  scheduleSlotsQueryOptions,
+  useScheduleSlots,
+} from '@web/api/get-schedule-slots';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 
 export type ScheduleSettings = Pick<
@@ -13,35 +20,16 @@ export type ScheduleSettings = Pick<
   'availableDays' | 'deliveryHours' | 'deliveryNotes'
 >;
 
-export const scheduleSlotsQuery = () =>
-  queryOptions({
-    queryKey: ['schedule-slots'],
-    queryFn: () => apiFetch<ScheduleSlot[]>('/api/schedule-slots'),
-  });
-
-export const dealerSettingsQuery = () =>
-  queryOptions({
-    queryKey: ['dealer-settings'],
-    queryFn: () => apiFetch<ScheduleSettings | null>('/api/dealer-settings'),
-  });
-
-export const ordersQuery = () =>
-  queryOptions({ queryKey: ['orders'], queryFn: () => apiFetch<Order[]>('/api/orders') });
-
 export function useScheduleData() {
-  return {
-    slots: useQuery(scheduleSlotsQuery()),
-    settings: useQuery(dealerSettingsQuery()),
-    orders: useQuery(ordersQuery()),
-  };
+  return { slots: useScheduleSlots(), settings: useDealerSettings(), orders: useOrders() };
 }
 
 export function saveDealerSettings(body: {
   availableDays: string[];
   deliveryHours: string;
   deliveryNotes: string | null;
-}): Promise<ScheduleSettings> {
-  return apiFetch<ScheduleSettings>('/api/dealer-settings', {
+}): Promise<DealerSettings> {
+  return apiFetch<DealerSettings>('/api/dealer-settings', {
     method: 'PATCH',
     body: JSON.stringify(body),
   });
@@ -90,25 +78,28 @@ export function useSlotCache() {
   const client = useQueryClient();
   return {
     add(slot: ScheduleSlot) {
-      client.setQueryData<ScheduleSlot[]>(['schedule-slots'], (list) =>
+      client.setQueryData(scheduleSlotsQueryOptions().queryKey, (list) =>
         list ? [...list.filter((s) => s.id !== slot.id), slot] : [slot],
       );
     },
     remove(id: number) {
-      client.setQueryData<ScheduleSlot[]>(['schedule-slots'], (list) =>
+      client.setQueryData(scheduleSlotsQueryOptions().queryKey, (list) =>
         list?.filter((s) => s.id !== id),
       );
     },
     refetch: () =>
-      client.refetchQueries({ queryKey: ['schedule-slots'], exact: true }, { throwOnError: true }),
-    setSettings(settings: ScheduleSettings) {
-      client.setQueryData(['dealer-settings'], settings);
+      client.refetchQueries(
+        { queryKey: scheduleSlotKeys.all, exact: true },
+        { throwOnError: true },
+      ),
+    setSettings(settings: DealerSettings) {
+      client.setQueryData(dealerSettingsQueryOptions().queryKey, settings);
     },
     setOrder(order: Order) {
-      client.setQueryData<Order[]>(['orders'], (list) =>
+      client.setQueryData(ordersQueryOptions().queryKey, (list) =>
         list?.map((o) => (o.id === order.id ? order : o)),
       );
-      void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: orderKeys.all });
     },
   };
 }

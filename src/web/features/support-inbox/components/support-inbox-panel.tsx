@@ -1,28 +1,22 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useChatMessages } from '@web/api/get-chat-messages';
+import { chatKeys, useChatSessions } from '@web/api/get-chat-sessions';
 import { Button } from '@web/components/ui/button';
 import { askNotificationPermission, notify } from '@web/features/chat/notify';
 import { realtime } from '@web/lib/realtime-connection';
 import { formatDistanceToNow } from 'date-fns';
 import { Mail, MessageSquare, Phone, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  chatMessagesQueryOptions,
-  chatSessionsQueryOptions,
-  markChatRead,
-  sendSupportReply,
-} from '../api/chat-inbox';
+import { markChatRead, sendSupportReply } from '../api/chat-inbox';
 
 /** The dealer's live-chat inbox: sessions newest first with unread counts, the thread, and a reply box. */
 export function SupportInboxPanel() {
   const queryClient = useQueryClient();
-  const sessions = useQuery(chatSessionsQueryOptions());
+  const sessions = useChatSessions();
   const [selected, setSelected] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
-  const messages = useQuery({
-    ...chatMessagesQueryOptions(selected ?? ''),
-    enabled: selected !== null,
-  });
+  const messages = useChatMessages(selected);
 
   useEffect(() => {
     askNotificationPermission();
@@ -33,12 +27,12 @@ export function SupportInboxPanel() {
       unsubscribe = client.subscribe((message) => {
         if (message.type === 'new-chat-message') {
           notify('New Message', message.data.message);
-          void queryClient.invalidateQueries({ queryKey: ['chat'] });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
         } else if (message.type === 'support-response') {
-          void queryClient.invalidateQueries({ queryKey: ['chat'] });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
         } else if (message.type === 'new-customer-contact') {
           notify('Customer Contact Info', `${message.data.name} · ${message.data.phone}`);
-          void queryClient.invalidateQueries({ queryKey: ['chat', 'sessions'] });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.sessions });
         }
       });
       return true;
@@ -55,7 +49,7 @@ export function SupportInboxPanel() {
   useEffect(() => {
     if (!selected) return;
     void markChatRead(selected).then(() =>
-      queryClient.invalidateQueries({ queryKey: ['chat', 'sessions'] }),
+      queryClient.invalidateQueries({ queryKey: chatKeys.sessions }),
     );
   }, [selected, queryClient]);
 
@@ -64,7 +58,7 @@ export function SupportInboxPanel() {
       sendSupportReply(sessionId, message),
     onSuccess: () => {
       setDraft('');
-      void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
     },
   });
 

@@ -1,6 +1,6 @@
-import type { Order } from '@shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import { type Order, orderKeys } from './get-orders';
 
 /** This shopper's orders, newest first (the server knows the shopper by an httpOnly cookie). */
 export function getMyOrders(): Promise<Order[]> {
@@ -8,7 +8,7 @@ export function getMyOrders(): Promise<Order[]> {
 }
 
 export const myOrdersQueryOptions = () =>
-  queryOptions({ queryKey: ['orders', 'mine'], queryFn: getMyOrders });
+  queryOptions({ queryKey: orderKeys.mine, queryFn: getMyOrders });
 
 export function useMyOrders() {
   return useQuery(myOrdersQueryOptions());

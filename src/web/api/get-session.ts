@@ -1,28 +1,27 @@
+import type { sessionResponse } from '@shared/api-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@web/lib/api-client';
+import type { z } from 'zod';
 
-export interface Session {
-  authenticated: boolean;
-  username: string | null;
-}
+export type Session = z.output<typeof sessionResponse>;
+
+export const SIGNED_OUT: Session = { authenticated: false, username: null };
+
+export const sessionKeys = { current: ['auth', 'session'] as const };
 
 /** Until the auth endpoint exists (404), the shopper simply is not authenticated. */
 export async function getSession(): Promise<Session> {
   try {
     return await apiFetch<Session>('/api/auth/session');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      return { authenticated: false, username: null };
-    }
+    if (error instanceof ApiError && error.status === 404) return SIGNED_OUT;
     throw error;
   }
 }
 
 export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'session'], queryFn: getSession, staleTime: 60_000 });
+  queryOptions({ queryKey: sessionKeys.current, queryFn: getSession, staleTime: 60_000 });
 
 export function useSession(enabled = true) {
   return useQuery({ ...sessionQueryOptions(), enabled });
 }
-
-export const SIGNED_OUT: Session = { authenticated: false, username: null };

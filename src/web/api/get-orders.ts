@@ -1,0 +1,30 @@
+import type { orderResponse } from '@shared/api-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+import type { z } from 'zod';
+
+export type Order = z.output<typeof orderResponse>;
+
+/**
+ * `all` is the dealer's full list and the prefix of every order query (the shopper's own
+ * orders included), so the socket's order events and an invalidation after checkout reach both.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: ['orders', 'mine'] as const,
+};
+
+/** GET /api/orders: every order, newest first (dealer session required). */
+export function getOrders(): Promise<Order[]> {
+  return apiFetch<Order[]>('/api/orders');
+}
+
+/** The /ws bridge updates this same entry; polling is only the fallback. */
+export const ORDERS_REFETCH_MS = 15_000;
+
+export const ordersQueryOptions = () =>
+  queryOptions({ queryKey: orderKeys.all, queryFn: getOrders, refetchInterval: ORDERS_REFETCH_MS });
+
+export function useOrders() {
+  return useQuery(ordersQueryOptions());
+}
