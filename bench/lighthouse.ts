@@ -100,6 +100,8 @@ function staticPage(root: string, products: Product[], mediaDir: string): void {
   writeFileSync(path.join(root, 'index.html.gz'), gzipSync(html, { level: 9 }));
 }
 
+const CHROMIUM = '/usr/bin/chromium';
+
 /** Builds the web client when dist/web is missing or older than its sources. */
 export function ensureBuilt(): void {
   const built = ['dist/web/index.html', 'dist/server/serve.js'].every((file) =>
@@ -112,6 +114,12 @@ export function ensureBuilt(): void {
 
 /** Benchmark 4: Lighthouse on / and a product page of the built app, and on a static nginx page. */
 export async function lighthouseBench(): Promise<Figure[]> {
+  // chrome-launcher reports a missing binary as an unhandled 'error' event that ends the whole run
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} not found: Lighthouse needs Debian's chromium (apt-get install chromium)`,
+    );
+  }
   const fresh = await freshDatabase('sqlite');
   const staticRoot = mkdtempSync(path.join(tmpdir(), 'canopy-lh-static-'));
   try {
@@ -121,7 +129,7 @@ export async function lighthouseBench(): Promise<Figure[]> {
     staticPage(staticRoot, products, fresh.mediaDir);
     const nginx = await startNginx(staticRoot, 1);
     const chrome = await chromeLauncher.launch({
-      chromePath: '/usr/bin/chromium',
+      chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking'],
     });
     try {

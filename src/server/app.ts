@@ -22,6 +22,7 @@ import { backOfficeRoutes } from './modules/back-office-routes';
 import { createEncodedCache, type EncodedCache } from './modules/catalog/product-list-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listProducts } from './modules/catalog/service';
+import { categoryRoutes } from './modules/categories/routes';
 import { chatInboxRoutes } from './modules/chat/routes';
 import { startTelegramBridge } from './modules/chat/telegram-bridge';
 import { type ContactLimiter, createContactLimiter } from './modules/contact/limiter';
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(authRoutes);
 
   await app.register(catalogRoutes);
+  await app.register(categoryRoutes);
   await app.register(promotionRoutes);
   await app.register(validatePromoRoutes);
   await app.register(orderRoutes, { rateLimit: config.ORDER_RATE_LIMIT });

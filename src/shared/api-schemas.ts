@@ -14,6 +14,7 @@ import {
   STRAIN_OPTIONS,
   WEEKDAYS,
 } from './constants';
+import { ERROR_CODES } from './error-codes';
 import type { ChatMessagePayload } from './events';
 import type {
   Category,
@@ -222,6 +223,7 @@ export const noContent = z.null().describe('No Content');
 export const errorResponse = z
   .looseObject({
     error: z.string(),
+    code: z.enum(ERROR_CODES),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     formattedErrors: z.array(z.string()).optional(),
   })

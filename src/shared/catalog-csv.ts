@@ -3,32 +3,10 @@
  * and the answer of an import. The server reads and writes the CSV; the browser
  * shows the preview.
  */
+import { PRODUCT_FIELDS } from './product-fields';
 
 /** Every product field, in the order of the product form; `createdAt` is read-only. */
-export const CATALOG_CSV_COLUMNS = [
-  'id',
-  'name',
-  'category',
-  'subcategory',
-  'description',
-  'price',
-  'salePrice',
-  'priceQuarter',
-  'salePriceQuarter',
-  'priceHalf',
-  'salePriceHalf',
-  'priceOunce',
-  'salePriceOunce',
-  'stock',
-  'featured',
-  'strain',
-  'strainTypes',
-  'flavors',
-  'flavorStrains',
-  'flavorStocks',
-  'media',
-  'createdAt',
-] as const;
+export const CATALOG_CSV_COLUMNS = ['id', ...PRODUCT_FIELDS, 'createdAt'] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 
 /** Lists in a cell: `Mango; Grape`. Flavor details name their flavor: `Mango: Sativa; Grape: Hybrid`. */

@@ -202,5 +202,7 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type PromotionRow = Selectable<PromotionsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+export type NewOrderItemRow = Insertable<OrderItemsTable>;
 export type ScheduleSlotRow = Selectable<ScheduleSlotsTable>;
 export type DealerSettingsRow = Selectable<DealerSettingsTable>;

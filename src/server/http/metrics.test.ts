@@ -21,7 +21,7 @@ describe('18.2 metrics endpoint without METRICS_TOKEN', () => {
         headers: { authorization: `Bearer ${TOKEN}` },
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found: GET /metrics' });
+      expect(res.json()).toEqual({ error: 'Not found: GET /metrics', code: 'NOT_FOUND' });
       expect(res.body).not.toContain('process_cpu');
     } finally {
       await t.dispose();
@@ -125,8 +125,8 @@ describe.each(BACKENDS)('18.2 metrics on %s', (dialect) => {
 
     const text = await scrape();
     expect(sample(text, 'canopy_orders_placed_total')).toBe(1);
-    expect(sample(text, 'canopy_orders_refused_total{reason="insufficient_inventory"}')).toBe(1);
-    expect(sample(text, 'canopy_orders_refused_total{reason="prices_changed"}')).toBe(1);
+    expect(sample(text, 'canopy_orders_refused_total{reason="out_of_stock"}')).toBe(1);
+    expect(sample(text, 'canopy_orders_refused_total{reason="price_changed"}')).toBe(1);
     expect(sample(text, 'canopy_event_bus_published_total{type="order-created"}')).toBe(1);
     // PostgreSQL: other apps on the same database (parallel tests) may add their events
     expect(

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import promClient, { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { HttpError } from './errors';
+import { HttpError, RequestValidationError } from './errors';
 
 /** Routes that place an order: their answers count as orders placed or refused. */
 const ORDER_ROUTES = new Set(['/api/orders/simple']);
@@ -25,7 +25,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   if (!token) {
     // Answered here, or the browser app's fallback would serve its page for this path.
     app.get('/metrics', { logLevel: 'silent' }, async (_request, reply) =>
-      reply.status(404).send({ error: 'Not found: GET /metrics' }),
+      reply.status(404).send({ error: 'Not found: GET /metrics', code: 'NOT_FOUND' }),
     );
     return;
   }
@@ -157,16 +157,10 @@ function countOrders(app: FastifyInstance, registers: Registry[]): void {
   });
 }
 
-/** A stable, bounded label: the error's code, or the fixed summary our own errors carry. */
+/** A stable, bounded label: the error's code, lower-cased. */
 function reasonOf(error: Error & { code?: unknown; statusCode?: number }): string {
-  if (error instanceof HttpError) {
-    const code = error.body.code;
-    if (typeof code === 'string') return code.toLowerCase();
-    return error.body.error
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_')
-      .replace(/^_|_$/g, '');
-  }
+  if (error instanceof HttpError) return error.body.code.toLowerCase();
+  if (error instanceof RequestValidationError) return 'validation_failed';
   if (typeof error.code === 'string') return error.code.toLowerCase();
   return `status_${error.statusCode ?? 500}`;
 }

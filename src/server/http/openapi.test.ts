@@ -150,6 +150,7 @@ describe.each(BACKENDS)('API document on %s', (dialect) => {
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toEqual({
       error: 'Invalid product id',
+      code: 'VALIDATION_FAILED',
       errors: [{ path: 'id', message: 'must be a positive whole number' }],
       formattedErrors: ['id: must be a positive whole number'],
     });
@@ -191,7 +192,7 @@ describe.each(BACKENDS)('API document on %s', (dialect) => {
       payload: { featured: 'yes' },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Dealer login required' });
+    expect(res.json()).toEqual({ error: 'Dealer login required', code: 'UNAUTHORIZED' });
   });
 
   it('18.3 serves the reference page from its own assets, under the same security headers', async () => {

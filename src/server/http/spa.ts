@@ -44,7 +44,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       url.startsWith('/assets/') ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
+      return reply
+        .status(404)
+        .send({ error: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
     }
     const indexHtml = readIndex();
     if (!indexHtml) {

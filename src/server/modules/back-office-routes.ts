@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { productAdminRoutes } from './catalog/admin-routes';
 import { catalogCsvRoutes } from './catalog-csv/routes';
-import { categoryRoutes } from './categories/routes';
 import { mediaRoutes } from './media/routes';
 import { promotionAdminRoutes } from './promotions/admin-routes';
 import { schedulingAdminRoutes } from './scheduling/admin-routes';
 
-/** The dealer's write calls of spec §7 (products, featured, categories, promotions, schedule, settings, media) and the catalog CSV. */
+/** The dealer's write calls of spec §7 (products, featured, promotions, schedule, settings, media) and the catalog CSV. */
 export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(productAdminRoutes);
-  await app.register(categoryRoutes);
   await app.register(promotionAdminRoutes);
   await app.register(schedulingAdminRoutes);
   await app.register(mediaRoutes);

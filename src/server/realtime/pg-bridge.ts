@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
-import { findProduct, listCategories, listProducts } from '../modules/catalog/service';
+import { findProduct, listProducts } from '../modules/catalog/service';
+import { listCategories } from '../modules/categories/service';
 import { findOrder } from '../modules/orders/service';
 import { listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
 import type { BusEvent } from './events';
-import { deleteBusPayloadsBefore, findBusPayload, insertBusPayload } from './repo';
+import { deleteBusPayloadsBefore, findBusPayload, insertBusPayload, notifyInOrder } from './repo';
 
 const CHANNEL = 'canopy_events';
 /** NOTIFY payloads must stay under 8000 bytes; bigger events travel as a reference and are re-read. */
@@ -122,10 +122,7 @@ export async function startPgBridge(
     sending = sending.then(async () => {
       try {
         const payloads = (await Promise.all(batch)).filter((p): p is string => p !== null);
-        // a function scan yields the array in order, so listeners get the events in publish order
-        await sql`select pg_notify(${CHANNEL}, payload) from unnest(${payloads}::text[]) as t(payload)`.execute(
-          app.db.kysely,
-        );
+        await notifyInOrder(app.db.kysely, CHANNEL, payloads);
       } catch (error) {
         app.log.warn({ err: error }, 'event forwarding failed');
       }

@@ -286,6 +286,16 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
     for (const s of [dealer, shopper, again]) s.socket.close();
   });
 
+  it('ignores a chat message holding a NUL character (PostgreSQL cannot store it) and keeps the socket', async () => {
+    const shopper = await connect(wsUrl);
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
+    shopper.send({ type: 'chat-message', data: { sessionId, message: 'bad\u0000text' } });
+    shopper.send({ type: 'chat-message', data: { sessionId, message: 'hello' } });
+    await shopper.next((m) => m.type === 'message-received');
+    expect(await historyOf(sessionId)).toEqual(['hello']);
+    shopper.socket.close();
+  });
+
   it('lets a shopper socket send no support replies', async () => {
     const shopper = await connect(wsUrl);
     const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 export async function insertBusPayload(db: Kysely<Database>, payload: string, now: string) {
@@ -18,4 +18,15 @@ export async function findBusPayload(db: Kysely<Database>, id: number) {
 
 export function deleteBusPayloadsBefore(db: Kysely<Database>, cutoff: string) {
   return db.deleteFrom('bus_payloads').where('created_at', '<', cutoff).execute();
+}
+
+/** One NOTIFY per payload, in one round trip; a function scan yields the array in order, so listeners get them in order. */
+export async function notifyInOrder(
+  db: Kysely<Database>,
+  channel: string,
+  payloads: readonly string[],
+): Promise<void> {
+  await sql`select pg_notify(${channel}, payload) from unnest(${payloads}::text[]) as t(payload)`.execute(
+    db,
+  );
 }

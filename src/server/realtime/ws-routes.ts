@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { ServerMessageMap } from '../../shared/events';
 import { SIMPLE_EMAIL } from '../../shared/schemas';
-import { HttpError } from '../http/errors';
+import { HttpError, pathToNul } from '../http/errors';
 import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
-import { listCategories } from '../modules/catalog/service';
+import { listCategories } from '../modules/categories/service';
 import {
   CHAT_SESSION_ID,
   chatHistory,
@@ -166,13 +166,13 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         if (comesFromAnotherSite(request))
           throw new HttpError(403, {
             error: 'Cross-site WebSocket refused',
-            code: 'cross_site_websocket',
+            code: 'CROSS_SITE_WEBSOCKET',
           });
         const address = request.ip;
         if (!addressSlots.reserve(address))
           throw new HttpError(429, {
             error: 'Too many open connections from your address',
-            code: 'too_many_websockets',
+            code: 'TOO_MANY_WEBSOCKETS',
           });
         request.raw.socket.once('close', () => addressSlots.release(address));
         if (!shopperIdOf(request))
@@ -285,6 +285,13 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           message = envelope.parse(JSON.parse(raw.toString('utf8')));
         } catch {
           request.log.warn('unparseable websocket message ignored');
+          return;
+        }
+        if (pathToNul(message.data)) {
+          request.log.warn(
+            { type: message.type },
+            'websocket message with a NUL character ignored',
+          );
           return;
         }
         try {

@@ -72,7 +72,10 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
     const unknown = await login(t, { username: 'nobody', password: 'nope-nope' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: 'Invalid username or password' });
+    expect(wrong.json()).toEqual({
+      error: 'Invalid username or password',
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -92,7 +95,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
     const refused = answers.find((a) => a.statusCode === 429)!;
     expect(refused.json()).toEqual({
       error: 'Too many failed logins. Please try again later.',
-      code: 'login_throttled',
+      code: 'LOGIN_THROTTLED',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -168,7 +171,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
         payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
       });
       expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(anonymous.json()).toEqual({ error: 'Dealer login required' });
+      expect(anonymous.json()).toEqual({ error: 'Dealer login required', code: 'UNAUTHORIZED' });
       const dealer = await t.app.inject({
         method: route.method as 'GET',
         url,
@@ -219,7 +222,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
       payload: { name: 'a', email: 'a@b.co', phone: '1', message: 'x' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Cross-site request refused' });
+    expect(res.json()).toEqual({ error: 'Cross-site request refused', code: 'CROSS_SITE_REQUEST' });
     const same = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -239,7 +242,10 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
         payload: { deliveryNotes: 'pwned' },
       });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ error: 'Cross-site request refused' });
+      expect(res.json()).toEqual({
+        error: 'Cross-site request refused',
+        code: 'CROSS_SITE_REQUEST',
+      });
     }
     expect((await t.app.inject('/api/dealer-settings')).json()).toEqual(before);
   });

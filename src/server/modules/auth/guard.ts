@@ -62,7 +62,8 @@ export const dealerGuard = fp(async (app: FastifyInstance) => {
     route.preValidation = [
       async (request: FastifyRequest) => {
         request.dealer = await currentDealer(app, request);
-        if (!request.dealer) throw new HttpError(401, { error: 'Dealer login required' });
+        if (!request.dealer)
+          throw new HttpError(401, { error: 'Dealer login required', code: 'UNAUTHORIZED' });
       },
       ...existing,
     ];
@@ -80,7 +81,7 @@ export const sameOriginWrites = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (READ_METHODS.has(request.method)) return;
     if (comesFromAnotherSite(request)) {
-      throw new HttpError(403, { error: 'Cross-site request refused' });
+      throw new HttpError(403, { error: 'Cross-site request refused', code: 'CROSS_SITE_REQUEST' });
     }
   });
 });

@@ -32,7 +32,7 @@ export async function authRoutes(app: ApiApp): Promise<void> {
     const verdict = throttle.begin(username, request.ip);
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw new HttpError(429, { error: TOO_MANY_LOGINS, code: 'login_throttled' });
+      throw new HttpError(429, { error: TOO_MANY_LOGINS, code: 'LOGIN_THROTTLED' });
     }
     const session = await logIn(app.db.kysely, username, password).catch((error) => {
       verdict.attempt.released();
@@ -40,7 +40,7 @@ export async function authRoutes(app: ApiApp): Promise<void> {
     });
     if (!session) {
       verdict.attempt.failed();
-      throw new HttpError(401, { error: INVALID_LOGIN });
+      throw new HttpError(401, { error: INVALID_LOGIN, code: 'INVALID_CREDENTIALS' });
     }
     verdict.attempt.succeeded();
     setDealerCookie(request, reply, session.token);

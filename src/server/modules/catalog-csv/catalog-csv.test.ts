@@ -279,7 +279,7 @@ describe.each(BACKENDS)('catalog CSV on %s', (dialect) => {
   it('18.5 export and import need the dealer session', async () => {
     const exported = await t.app.inject('/api/products/export.csv');
     expect(exported.statusCode).toBe(401);
-    expect(exported.json()).toEqual({ error: 'Dealer login required' });
+    expect(exported.json()).toEqual({ error: 'Dealer login required', code: 'UNAUTHORIZED' });
     const before = await catalog();
     const imported = await t.app.inject({
       method: 'POST',

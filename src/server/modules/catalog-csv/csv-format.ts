@@ -7,34 +7,21 @@ import {
   LIST_SEPARATOR,
   PAIR_SEPARATOR,
 } from '../../../shared/catalog-csv';
+import {
+  PRODUCT_LIST_FIELDS,
+  PRODUCT_PRICE_FIELDS,
+  PRODUCT_TEXT_FIELDS,
+} from '../../../shared/product-fields';
 import type { Product } from '../../../shared/types';
 
 /** Cells a spreadsheet would run as a formula start with one of these; export prefixes them with '. */
 const FORMULA_START = /^'[=+\-@\t\r]/;
 export const MAX_IMPORT_ROWS = 5000;
 
-const MONEY_COLUMNS = [
-  'price',
-  'salePrice',
-  'priceQuarter',
-  'salePriceQuarter',
-  'priceHalf',
-  'salePriceHalf',
-  'priceOunce',
-  'salePriceOunce',
-] as const satisfies readonly CatalogCsvColumn[];
-const NUMBER_COLUMNS = [...MONEY_COLUMNS, 'stock'] as const;
-const TEXT_COLUMNS = [
-  'name',
-  'category',
-  'subcategory',
-  'description',
-  'strain',
-] as const satisfies readonly CatalogCsvColumn[];
+const NUMBER_COLUMNS = [...PRODUCT_PRICE_FIELDS, 'stock'] as const;
 /** A signed decimal becomes a number, so "-1" is answered "must be at least 0" rather than "must be a number". */
 const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
 const numberOrText = (cell: string) => (SIGNED_DECIMAL.test(cell) ? Number(cell) : cell);
-const LIST_COLUMNS = ['strainTypes', 'flavors', 'media'] as const satisfies CatalogCsvColumn[];
 
 const money = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));
 const joinList = (items: readonly string[]) => items.join(`${LIST_SEPARATOR} `);
@@ -48,8 +35,8 @@ function productCells(p: Product): Record<CatalogCsvColumn, string> {
     category: p.category,
     subcategory: p.subcategory ?? '',
     description: p.description,
-    ...(Object.fromEntries(MONEY_COLUMNS.map((c) => [c, money(p[c])])) as Record<
-      (typeof MONEY_COLUMNS)[number],
+    ...(Object.fromEntries(PRODUCT_PRICE_FIELDS.map((c) => [c, money(p[c])])) as Record<
+      (typeof PRODUCT_PRICE_FIELDS)[number],
       string
     >),
     stock: String(p.stock),
@@ -220,7 +207,7 @@ export function bodyFromCells(cells: CsvRow['cells']): {
 } {
   const body: Record<string, unknown> = {};
   const problems: CellProblem[] = [];
-  for (const column of TEXT_COLUMNS) {
+  for (const column of PRODUCT_TEXT_FIELDS) {
     if (cells[column] !== undefined) body[column] = cells[column].trim();
   }
   for (const column of NUMBER_COLUMNS) {
@@ -230,7 +217,7 @@ export function bodyFromCells(cells: CsvRow['cells']): {
     const word = cells.featured.trim().toLowerCase();
     body.featured = word in BOOLEAN_WORDS ? BOOLEAN_WORDS[word] : cells.featured;
   }
-  for (const column of LIST_COLUMNS) {
+  for (const column of PRODUCT_LIST_FIELDS) {
     if (cells[column] !== undefined) body[column] = splitList(cells[column]);
   }
   if (cells.flavorStrains !== undefined)

@@ -6,7 +6,3 @@ export function listProductRows(db: Kysely<Database>, lock = false) {
   const query = db.selectFrom('products').selectAll().orderBy('id');
   return (lock ? query.forUpdate() : query).execute();
 }
-
-export function listCategoryPlaces(db: Kysely<Database>) {
-  return db.selectFrom('categories').select(['id', 'slug', 'parent_id']).execute();
-}

@@ -8,14 +8,16 @@ import {
   type ImportAction,
   type ImportRowResult,
 } from '../../../shared/catalog-csv';
+import { PRODUCT_FIELDS } from '../../../shared/product-fields';
 import type { Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { Database, ProductRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { insertProductRow, updateProductRow } from '../catalog/admin-repo';
-import { PRODUCT_KEYS, placementProblem } from '../catalog/admin-service';
+import { placementProblem } from '../catalog/admin-service';
 import { productFromRow, rowFromProduct } from '../catalog/product-mapper';
+import { insertProductRow, updateProductRow } from '../catalog/repo';
+import { listCategoryPlaces } from '../categories/repo';
 import {
   bodyFromCells,
   type CsvRow,
@@ -108,7 +110,7 @@ function planRow(row: CsvRow, catalog: Catalog, seenIds: Map<number, number>): P
   const { body, problems } = bodyFromCells(row.cells);
   for (const problem of problems) errors.push({ line, ...problem });
   // An update starts from the stored product, so columns the file leaves out keep their values.
-  const base = current ? Object.fromEntries(PRODUCT_KEYS.map((key) => [key, current[key]])) : {};
+  const base = current ? Object.fromEntries(PRODUCT_FIELDS.map((key) => [key, current[key]])) : {};
   const parsed = productSchema.safeParse({ ...base, ...body });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors.push(issueToCellError(line, issue, body));
@@ -138,7 +140,7 @@ async function planImport(db: Kysely<Database>, csv: string, lock: boolean) {
   if (!parsed.ok) return { rows: [] as PlannedRow[], fileErrors: parsed.errors };
   const [productRows, categories] = await Promise.all([
     repo.listProductRows(db, lock),
-    repo.listCategoryPlaces(db),
+    listCategoryPlaces(db),
   ]);
   const bySlug = new Map(categories.map((c) => [c.slug, c]));
   const catalog: Catalog = {

@@ -5,6 +5,7 @@ import { HttpError, validationBody } from '../../http/errors';
 export function invalidField(path: string, message: string, summary = message): HttpError {
   return new HttpError(400, {
     error: summary,
+    code: 'VALIDATION_FAILED',
     errors: [{ path, message }],
     formattedErrors: [path ? `${path}: ${message}` : message],
   });

@@ -157,6 +157,7 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
     expect((await send('PATCH', '/api/products/999999', { stock: 1 })).statusCode).toBe(404);
     expect((await send('PATCH', '/api/products/999999', { stock: 1 })).json()).toEqual({
       error: 'Product not found',
+      code: 'NOT_FOUND',
     });
     expect((await send('DELETE', '/api/products/999999')).statusCode).toBe(404);
     expect(
@@ -202,7 +203,7 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
     for (const [method, url, body] of calls) {
       const res = await send(method as 'POST', url, body, true);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json()).toEqual({ error: 'Dealer login required' });
+      expect(res.json()).toEqual({ error: 'Dealer login required', code: 'UNAUTHORIZED' });
     }
   });
 });

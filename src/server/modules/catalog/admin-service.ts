@@ -1,37 +1,15 @@
 import type { Kysely } from 'kysely';
 import { type ProductFields, productSchema } from '../../../shared/admin-schemas';
+import { PRODUCT_FIELDS } from '../../../shared/product-fields';
 import type { Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
+import * as categories from '../categories/repo';
 import { invalidField, patchOver } from './admin-errors';
-import * as repo from './admin-repo';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
-
-/** Fields a dealer may send; id and createdAt belong to the server. */
-export const PRODUCT_KEYS = [
-  'name',
-  'category',
-  'subcategory',
-  'description',
-  'price',
-  'salePrice',
-  'priceQuarter',
-  'salePriceQuarter',
-  'priceHalf',
-  'salePriceHalf',
-  'priceOunce',
-  'salePriceOunce',
-  'featured',
-  'media',
-  'stock',
-  'strain',
-  'strainTypes',
-  'flavors',
-  'flavorStrains',
-  'flavorStocks',
-] as const satisfies readonly (keyof ProductInput)[];
+import * as repo from './repo';
 
 const toInput = (fields: ProductFields): ProductInput => fields;
 
@@ -71,7 +49,7 @@ async function checkPlacement(
 ): Promise<void> {
   const rows = new Map<string, CategoryPlace>();
   for (const slug of subcategory === null ? [category] : [category, subcategory]) {
-    rows.set(slug, await repo.findCategoryRowBySlug(db, slug));
+    rows.set(slug, await categories.findCategoryRowBySlug(db, slug));
   }
   const problem = placementProblem(category, subcategory, (slug) => rows.get(slug));
   if (problem) throw invalidField(problem.path, problem.message);
@@ -92,7 +70,7 @@ export async function updateProduct(db: Db, id: number, body: unknown): Promise<
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
     const current = productFromRow(row);
-    const merged = patchOver(current, body, PRODUCT_KEYS);
+    const merged = patchOver(current, body, PRODUCT_FIELDS);
     const fields = parseInput(productSchema, merged, 'Invalid product');
     if (fields.category !== current.category || fields.subcategory !== current.subcategory) {
       await checkPlacement(trx, fields.category, fields.subcategory);
@@ -116,6 +94,7 @@ export async function deleteProduct(db: Db, id: number): Promise<void> {
     if (promotions.length > 0) {
       throw new HttpError(409, {
         error: `This product is the free item of the promotion ${promotions.map((p) => p.title).join(', ')}. Change or delete that promotion first.`,
+        code: 'PRODUCT_IS_FREEBIE',
       });
     }
     await repo.deleteProductRow(trx, id);

@@ -97,11 +97,12 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
     expect((await t.app.inject(`/api/products/${id}`)).json()).toEqual(products[3]);
     const missing = await t.app.inject('/api/products/999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Product not found' });
+    expect(missing.json()).toEqual({ error: 'Product not found', code: 'NOT_FOUND' });
     const bad = await t.app.inject('/api/products/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       error: 'Invalid product id',
+      code: 'VALIDATION_FAILED',
       errors: [{ path: 'id', message: 'must be a positive whole number' }],
       formattedErrors: ['id: must be a positive whole number'],
     });
@@ -163,7 +164,7 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
   it('answers unknown API paths with 404 JSON', async () => {
     const res = await t.app.inject('/api/does-not-exist');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found: GET /api/does-not-exist' });
+    expect(res.json()).toEqual({ error: 'Not found: GET /api/does-not-exist', code: 'NOT_FOUND' });
   });
 
   it('sends security headers on every response', async () => {

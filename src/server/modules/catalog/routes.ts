@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { categoryResponse, productResponse } from '../../../shared/api-schemas';
+import { productResponse } from '../../../shared/api-schemas';
 import { NEWEST_ARRIVALS_DAYS } from '../../../shared/constants';
 import { idParams, notFound, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
@@ -64,12 +64,6 @@ export async function catalogRoutes(app: ApiApp): Promise<void> {
       if (!product) throw notFound('Product');
       return product;
     },
-  );
-
-  app.get(
-    '/api/categories',
-    { schema: { response: { 200: z.array(categoryResponse) } } },
-    async () => catalog.listCategories(app.db.kysely),
   );
 }
 

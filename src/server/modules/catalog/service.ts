@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { matchesReadableAddress } from '../../../shared/slugs';
-import type { Category, Product } from '../../../shared/types';
-import type { CategoryRow, Database } from '../../db/schema';
+import type { Product } from '../../../shared/types';
+import type { Database } from '../../db/schema';
 import { productFromRow } from './product-mapper';
 import * as repo from './repo';
 
@@ -38,19 +38,4 @@ export async function findProductByAddress(
 ): Promise<Product | undefined> {
   const products = await listProducts(db);
   return products.find((p) => matchesReadableAddress(p, address));
-}
-
-export function categoryFromRow(row: CategoryRow): Category {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    parentId: row.parent_id,
-    description: row.description,
-    sortOrder: row.sort_order,
-  };
-}
-
-export async function listCategories(db: Kysely<Database>): Promise<Category[]> {
-  return (await repo.listCategoryRows(db)).map(categoryFromRow);
 }

@@ -84,7 +84,7 @@ describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
     expect(emptySub.json().error).toBe('Subcategory name cannot be empty');
     const duplicate = await send('POST', '/api/categories', { name: 'Flower!' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ error: DUPLICATE_SLUG });
+    expect(duplicate.json()).toEqual({ error: DUPLICATE_SLUG, code: 'CATEGORY_SLUG_TAKEN' });
     const orphan = await send('POST', '/api/categories', { name: 'Orphan', parentId: 999999 });
     expect(orphan.statusCode).toBe(400);
     expect(orphan.json().error).toBe('Parent category not found');
@@ -149,7 +149,7 @@ describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
     const flower = (await bySlug('flower'))!;
     const res = await send('DELETE', `/api/categories/${flower.id}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: HAS_SUBCATEGORIES });
+    expect(res.json()).toEqual({ error: HAS_SUBCATEGORIES, code: 'CATEGORY_HAS_SUBCATEGORIES' });
     expect(await bySlug('flower')).toBeDefined();
   });
 

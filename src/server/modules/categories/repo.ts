@@ -3,6 +3,25 @@ import type { CategoriesTable, Database } from '../../db/schema';
 
 type CategoryValues = Omit<CategoriesTable, 'id'>;
 
+export function listCategoryRows(db: Kysely<Database>) {
+  return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('name').execute();
+}
+
+/** Where each category sits: what product placement checks need. */
+export function listCategoryPlaces(db: Kysely<Database>) {
+  return db.selectFrom('categories').select(['id', 'slug', 'parent_id']).execute();
+}
+
+/** The categories of these slugs that exist (slug and name). */
+export function findCategoriesBySlug(db: Kysely<Database>, slugs: readonly string[]) {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name', 'parent_id'])
+    .where('slug', 'in', slugs)
+    .execute();
+}
+
 export function findCategoryRow(db: Kysely<Database>, id: number, lock = false) {
   const query = db.selectFrom('categories').selectAll().where('id', '=', id);
   return (lock ? query.forUpdate() : query).executeTakeFirst();

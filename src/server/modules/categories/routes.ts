@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { categoryReorderSchema, categorySchema } from '../../../shared/admin-schemas';
 import {
   categoryPatchSchema,
@@ -7,11 +8,23 @@ import {
 } from '../../../shared/api-schemas';
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { listCategories, listProducts } from '../catalog/service';
-import { createCategory, deleteCategory, reorderCategories, updateCategory } from './service';
+import { listProducts } from '../catalog/service';
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  reorderCategories,
+  updateCategory,
+} from './service';
 
-/** Dealer category calls of spec §7; every change also sends the whole list (categories-updated). */
+/** Category calls of spec §7; every dealer change also sends the whole list (categories-updated). */
 export async function categoryRoutes(app: ApiApp): Promise<void> {
+  app.get(
+    '/api/categories',
+    { schema: { response: { 200: z.array(categoryResponse) } } },
+    async () => listCategories(app.db.kysely),
+  );
+
   const publishLists = async (productsMoved: boolean) => {
     app.events.publish('categories-updated', await listCategories(app.db.kysely));
     if (productsMoved) app.events.publish('products-updated', await listProducts(app.db.kysely));

@@ -13,8 +13,22 @@ import { readJson } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
-import { categoryFromRow } from '../catalog/service';
 import * as repo from './repo';
+
+export function categoryFromRow(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    parentId: row.parent_id,
+    description: row.description,
+    sortOrder: row.sort_order,
+  };
+}
+
+export async function listCategories(db: Kysely<Database>): Promise<Category[]> {
+  return (await repo.listCategoryRows(db)).map(categoryFromRow);
+}
 
 export const DUPLICATE_SLUG = 'A category with this slug already exists';
 export const HAS_SUBCATEGORIES =
@@ -66,7 +80,8 @@ async function readForm(
     if (!isTopLevel(parent)) throw invalidField('parentId', 'A subcategory cannot be a parent');
   }
   const existing = await repo.findCategoryRowBySlug(db, slug);
-  if (existing && existing.id !== selfId) throw new HttpError(409, { error: DUPLICATE_SLUG });
+  if (existing && existing.id !== selfId)
+    throw new HttpError(409, { error: DUPLICATE_SLUG, code: 'CATEGORY_SLUG_TAKEN' });
   return {
     form: { name: input.name, slug, description: input.description, parentId: input.parentId },
     parent,
@@ -78,7 +93,8 @@ async function uniqueSlug<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, { error: DUPLICATE_SLUG });
+    if (isUniqueViolation(error))
+      throw new HttpError(409, { error: DUPLICATE_SLUG, code: 'CATEGORY_SLUG_TAKEN' });
     throw error;
   }
 }
@@ -196,7 +212,7 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
       const row = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
       if (!row) throw notFound('Category');
       if ((await repo.countChildren(trx, id)) > 0)
-        throw new HttpError(400, { error: HAS_SUBCATEGORIES });
+        throw new HttpError(400, { error: HAS_SUBCATEGORIES, code: 'CATEGORY_HAS_SUBCATEGORIES' });
       let createdUncategorized: Category | null = null;
       let moved: number[] = [];
       if (!isTopLevel(row)) {
@@ -209,6 +225,7 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
         if ((await repo.countProducts(trx, row.slug)) > 0) {
           throw new HttpError(400, {
             error: 'Cannot delete the uncategorized category while products use it',
+            code: 'CATEGORY_IN_USE',
           });
         }
       } else {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { ChatMessagesTable, Database } from '../../db/schema';
 
 export function findSessionOwner(db: Kysely<Database>, sessionId: string) {
   return db
@@ -18,4 +18,146 @@ export function findNewestSessionOf(db: Kysely<Database>, shopperId: string, cre
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Creates the session unless it exists. */
+export function insertSessionIfMissing(
+  db: Kysely<Database>,
+  session: { id: string; shopperId: string | null; now: string },
+) {
+  return db
+    .insertInto('chat_sessions')
+    .values({
+      id: session.id,
+      shopper_id: session.shopperId,
+      name: null,
+      email: null,
+      phone: null,
+      created_at: session.now,
+      last_message_at: session.now,
+      unread_count: 0,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export function insertMessage(db: Kysely<Database>, message: Omit<ChatMessagesTable, 'id'>) {
+  return db.insertInto('chat_messages').values(message).execute();
+}
+
+/** A shopper wrote: one more unread message. */
+export function countUnread(db: Kysely<Database>, sessionId: string, at: string) {
+  return db
+    .updateTable('chat_sessions')
+    .set((eb) => ({ last_message_at: at, unread_count: eb('unread_count', '+', 1) }))
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** Support answered: the session is read up to now. */
+export function markAnswered(db: Kysely<Database>, sessionId: string, at: string) {
+  return db
+    .updateTable('chat_sessions')
+    .set({ last_message_at: at, unread_count: 0 })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export function findSession(db: Kysely<Database>, sessionId: string) {
+  return db.selectFrom('chat_sessions').select('id').where('id', '=', sessionId).executeTakeFirst();
+}
+
+/** The same support text in this session since `since`, if any. */
+export function findRecentSupportMessage(
+  db: Kysely<Database>,
+  sessionId: string,
+  message: string,
+  since: string,
+) {
+  return db
+    .selectFrom('chat_messages')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('is_from_support', '=', 1)
+    .where('message', '=', message)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+}
+
+export function listMessageRows(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .execute();
+}
+
+export function setSessionContact(
+  db: Kysely<Database>,
+  sessionId: string,
+  contact: { name: string; email: string; phone: string },
+) {
+  return db.updateTable('chat_sessions').set(contact).where('id', '=', sessionId).execute();
+}
+
+export function listSessionRows(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('chat_sessions')
+    .selectAll()
+    .orderBy('last_message_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findLastMessage(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('chat_messages')
+    .select('message')
+    .where('session_id', '=', sessionId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export function setUnreadNone(db: Kysely<Database>, sessionId: string) {
+  return db
+    .updateTable('chat_sessions')
+    .set({ unread_count: 0 })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function deleteSessionsCreatedBefore(
+  db: Kysely<Database>,
+  cutoff: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('chat_sessions')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function findSessionIdByExternalRef(db: Kysely<Database>, externalRef: string) {
+  return db
+    .selectFrom('chat_messages')
+    .select('session_id')
+    .where('external_ref', '=', externalRef)
+    .executeTakeFirst();
+}
+
+/** Links the shopper's message sent at `timestamp` to its copy in the messaging app. */
+export function setExternalRef(
+  db: Kysely<Database>,
+  sessionId: string,
+  timestamp: string,
+  externalRef: string,
+) {
+  return db
+    .updateTable('chat_messages')
+    .set({ external_ref: externalRef })
+    .where('session_id', '=', sessionId)
+    .where('created_at', '=', timestamp)
+    .where('is_from_support', '=', 0)
+    .execute();
 }

@@ -57,7 +57,11 @@ export async function chatInboxRoutes(app: ApiApp): Promise<void> {
     const { sessionId } = request.params;
     const { message } = request.body;
     const saved = await recordSupportMessage(app.db.kysely, { sessionId, message });
-    if (!saved) throw new HttpError(409, { error: 'Duplicate message or unknown chat session' });
+    if (!saved)
+      throw new HttpError(409, {
+        error: 'Duplicate message or unknown chat session',
+        code: 'CHAT_REPLY_REFUSED',
+      });
     app.events.publish('support-response', saved, { chatSessionId: sessionId });
     return saved;
   });

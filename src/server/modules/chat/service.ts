@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChatMessagePayload } from '../../../shared/events';
 import type { Database } from '../../db/schema';
+import { insertContactMessage } from '../contact/repo';
 import * as repo from './repo';
 
 export const CHAT_SESSION_ID = /^session-\d{10,16}-[A-Za-z0-9]{4,40}$/;
@@ -52,26 +53,13 @@ export interface ChatSessionSummary {
   lastMessage: string | null;
 }
 
-async function ensureSession(
+function ensureSession(
   db: Kysely<Database>,
   sessionId: string,
   shopperId: string | null,
   now: string,
 ) {
-  await db
-    .insertInto('chat_sessions')
-    .values({
-      id: sessionId,
-      shopper_id: shopperId,
-      name: null,
-      email: null,
-      phone: null,
-      created_at: now,
-      last_message_at: now,
-      unread_count: 0,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  return repo.insertSessionIfMissing(db, { id: sessionId, shopperId, now });
 }
 
 export async function recordShopperMessage(
@@ -89,24 +77,17 @@ export async function recordShopperMessage(
   const timestamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await ensureSession(trx, input.sessionId, input.shopperId, timestamp);
-    await trx
-      .insertInto('chat_messages')
-      .values({
-        session_id: input.sessionId,
-        message: input.message,
-        is_from_support: 0,
-        name: input.name ?? null,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        created_at: timestamp,
-        external_ref: null,
-      })
-      .execute();
-    await trx
-      .updateTable('chat_sessions')
-      .set((eb) => ({ last_message_at: timestamp, unread_count: eb('unread_count', '+', 1) }))
-      .where('id', '=', input.sessionId)
-      .execute();
+    await repo.insertMessage(trx, {
+      session_id: input.sessionId,
+      message: input.message,
+      is_from_support: 0,
+      name: input.name ?? null,
+      email: input.email ?? null,
+      phone: input.phone ?? null,
+      created_at: timestamp,
+      external_ref: null,
+    });
+    await repo.countUnread(trx, input.sessionId, timestamp);
   });
   return {
     message: input.message,
@@ -126,39 +107,21 @@ export async function recordSupportMessage(
 ): Promise<ChatMessagePayload | null> {
   const timestamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const session = await trx
-      .selectFrom('chat_sessions')
-      .select('id')
-      .where('id', '=', input.sessionId)
-      .executeTakeFirst();
-    if (!session) return null;
-    const recent = await trx
-      .selectFrom('chat_messages')
-      .select('id')
-      .where('session_id', '=', input.sessionId)
-      .where('is_from_support', '=', 1)
-      .where('message', '=', input.message)
-      .where('created_at', '>', new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString())
-      .executeTakeFirst();
-    if (recent) return null;
-    await trx
-      .insertInto('chat_messages')
-      .values({
-        session_id: input.sessionId,
-        message: input.message,
-        is_from_support: 1,
-        name: null,
-        email: null,
-        phone: null,
-        created_at: timestamp,
-        external_ref: input.externalRef ?? null,
-      })
-      .execute();
-    await trx
-      .updateTable('chat_sessions')
-      .set({ last_message_at: timestamp, unread_count: 0 })
-      .where('id', '=', input.sessionId)
-      .execute();
+    if (!(await repo.findSession(trx, input.sessionId))) return null;
+    const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
+    if (await repo.findRecentSupportMessage(trx, input.sessionId, input.message, since))
+      return null;
+    await repo.insertMessage(trx, {
+      session_id: input.sessionId,
+      message: input.message,
+      is_from_support: 1,
+      name: null,
+      email: null,
+      phone: null,
+      created_at: timestamp,
+      external_ref: input.externalRef ?? null,
+    });
+    await repo.markAnswered(trx, input.sessionId, timestamp);
     return { message: input.message, timestamp, sessionId: input.sessionId, isFromSupport: true };
   });
 }
@@ -167,12 +130,7 @@ export async function chatHistory(
   db: Kysely<Database>,
   sessionId: string,
 ): Promise<ChatMessagePayload[]> {
-  const rows = await db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .orderBy('id')
-    .execute();
+  const rows = await repo.listMessageRows(db, sessionId);
   return rows.map((r) => ({
     message: r.message,
     timestamp: r.created_at,
@@ -199,39 +157,17 @@ export async function saveContactInfo(
   const timestamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await ensureSession(trx, input.sessionId, input.shopperId, timestamp);
-    await trx
-      .updateTable('chat_sessions')
-      .set({ name: input.name, email: input.email, phone: input.phone })
-      .where('id', '=', input.sessionId)
-      .execute();
-    await trx
-      .insertInto('contact_messages')
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        message: input.message,
-        created_at: timestamp,
-      })
-      .execute();
+    const { name, email, phone, message } = input;
+    await repo.setSessionContact(trx, input.sessionId, { name, email, phone });
+    await insertContactMessage(trx, { name, email, phone, message, created_at: timestamp });
   });
 }
 
 export async function listChatSessions(db: Kysely<Database>): Promise<ChatSessionSummary[]> {
-  const sessions = await db
-    .selectFrom('chat_sessions')
-    .selectAll()
-    .orderBy('last_message_at', 'desc')
-    .limit(200)
-    .execute();
+  const sessions = await repo.listSessionRows(db, 200);
   const summaries: ChatSessionSummary[] = [];
   for (const s of sessions) {
-    const last = await db
-      .selectFrom('chat_messages')
-      .select('message')
-      .where('session_id', '=', s.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const last = await repo.findLastMessage(db, s.id);
     summaries.push({
       sessionId: s.id,
       name: s.name,
@@ -247,11 +183,7 @@ export async function listChatSessions(db: Kysely<Database>): Promise<ChatSessio
 }
 
 export async function markSessionRead(db: Kysely<Database>, sessionId: string): Promise<void> {
-  await db
-    .updateTable('chat_sessions')
-    .set({ unread_count: 0 })
-    .where('id', '=', sessionId)
-    .execute();
+  await repo.setUnreadNone(db, sessionId);
 }
 
 /** Chat sessions live 24 hours (spec §9); the server forgets older ones. */
@@ -260,23 +192,14 @@ export async function deleteExpiredChatSessions(
   now = new Date(),
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - CHAT_SESSION_LIFETIME_MS).toISOString();
-  const result = await db
-    .deleteFrom('chat_sessions')
-    .where('created_at', '<', cutoff)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return repo.deleteSessionsCreatedBefore(db, cutoff);
 }
 
 export async function findSessionByExternalRef(
   db: Kysely<Database>,
   externalRef: string,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom('chat_messages')
-    .select('session_id')
-    .where('external_ref', '=', externalRef)
-    .executeTakeFirst();
-  return row?.session_id ?? null;
+  return (await repo.findSessionIdByExternalRef(db, externalRef))?.session_id ?? null;
 }
 
 export async function setExternalRef(
@@ -285,11 +208,5 @@ export async function setExternalRef(
   timestamp: string,
   externalRef: string,
 ) {
-  await db
-    .updateTable('chat_messages')
-    .set({ external_ref: externalRef })
-    .where('session_id', '=', sessionId)
-    .where('created_at', '=', timestamp)
-    .where('is_from_support', '=', 0)
-    .execute();
+  await repo.setExternalRef(db, sessionId, timestamp, externalRef);
 }

@@ -47,6 +47,19 @@ describe.each(BACKENDS)('POST /api/contact on %s', (dialect) => {
     const after = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
     expect(after).toHaveLength(before.length);
   });
+
+  it('refuses a NUL character in any field with 400 naming the field (PostgreSQL cannot store it)', async () => {
+    const before = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'A', email: 'a@example.com', phone: '\u0000', message: 'hi' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().formattedErrors).toEqual(['phone: must not contain NUL characters']);
+    const after = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
 });
 
 /** A socket that hands over its messages in order. */

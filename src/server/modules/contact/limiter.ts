@@ -5,7 +5,7 @@
 export const CONTACT_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 } as const;
 export const CONTACT_RATE_LIMITED = {
   error: 'Too many messages. Please try again later.',
-  code: 'contact_rate_limited',
+  code: 'CONTACT_RATE_LIMITED',
 } as const;
 
 export interface ContactLimiter {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { contactMessageResponse } from '../../../shared/api-schemas';
 import { contactSchema } from '../../../shared/schemas';
-import { nowIso } from '../../db/json';
 import { HttpError, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { CONTACT_RATE_LIMITED } from './limiter';
+import { listContactMessages, saveContactMessage } from './service';
 
 export const CONTACT_THANKS = "Thanks for reaching out! We'll get back to you soon.";
 
@@ -24,10 +24,7 @@ export async function contactRoutes(app: ApiApp): Promise<void> {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, { ...CONTACT_RATE_LIMITED });
       }
-      await app.db.kysely
-        .insertInto('contact_messages')
-        .values({ ...request.body, created_at: nowIso() })
-        .execute();
+      await saveContactMessage(app.db.kysely, request.body);
       return reply.status(201).send({ message: CONTACT_THANKS });
     },
   );
@@ -38,20 +35,5 @@ export async function contactInboxRoutes(app: ApiApp): Promise<void> {
     config: { dealerOnly: true },
     schema: { response: { 200: z.array(contactMessageResponse) } },
   };
-  app.get('/api/contact-messages', inbox, async () => {
-    const rows = await app.db.kysely
-      .selectFrom('contact_messages')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      message: r.message,
-      createdAt: r.created_at,
-    }));
-  });
+  app.get('/api/contact-messages', inbox, async () => listContactMessages(app.db.kysely));
 }

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { ErrorCode } from '../../../shared/error-codes';
+import type { ErrorBody } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { sniffMediaKind } from './sniff';
 import { prepareMedia, UnreadableImageError, type UploadedFile, writeMedia } from './store';
@@ -11,8 +13,8 @@ export const MAX_FILES = 5;
 const shortName = (name: string | undefined) => (name || 'unnamed file').slice(0, 200);
 
 /** Upload answers carry `message` (what the spec's client reads) and `error` (like every other failure). */
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).send({ error: message, message });
+function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
+  return reply.status(status).send({ error: message, code, message } satisfies ErrorBody);
 }
 
 const codeOf = (error: unknown) => String((error as { code?: unknown })?.code ?? '');
@@ -45,7 +47,8 @@ export async function mediaRoutes(app: ApiApp): Promise<void> {
     validatorCompiler: () => (data: unknown) => ({ value: data }),
   };
   app.post('/api/upload/product-media', upload, async (request, reply) => {
-    if (!request.isMultipart()) return refuse(reply, 400, 'Send the files as multipart/form-data');
+    if (!request.isMultipart())
+      return refuse(reply, 400, 'UPLOAD_NOT_MULTIPART', 'Send the files as multipart/form-data');
     const uploads: UploadedFile[] = [];
     let current: string | undefined;
     try {
@@ -54,35 +57,48 @@ export async function mediaRoutes(app: ApiApp): Promise<void> {
         current = part.filename;
         const data = await part.toBuffer();
         const kind = sniffMediaKind(data);
-        if (!kind) return refuse(reply, 400, `Unsupported file type: ${shortName(part.filename)}`);
+        if (!kind)
+          return refuse(
+            reply,
+            400,
+            'UPLOAD_UNSUPPORTED_TYPE',
+            `Unsupported file type: ${shortName(part.filename)}`,
+          );
         uploads.push({ filename: shortName(part.filename), kind, data });
       }
     } catch (error) {
       const code = codeOf(error);
       if (code === 'FST_FILES_LIMIT')
-        return refuse(reply, 400, `Too many files: at most ${MAX_FILES} at once`);
+        return refuse(
+          reply,
+          400,
+          'UPLOAD_TOO_MANY_FILES',
+          `Too many files: at most ${MAX_FILES} at once`,
+        );
       if (code === 'FST_REQ_FILE_TOO_LARGE') {
         return refuse(
           reply,
           413,
+          'UPLOAD_TOO_LARGE',
           `File too large: ${shortName(current)} (at most ${MAX_FILE_BYTES / 1024 / 1024} MB)`,
         );
       }
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-        return refuse(reply, 400, 'Too many form fields');
+        return refuse(reply, 400, 'UPLOAD_TOO_MANY_FIELDS', 'Too many form fields');
       // Anything else comes from the body itself: a truncated or garbled multipart stream
       // (busboy: "Unexpected end of multipart data", a bad boundary...) is the client's fault.
       request.log.info({ err: error }, 'malformed upload');
-      return refuse(reply, 400, 'Malformed multipart body');
+      return refuse(reply, 400, 'UPLOAD_MALFORMED', 'Malformed multipart body');
     }
-    if (uploads.length === 0) return refuse(reply, 400, 'No files uploaded');
+    if (uploads.length === 0) return refuse(reply, 400, 'UPLOAD_NO_FILES', 'No files uploaded');
 
     const prepared = [];
     for (const upload of uploads) {
       try {
         prepared.push(await prepareMedia(upload));
       } catch (error) {
-        if (error instanceof UnreadableImageError) return refuse(reply, 400, error.message);
+        if (error instanceof UnreadableImageError)
+          return refuse(reply, 400, 'UPLOAD_UNREADABLE_IMAGE', error.message);
         throw error;
       }
     }

@@ -67,6 +67,7 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     for (const answer of refused) {
       expect(answer.json()).toEqual({
         error: 'Insufficient inventory',
+        code: 'OUT_OF_STOCK',
         message: 'Some items in your cart are no longer available in the requested quantities',
         outOfStockItems: [{ name: 'Rosin Jam', requested: 1, available: 0 }],
       });
@@ -138,6 +139,7 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     expect(delivery.statusCode).toBe(400);
     expect(delivery.json()).toEqual({
       error: 'Minimum order not met',
+      code: 'MINIMUM_NOT_MET',
       message: 'Delivery orders require a minimum of $50. Your current total is $40.00.',
     });
     expect((await place(orderBody(items, all))).statusCode).toBe(201);

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   availableWindows,
   explicitSlotFor,
@@ -92,7 +92,11 @@ export async function placeOrder(
       ? await checkPromotion(trx, input.promoCode, input.items, now)
       : null;
     if (promo && !promo.valid) {
-      throw new HttpError(400, { error: 'Invalid promo code', message: promo.error });
+      throw new HttpError(400, {
+        error: 'Invalid promo code',
+        code: 'INVALID_PROMO_CODE',
+        message: promo.error,
+      });
     }
     const applied = promo?.valid ? toAppliedPromotion(promo.promo) : null;
     const priced = priceItems(input.items, products, applied?.freebieProductId ?? null);
@@ -102,6 +106,7 @@ export async function placeOrder(
     if (toCents(input.total) !== pricing.totalCents) {
       throw new HttpError(409, {
         error: 'Prices changed',
+        code: 'PRICE_CHANGED',
         message: PRICES_CHANGED_MESSAGE,
         expectedTotal: toDollars(pricing.totalCents),
       });
@@ -109,6 +114,7 @@ export async function placeOrder(
     if (!pricing.minimumMet) {
       throw new HttpError(400, {
         error: 'Minimum order not met',
+        code: 'MINIMUM_NOT_MET',
         message: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
       });
     }
@@ -117,48 +123,41 @@ export async function placeOrder(
       orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
     const restocked = await takeStock(trx, priced);
 
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        shopper_id: context.shopperId,
-        customer: input.customer,
-        address: orderType === 'pickup' ? PICKUP_ADDRESS : input.address,
-        phone: input.phone,
-        email: input.email,
-        status: 'pending',
-        subtotal_cents: pricing.subtotalCents,
-        discount_cents: pricing.discountCents,
-        delivery_fee_cents: pricing.feeCents,
-        total_cents: pricing.totalCents,
-        promo_code: applied?.promoCode ?? null,
-        bogo50_details: pricing.bogo50 ? JSON.stringify(bogo50Details(pricing.bogo50)) : null,
-        order_type: orderType,
-        delivery_date: orderType === 'pickup' ? null : input.deliveryDate,
-        delivery_time_window: orderType === 'pickup' ? null : input.deliveryTimeWindow,
-        delivery_notes: input.deliveryNotes,
-        schedule_slot_id: slotId,
-        created_at: now.toISOString(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const items = await trx
-      .insertInto('order_items')
-      .values(
-        priced.map((p) => ({
-          order_id: order.id,
-          product_id: p.product.id,
-          name: p.product.name,
-          unit_price_cents: storedUnitPriceCents(p),
-          quantity: p.item.quantity,
-          count: p.item.count,
-          flavor: p.item.flavor ?? null,
-          strain_type: p.item.strainType ?? null,
-          stock_taken: p.stockTaken,
-          stock_flavor: p.stockFlavor,
-        })),
-      )
-      .returningAll()
-      .execute();
+    const order = await repo.insertOrderRow(trx, {
+      shopper_id: context.shopperId,
+      customer: input.customer,
+      address: orderType === 'pickup' ? PICKUP_ADDRESS : input.address,
+      phone: input.phone,
+      email: input.email,
+      status: 'pending',
+      subtotal_cents: pricing.subtotalCents,
+      discount_cents: pricing.discountCents,
+      delivery_fee_cents: pricing.feeCents,
+      total_cents: pricing.totalCents,
+      promo_code: applied?.promoCode ?? null,
+      bogo50_details: pricing.bogo50 ? JSON.stringify(bogo50Details(pricing.bogo50)) : null,
+      order_type: orderType,
+      delivery_date: orderType === 'pickup' ? null : input.deliveryDate,
+      delivery_time_window: orderType === 'pickup' ? null : input.deliveryTimeWindow,
+      delivery_notes: input.deliveryNotes,
+      schedule_slot_id: slotId,
+      created_at: now.toISOString(),
+    });
+    const items = await repo.insertOrderItemRows(
+      trx,
+      priced.map((p) => ({
+        order_id: order.id,
+        product_id: p.product.id,
+        name: p.product.name,
+        unit_price_cents: storedUnitPriceCents(p),
+        quantity: p.item.quantity,
+        count: p.item.count,
+        flavor: p.item.flavor ?? null,
+        strain_type: p.item.strainType ?? null,
+        stock_taken: p.stockTaken,
+        stock_flavor: p.stockFlavor,
+      })),
+    );
     const placed = orderFromRows(order, items);
     if (claim) await keepAnswer(trx, claim, { statusCode: 201, body: placed });
     return { order: placed, restocked };
@@ -183,6 +182,7 @@ async function loadProducts(
 function fieldError(path: string, message: string): HttpError {
   return new HttpError(400, {
     error: 'Validation failed',
+    code: 'VALIDATION_FAILED',
     errors: [{ path, message }],
     formattedErrors: [`${path}: ${message}`],
   });
@@ -281,9 +281,7 @@ async function reserveDelivery(trx: Trx, dialect: Db['dialect'], input: OrderPla
     return slot.id;
   }
   // A window of the weekly schedule has no row to count against: count its orders instead.
-  if (dialect === 'postgres') {
-    await sql`select pg_advisory_xact_lock(hashtext(${`${date} ${window}`}))`.execute(trx);
-  }
+  if (dialect === 'postgres') await repo.lockDeliveryWindow(trx, date, window);
   if ((await repo.countOrdersInWindow(trx, date, window)) >= DEFAULT_SLOT_CAPACITY)
     throw slotUnavailable();
   return null;
@@ -303,11 +301,16 @@ async function checkScheduledCap(trx: Trx, dialect: Db['dialect'], shopperId: st
 }
 
 const slotUnavailable = () =>
-  new HttpError(409, { error: 'Delivery slot unavailable', message: SLOT_UNAVAILABLE_MESSAGE });
+  new HttpError(409, {
+    error: 'Delivery slot unavailable',
+    code: 'SLOT_UNAVAILABLE',
+    message: SLOT_UNAVAILABLE_MESSAGE,
+  });
 
 function outOfStock(outOfStockItems: { name: string; requested: number; available: number }[]) {
   return new HttpError(409, {
     error: 'Insufficient inventory',
+    code: 'OUT_OF_STOCK',
     message: OUT_OF_STOCK_MESSAGE,
     outOfStockItems,
   });

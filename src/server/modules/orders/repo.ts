@@ -1,5 +1,11 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, OrderItemRow, OrderRow } from '../../db/schema';
+import type {
+  Database,
+  NewOrderItemRow,
+  NewOrderRow,
+  OrderItemRow,
+  OrderRow,
+} from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -28,6 +34,66 @@ export async function findOrders(db: Q, where: { shopperId?: string; id?: number
   for (const item of items)
     byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
   return orders.map((order): [OrderRow, OrderItemRow[]] => [order, byOrder.get(order.id) ?? []]);
+}
+
+export function findOrderRow(db: Q, id: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOrderItemRows(db: Q, orderId: number) {
+  return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
+}
+
+export function insertOrderRow(db: Q, row: NewOrderRow) {
+  return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertOrderItemRows(db: Q, rows: NewOrderItemRow[]) {
+  return db.insertInto('order_items').values(rows).returningAll().execute();
+}
+
+/** Answers false when no order has this id. */
+export async function setOrderStatus(db: Q, id: number, status: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function setOrderDelivery(
+  db: Q,
+  id: number,
+  delivery: {
+    deliveryDate: string;
+    deliveryTimeWindow: string;
+    deliveryNotes: string | null;
+    scheduleSlotId: number | null;
+  },
+) {
+  return db
+    .updateTable('orders')
+    .set({
+      delivery_date: delivery.deliveryDate,
+      delivery_time_window: delivery.deliveryTimeWindow,
+      delivery_notes: delivery.deliveryNotes,
+      schedule_slot_id: delivery.scheduleSlotId,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function deleteOrderRow(db: Q, id: number) {
+  return db.deleteFrom('orders').where('id', '=', id).execute();
+}
+
+export function findProductFlavorStocks(db: Q, productId: number) {
+  return db
+    .selectFrom('products')
+    .select('flavor_stocks')
+    .where('id', '=', productId)
+    .executeTakeFirst();
 }
 
 export function lockProducts(db: Q, ids: number[], dialect: 'sqlite' | 'postgres') {
@@ -74,6 +140,15 @@ export async function claimSlotPlace(db: Q, slotId: number) {
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The dealer's placement: counted even past the slot's capacity (the dealer decides). */
+export function addSlotPlace(db: Q, slotId: number) {
+  return db
+    .updateTable('schedule_slots')
+    .set((eb) => ({ current_orders: eb('current_orders', '+', 1) }))
+    .where('id', '=', slotId)
+    .execute();
+}
+
 export function releaseSlotPlace(db: Q, slotId: number) {
   return db
     .updateTable('schedule_slots')
@@ -103,6 +178,15 @@ export async function countOpenScheduledOrders(db: Q, shopperId: string): Promis
     .where('status', '<>', 'completed')
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** PostgreSQL: orders for one date and weekly window (no slot row to count against) are placed one at a time. */
+export async function lockDeliveryWindow(
+  trx: Transaction<Database>,
+  date: string,
+  window: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`${date} ${window}`}))`.execute(trx);
 }
 
 /** PostgreSQL: one shopper's scheduled orders are counted and placed one at a time. */

@@ -60,7 +60,11 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   // A retry is answered with the first request's stored answer, whatever its status.
   app.post('/api/orders/simple', placementRoute, async (request, reply: FastifyReply) => {
     const keyResult = idempotencyKey.safeParse(request.headers['idempotency-key']);
-    if (!keyResult.success) throw new HttpError(400, { error: 'Invalid Idempotency-Key header' });
+    if (!keyResult.success)
+      throw new HttpError(400, {
+        error: 'Invalid Idempotency-Key header',
+        code: 'INVALID_IDEMPOTENCY_KEY',
+      });
     const shopperId = ensureShopperId(request, reply);
     const key = keyResult.data ? `${shopperId}:${keyResult.data}` : undefined;
     const answer = await withIdempotency(app.db.kysely, key, request.body, async (claim) => {

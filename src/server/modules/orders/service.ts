@@ -25,12 +25,7 @@ export async function updateOrderStatus(
   id: number,
   status: OrderStatus,
 ): Promise<Order> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('Order');
+  if (!(await repo.setOrderStatus(db, id, status))) throw notFound('Order');
   return findOrder(db, id);
 }
 
@@ -41,11 +36,7 @@ export async function updateOrderDelivery(
   delivery: { deliveryDate: string; deliveryTimeWindow: string; deliveryNotes: string | null },
 ): Promise<Order> {
   await db.kysely.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const order = await repo.findOrderRow(trx, id);
     if (!order) throw notFound('Order');
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
     const slot = explicitSlotFor(
@@ -53,23 +44,8 @@ export async function updateOrderDelivery(
       delivery.deliveryTimeWindow,
       await listScheduleSlots(trx),
     );
-    if (slot) {
-      await trx
-        .updateTable('schedule_slots')
-        .set((eb) => ({ current_orders: eb('current_orders', '+', 1) }))
-        .where('id', '=', slot.id)
-        .execute();
-    }
-    await trx
-      .updateTable('orders')
-      .set({
-        delivery_date: delivery.deliveryDate,
-        delivery_time_window: delivery.deliveryTimeWindow,
-        delivery_notes: delivery.deliveryNotes,
-        schedule_slot_id: slot?.id ?? null,
-      })
-      .where('id', '=', id)
-      .execute();
+    if (slot) await repo.addSlotPlace(trx, slot.id);
+    await repo.setOrderDelivery(trx, id, { ...delivery, scheduleSlotId: slot?.id ?? null });
   });
   return findOrder(db.kysely, id);
 }
@@ -77,17 +53,9 @@ export async function updateOrderDelivery(
 /** Deleting an order gives back exactly the stock it took and its place in the slot. */
 export async function deleteOrder(db: Db, id: number): Promise<number[]> {
   return db.kysely.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const order = await repo.findOrderRow(trx, id);
     if (!order) throw notFound('Order');
-    const items = await trx
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', '=', id)
-      .execute();
+    const items = await repo.findOrderItemRows(trx, id);
     const byProduct = new Map<number, { amount: number; flavors: Map<string, number> }>();
     for (const item of items) {
       if (item.stock_taken === 0) continue;
@@ -104,11 +72,7 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
       byProduct.set(item.product_id, entry);
     }
     for (const [productId, { amount, flavors }] of byProduct) {
-      const product = await trx
-        .selectFrom('products')
-        .select('flavor_stocks')
-        .where('id', '=', productId)
-        .executeTakeFirst();
+      const product = await repo.findProductFlavorStocks(trx, productId);
       if (!product) continue; // a deleted product has no stock to return to
       let flavorStocks: string | undefined;
       if (flavors.size) {
@@ -122,7 +86,7 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
       await repo.returnStock(trx, productId, amount, flavorStocks);
     }
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
-    await trx.deleteFrom('orders').where('id', '=', id).execute();
+    await repo.deleteOrderRow(trx, id);
     return [...byProduct.keys()];
   });
 }

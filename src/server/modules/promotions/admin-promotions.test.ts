@@ -112,7 +112,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
       promoCode: 'bogo50',
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ error: DUPLICATE_PROMO_CODE });
+    expect(duplicate.json()).toEqual({ error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
   });
 
   it('creates a freebie promotion for an existing product', async () => {
@@ -188,11 +188,11 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
     ]) {
       const refused = await send('PATCH', `/api/promotions/${bogo.id}`, change);
       expect(refused.statusCode, JSON.stringify(change)).toBe(400);
-      expect(refused.json()).toEqual({ error: BOGO50_EDIT_REFUSED });
+      expect(refused.json()).toEqual({ error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
     }
     const deleted = await send('DELETE', `/api/promotions/${bogo.id}`);
     expect(deleted.statusCode).toBe(400);
-    expect(deleted.json()).toEqual({ error: BOGO50_DELETE_REFUSED });
+    expect(deleted.json()).toEqual({ error: BOGO50_DELETE_REFUSED, code: 'BOGO50_DELETE_REFUSED' });
     expect((await promotions()).some((p) => p.id === bogo.id)).toBe(true);
   });
 

@@ -6,8 +6,9 @@ import type { Db } from '../../db/connect';
 import type { Database, PromotionsTable } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { invalidField, patchOver } from '../catalog/admin-errors';
-import * as repo from './admin-repo';
+import { findCategoriesBySlug } from '../categories/repo';
 import { promotionFromRow } from './promotion-mapper';
+import * as repo from './repo';
 
 export const BOGO50_EDIT_REFUSED = 'Only active, title and description can be changed for BOGO50';
 export const BOGO50_DELETE_REFUSED = 'The BOGO50 promotion cannot be deleted';
@@ -59,13 +60,13 @@ async function checkReferences(
   if (p.promoCode) {
     const holders = await repo.findPromotionIdByCode(db, p.promoCode);
     if (holders.some((h) => h.id !== current?.id))
-      throw new HttpError(409, { error: DUPLICATE_PROMO_CODE });
+      throw new HttpError(409, { error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
   }
   // A slug the promotion already had may belong to a deleted category; it only matters when added.
   const added = p.applicableCategories.filter(
     (slug) => !current?.applicableCategories.includes(slug),
   );
-  const known = await repo.existingCategorySlugs(db, added);
+  const known = new Set((await findCategoriesBySlug(db, added)).map((c) => c.slug));
   const unknown = added.filter((slug) => !known.has(slug));
   if (unknown.length > 0)
     throw invalidField('applicableCategories', `Category not found: ${unknown.join(', ')}`);
@@ -102,7 +103,8 @@ export async function updatePromotion(db: Db, id: number, body: unknown): Promis
       const changed = PROMOTION_KEYS.filter(
         (key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]),
       );
-      if (changed.length > 0) throw new HttpError(400, { error: BOGO50_EDIT_REFUSED });
+      if (changed.length > 0)
+        throw new HttpError(400, { error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
       return promotionFromRow(
         await repo.updatePromotionRow(trx, id, {
           active: fields.active ? 1 : 0,
@@ -121,7 +123,8 @@ export async function deletePromotion(db: Db, id: number): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Promotion');
-    if (row.is_bogo50) throw new HttpError(400, { error: BOGO50_DELETE_REFUSED });
+    if (row.is_bogo50)
+      throw new HttpError(400, { error: BOGO50_DELETE_REFUSED, code: 'BOGO50_DELETE_REFUSED' });
     await repo.deletePromotionRow(trx, id);
   });
 }

@@ -1,9 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isPromotionValidOn, normalizePromoCode } from '../../../shared/promotions';
 import type { CartItem, Promotion } from '../../../shared/types';
 import type { Database } from '../../db/schema';
 import { productFromRow } from '../catalog/product-mapper';
+import { findProductRow } from '../catalog/repo';
+import { findCategoriesBySlug } from '../categories/repo';
 import { promotionFromRow } from './promotion-mapper';
+import * as repo from './repo';
 
 export const PROMO_NOT_VALID = 'This promo code is not valid';
 export const BOGO50_NEEDS_TWO_OZ = 'Add at least 2 Oz products to your cart to use BOGO50';
@@ -36,12 +39,7 @@ export type PromoCheck =
   | { valid: false; error: string; requiresOzItems?: true; applicableCategories?: string[] };
 
 export async function findPromotionByCode(db: Kysely<Database>, code: string) {
-  const row = await db
-    .selectFrom('promotions')
-    .selectAll()
-    .where(sql<string>`upper(promo_code)`, '=', normalizePromoCode(code))
-    .orderBy('id')
-    .executeTakeFirst();
+  const row = await repo.findPromotionRowByCode(db, normalizePromoCode(code));
   return row && promotionFromRow(row);
 }
 
@@ -62,13 +60,7 @@ export async function checkPromotion(
 
   if (promo.applicableCategories.length > 0) {
     const ids = [...new Set(items.map((i) => i.id))];
-    const products = ids.length
-      ? await db
-          .selectFrom('products')
-          .select(['category', 'subcategory'])
-          .where('id', 'in', ids)
-          .execute()
-      : [];
+    const products = await repo.findProductPlaces(db, ids);
     const wanted = promo.applicableCategories.map((c) => c.toLowerCase());
     const applies = products.some((p) =>
       [p.category, p.subcategory].some((slug) => slug && wanted.includes(slug.toLowerCase())),
@@ -86,11 +78,7 @@ export async function checkPromotion(
   let freebieProduct = null;
   if (promo.discountType === 'freebie') {
     const row = promo.freebieProductId
-      ? await db
-          .selectFrom('products')
-          .selectAll()
-          .where('id', '=', promo.freebieProductId)
-          .executeTakeFirst()
+      ? await findProductRow(db, promo.freebieProductId)
       : undefined;
     if (!row) return { valid: false, error: PROMO_NOT_VALID };
     const product = productFromRow(row);
@@ -118,10 +106,6 @@ export async function checkPromotion(
 }
 
 async function categoryNames(db: Kysely<Database>, slugs: string[]): Promise<string[]> {
-  const rows = await db
-    .selectFrom('categories')
-    .select(['slug', 'name'])
-    .where('slug', 'in', slugs)
-    .execute();
+  const rows = await findCategoriesBySlug(db, slugs);
   return slugs.map((slug) => rows.find((r) => r.slug === slug)?.name ?? slug);
 }

@@ -44,7 +44,7 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
       endTime: '11:00 AM',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: DUPLICATE_SLOT });
+    expect(again.json()).toEqual({ error: DUPLICATE_SLOT, code: 'SLOT_EXISTS' });
   });
 
   it('creates the override marker', async () => {

@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { dealerSettingsSchema, scheduleSlotSchema } from '../../../shared/admin-schemas';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import { HttpError, notFound } from '../../http/errors';
-import * as repo from './admin-repo';
 import { settingsFromRow, slotFromRow } from './mappers';
+import * as repo from './repo';
 
 export const DUPLICATE_SLOT = 'A slot for this date and time already exists';
 
@@ -16,10 +15,10 @@ export async function createScheduleSlot(
   slot: z.output<typeof scheduleSlotSchema>,
 ): Promise<ScheduleSlot> {
   return db.kysely.transaction().execute(async (trx) => {
-    if (db.dialect === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(trx);
+    if (db.dialect === 'postgres') await repo.lockScheduleSlots(trx);
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
-    if (await repo.findSameSlot(trx, values)) throw new HttpError(409, { error: DUPLICATE_SLOT });
+    if (await repo.findSameSlot(trx, values))
+      throw new HttpError(409, { error: DUPLICATE_SLOT, code: 'SLOT_EXISTS' });
     return slotFromRow(
       await repo.insertSlotRow(trx, {
         ...values,
@@ -44,8 +43,7 @@ export async function saveDealerSettings(
   input: z.output<typeof dealerSettingsSchema>,
 ): Promise<DealerSettings> {
   return db.kysely.transaction().execute(async (trx) => {
-    if (db.dialect === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(trx);
+    if (db.dialect === 'postgres') await repo.lockDealerSettings(trx);
     const row = await repo.findSettingsRow(trx);
     const values = {
       available_days: JSON.stringify(input.availableDays),

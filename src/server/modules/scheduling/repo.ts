@@ -1,10 +1,68 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
 
 export function listSlotRows(db: Kysely<Database>) {
   return db.selectFrom('schedule_slots').selectAll().orderBy('date').orderBy('id').execute();
 }
 
+export function findSameSlot(
+  db: Kysely<Database>,
+  slot: Pick<ScheduleSlotsTable, 'date' | 'start_time' | 'end_time'>,
+) {
+  return db
+    .selectFrom('schedule_slots')
+    .select('id')
+    .where('date', '=', slot.date)
+    .where('start_time', '=', slot.start_time)
+    .where('end_time', '=', slot.end_time)
+    .executeTakeFirst();
+}
+
+export function insertSlotRow(db: Kysely<Database>, values: Omit<ScheduleSlotsTable, 'id'>) {
+  return db.insertInto('schedule_slots').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteSlotRow(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('schedule_slots').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Orders counted against a slot keep their date and window; only the link to the slot goes. */
+export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
+  return db
+    .updateTable('orders')
+    .set({ schedule_slot_id: null })
+    .where('schedule_slot_id', '=', slotId)
+    .execute();
+}
+
 export function findSettingsRow(db: Kysely<Database>) {
-  return db.selectFrom('dealer_settings').selectAll().orderBy('id').executeTakeFirst();
+  return db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1).executeTakeFirst();
+}
+
+export function insertSettingsRow(db: Kysely<Database>, values: Omit<DealerSettingsTable, 'id'>) {
+  return db.insertInto('dealer_settings').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateSettingsRow(
+  db: Kysely<Database>,
+  id: number,
+  values: Partial<Omit<DealerSettingsTable, 'id'>>,
+) {
+  return db
+    .updateTable('dealer_settings')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** PostgreSQL: slot writers take turns, so the same date and times cannot be added twice at once. */
+export async function lockScheduleSlots(db: Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(db);
+}
+
+/** PostgreSQL: the first save creates the one settings row; two at once must not create two. */
+export async function lockDealerSettings(db: Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(db);
 }

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SERVER = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+const relative = (file: string) => path.relative(SERVER, file).split(path.sep).join('/');
+
+/** Kysely query builders and raw SQL. */
+const QUERY =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`|\bsql\.(raw|ref|id|lit|table|join|val)\(/;
+
+/** Where SQL may live: repos, and the database layer itself (connection, migrations, seed, group commit). */
+const mayHoldSql = (file: string) =>
+  file.endsWith('/repo.ts') || file === 'repo.ts' || file.startsWith('db/');
+
+/** Files outside repos allowed to hold SQL, each with its reason. None today. */
+const SQL_EXCEPTIONS: Record<string, string> = {};
+
+describe('server layout', () => {
+  const files = sourceFiles(SERVER).map((file) => ({
+    name: relative(file),
+    lines: readFileSync(file, 'utf8').split('\n'),
+  }));
+
+  it('keeps every query in a repo.ts (or src/server/db)', () => {
+    const offenders = files
+      .filter((f) => !mayHoldSql(f.name) && !(f.name in SQL_EXCEPTIONS))
+      .flatMap((f) =>
+        f.lines.flatMap((line, index) =>
+          QUERY.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('names only files that exist as exceptions', () => {
+    const names = new Set(files.map((f) => f.name));
+    for (const name of Object.keys(SQL_EXCEPTIONS)) expect(names).toContain(name);
+  });
+});

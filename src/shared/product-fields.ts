@@ -1,0 +1,54 @@
+/**
+ * The product's fields (spec §3), listed once: the product form's PATCH merge, the
+ * catalog spreadsheet's columns and its cell parsing all read these lists.
+ */
+import type { Product } from './types';
+
+/** Dollars: the 1/8 oz (or unit) price and each weight's, each with its sale price. */
+export const PRODUCT_PRICE_FIELDS = [
+  'price',
+  'salePrice',
+  'priceQuarter',
+  'salePriceQuarter',
+  'priceHalf',
+  'salePriceHalf',
+  'priceOunce',
+  'salePriceOunce',
+] as const satisfies readonly (keyof Product)[];
+
+export const PRODUCT_TEXT_FIELDS = [
+  'name',
+  'category',
+  'subcategory',
+  'description',
+  'strain',
+] as const satisfies readonly (keyof Product)[];
+
+export const PRODUCT_LIST_FIELDS = [
+  'strainTypes',
+  'flavors',
+  'media',
+] as const satisfies readonly (keyof Product)[];
+
+/** Every field a dealer may set, in the order of the product form; id and createdAt are the server's. */
+export const PRODUCT_FIELDS = [
+  'name',
+  'category',
+  'subcategory',
+  'description',
+  ...PRODUCT_PRICE_FIELDS,
+  'stock',
+  'featured',
+  'strain',
+  'strainTypes',
+  'flavors',
+  'flavorStrains',
+  'flavorStocks',
+  'media',
+] as const satisfies readonly (keyof Product)[];
+export type ProductField = (typeof PRODUCT_FIELDS)[number];
+
+// A field added to Product but not listed above fails to compile here.
+type Unlisted = Exclude<keyof Product, ProductField | 'id' | 'createdAt'>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
