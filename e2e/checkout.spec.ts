@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { toastSays } from './toast';
 
 /**
  * Checkout journeys (spec §2.7–§2.9, §5, §8): cart, promo codes, the three delivery
@@ -143,9 +144,11 @@ test('a delivery under $50 is refused with the minimum message', async ({ page, 
   await expect(page.getByTestId('summary-fee')).toHaveText('$5.00');
   await page.getByRole('button', { name: 'Place Order' }).click();
   const amount = (shake.salePrice ?? shake.price).toFixed(2);
-  await expect(toast(page)).toContainText('Minimum order not met');
-  await expect(toast(page)).toContainText(
-    `Delivery orders require a minimum of $50. Your current total is $${amount}.`,
+  await expect(toast(page)).toHaveText(
+    toastSays(
+      'Minimum order not met',
+      `Delivery orders require a minimum of $50. Your current total is $${amount}.`,
+    ),
   );
   await expect(page).toHaveURL(/\/cart$/);
 });
@@ -200,8 +203,9 @@ test('BOGO50 needs two Oz items, then takes 50% off the cheaper one', async ({ p
     'Add another Oz and use code BOGO50 for 50% off!',
   );
   await applyPromo(page, 'bogo50');
-  await expect(toast(page)).toContainText('BOGO50 Requirements');
-  await expect(toast(page)).toContainText('Add at least 2 Oz products to your cart to use BOGO50');
+  await expect(toast(page)).toHaveText(
+    toastSays('BOGO50 Requirements', 'Add at least 2 Oz products to your cart to use BOGO50'),
+  );
   await expect(page.getByTestId('applied-promo')).toHaveCount(0);
 
   await page.evaluate(
@@ -246,8 +250,9 @@ test('promo codes: category limits, invalid codes, freebies and removal', async 
   await expect(toast(page)).toContainText('This promo code only applies to: Edibles');
 
   await applyPromo(page, 'NOPE123');
-  await expect(toast(page)).toContainText('Invalid promo code');
-  await expect(toast(page)).toContainText('This promo code is not valid');
+  await expect(toast(page)).toHaveText(
+    toastSays('Invalid promo code', 'This promo code is not valid'),
+  );
 
   await applyPromo(page, 'WELCOME10');
   const subtotal = 2 * (lights.salePrice ?? lights.price);
@@ -288,12 +293,12 @@ test('stock: the cart refuses too much, and a sold-out race shows the server lis
   await page.goto('/cart');
 
   await page.getByRole('button', { name: `Add one more ${jam.name}` }).click();
-  await expect(toast(page)).toContainText('Limited Stock');
-  await expect(toast(page)).toContainText(`Sorry, we don't have enough ${jam.name} in stock.`);
+  await expect(toast(page)).toHaveText(
+    toastSays('Limited Stock', `Sorry, we don't have enough ${jam.name} in stock.`),
+  );
 
   await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(toast(page)).toContainText('Not enough inventory');
-  await expect(toast(page)).toContainText(jam.name);
+  await expect(toast(page)).toHaveText(toastSays('Not enough inventory', jam.name));
 
   // The real-time channel would bring the true stock back into the page: keep it quiet here.
   await page.routeWebSocket('**/ws', () => {});

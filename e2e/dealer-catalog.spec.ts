@@ -4,12 +4,14 @@
  * shopper sees. Runs at phone and desktop sizes against one shared demo
  * database, so every test works on its own uniquely named data.
  */
+
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_DEALER } from '../playwright.config';
 import { formatDollars } from '../src/shared/money';
 import { defaultTierPrices } from '../src/shared/pricing';
 import type { Category, Product } from '../src/shared/types';
+import { toastSays } from './toast';
 
 const toast = (page: Page) => page.getByTestId('toast');
 
@@ -214,8 +216,9 @@ test('reordering two categories by keyboard drag changes the storefront category
   // 25 px per key press (spec §9): three presses pass the row above
   for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');
-  await expect(toast(page)).toContainText('Categories reordered');
-  await expect(toast(page)).toContainText('Category order has been updated successfully.');
+  await expect(toast(page)).toHaveText(
+    toastSays('Categories reordered', 'Category order has been updated successfully.'),
+  );
   await expect(rows.last()).toHaveAccessibleName(first);
 
   await page.goto('/');

@@ -26,7 +26,10 @@ function usePromotionMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResu
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => client.invalidateQueries({ queryKey: promotionKeys.all }),
+    // not returned: a returned promise would hold the caller's "Promotion created" toast until the refetch ends
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: promotionKeys.all });
+    },
   });
 }
 
