@@ -4,7 +4,8 @@ import { AgeGate } from '@web/features/age-gate/components/age-gate';
 import { useDealerLogin } from '@web/features/auth/components/dealer-login';
 import { useCartCount } from '@web/features/cart/cart-store';
 import { useAppMode } from '@web/lib/app-mode';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazyComponent } from '@web/lib/lazy-component';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../paths';
 import { RealtimeBridge } from '../realtime-bridge';
@@ -13,11 +14,15 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 
-const loadSearch = () => import('@web/features/search/components/search-dialog');
-const loadProductMenu = () => import('@web/features/product-menu/components/product-menu');
-const SearchDialog = lazy(loadSearch);
-const ChatWidget = lazy(() => import('@web/features/chat/components/chat-widget'));
-const ProductMenu = lazy(loadProductMenu);
+const SearchDialog = lazyComponent(
+  () => import('@web/features/search/components/search-dialog'),
+  <OverlayFallback />,
+);
+const ProductMenu = lazyComponent(
+  () => import('@web/features/product-menu/components/product-menu'),
+  <OverlayFallback />,
+);
+const ChatWidget = lazyComponent(() => import('@web/features/chat/components/chat-widget'));
 
 type Overlay = 'none' | 'menu' | 'search' | 'product-menu';
 
@@ -55,7 +60,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         cartCount={cartCount}
         onMenu={() => open('menu')}
         onSearch={dealerMode ? undefined : () => open('search')}
-        onSearchIntent={() => void loadSearch()}
+        onSearchIntent={() => void SearchDialog.preload()}
       />
       {/* at least a screen tall, so lazy pages arriving never push the footer around (CLS) */}
       <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-4 sm:py-6">
@@ -70,26 +75,20 @@ export function AppShell({ children }: { children: ReactNode }) {
         cartCount={cartCount}
         dealerMode={dealerMode}
         onProductMenu={() => open('product-menu')}
-        onProductMenuIntent={() => void loadProductMenu()}
+        onProductMenuIntent={() => void ProductMenu.preload()}
       />
-      <Suspense fallback={overlay === 'none' ? null : <OverlayFallback />}>
-        {loaded.search && (
-          <SearchDialog open={overlay === 'search'} onClose={close} onOpenProduct={openProduct} />
-        )}
-        {loaded.productMenu && (
-          <ProductMenu
-            open={overlay === 'product-menu'}
-            onClose={close}
-            onOpenProduct={openProduct}
-          />
-        )}
-      </Suspense>
-      <RealtimeBridge />
-      {chatReady && !dealerMode && (
-        <Suspense fallback={null}>
-          <ChatWidget />
-        </Suspense>
+      {loaded.search && (
+        <SearchDialog open={overlay === 'search'} onClose={close} onOpenProduct={openProduct} />
       )}
+      {loaded.productMenu && (
+        <ProductMenu
+          open={overlay === 'product-menu'}
+          onClose={close}
+          onOpenProduct={openProduct}
+        />
+      )}
+      <RealtimeBridge />
+      {chatReady && !dealerMode && <ChatWidget />}
       {dealerLogin.dialog}
       <AgeGate />
       <Toaster />

@@ -6,16 +6,24 @@ import { DealerDashboard } from '@web/features/dealer/components/dealer-dashboar
 import { DealerLayout } from '@web/features/dealer/components/dealer-layout';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useAppMode } from '@web/lib/app-mode';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazyComponent } from '@web/lib/lazy-component';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../paths';
 
 // Static imports, so a moved or renamed page fails the build.
-const SchedulePage = lazy(() => import('@web/features/schedule/components/schedule-manager-page'));
-const CategoriesPage = lazy(
-  () => import('@web/features/categories/components/category-management-page'),
+const SchedulePage = lazyComponent(
+  () => import('@web/features/schedule/components/schedule-manager-page'),
+  <Spinner />,
 );
-const InventoryPanel = lazy(() => import('@web/features/inventory/components/inventory-panel'));
+const CategoriesPage = lazyComponent(
+  () => import('@web/features/categories/components/category-management-page'),
+  <Spinner />,
+);
+const InventoryPanel = lazyComponent(
+  () => import('@web/features/inventory/components/inventory-panel'),
+  <Spinner label="Loading inventory..." />,
+);
 
 function DealerPage({
   path,
@@ -34,19 +42,11 @@ function DealerPage({
         username={username}
         onLogout={onLogout}
         inbox={<SupportInboxPanel />}
-        inventory={
-          <Suspense fallback={<Spinner label="Loading inventory..." />}>
-            <InventoryPanel />
-          </Suspense>
-        }
+        inventory={<InventoryPanel />}
       />
     );
   }
-  return (
-    <Suspense fallback={<Spinner />}>
-      <Page />
-    </Suspense>
-  );
+  return <Page />;
 }
 
 /**

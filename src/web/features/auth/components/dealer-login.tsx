@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazyComponent } from '@web/lib/lazy-component';
+import { useState } from 'react';
 import { useDealerUnlock } from '../hooks/use-dealer-unlock';
 
 // The dialog is only downloaded once someone has clicked the logo 10 times.
-const DealerLoginDialog = lazy(() => import('./dealer-login-dialog'));
+const DealerLoginDialog = lazyComponent(() => import('./dealer-login-dialog'));
 
 /**
  * Wiring for the app shell: `onLogoClick` goes to the footer logo, `dialog`
@@ -15,10 +16,6 @@ export function useDealerLogin() {
     setLoaded(true);
     setOpen(true);
   });
-  const dialog = loaded ? (
-    <Suspense fallback={null}>
-      <DealerLoginDialog open={open} onClose={() => setOpen(false)} />
-    </Suspense>
-  ) : null;
+  const dialog = loaded ? <DealerLoginDialog open={open} onClose={() => setOpen(false)} /> : null;
   return { onLogoClick, dialog };
 }
