@@ -42,6 +42,17 @@ describe('server layout', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('publishes events in one place: services return them, realtime/publish.ts sends them', () => {
+    const offenders = files
+      .filter((f) => f.name !== 'realtime/publish.ts')
+      .flatMap((f) =>
+        f.lines.flatMap((line, index) =>
+          /\.events\.publish\(/.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('names only files that exist as exceptions', () => {
     const names = new Set(files.map((f) => f.name));
     for (const name of Object.keys(SQL_EXCEPTIONS)) expect(names).toContain(name);

@@ -24,6 +24,24 @@ export interface BusEvent<K extends BusEventType = BusEventType> {
   chatSessionId?: string | null;
 }
 
+/** Any one event, its data typed by its type. */
+export type DomainEvent = { [K in BusEventType]: BusEvent<K> }[BusEventType];
+
+/** An event a service caused, to be published once its transaction has committed. */
+export function busEvent<K extends BusEventType>(
+  type: K,
+  data: BusEventMap[K],
+  scope: Omit<BusEvent, 'type' | 'data'> = {},
+): DomainEvent {
+  return { type, data, ...scope } as DomainEvent;
+}
+
+/** What a service that changes something answers: its result and the events the change caused. */
+export interface Outcome<T> {
+  value: T;
+  events: DomainEvent[];
+}
+
 type Listener = (event: BusEvent) => void;
 
 /**

@@ -32,6 +32,7 @@ import {
 import { listActivePromotions, listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
 import { type Client, createHub } from './hub';
+import { publish } from './publish';
 import { onSocketError } from './socket-errors';
 import { createAddressSlots, createSyncProductsBucket, createTokenBucket } from './socket-limits';
 
@@ -339,7 +340,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
               sessionId,
               shopperId: client.shopperId,
             });
-            app.events.publish('new-chat-message', saved, { chatSessionId: saved.sessionId });
+            publish(app, saved.events);
             hub.send(client, 'message-received', { ok: true });
             return;
           }
@@ -371,8 +372,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           sessionId: parsed.data.sessionId,
           message: message.data,
         });
-        if (saved)
-          app.events.publish('support-response', saved, { chatSessionId: saved.sessionId });
+        publish(app, saved.events);
       }
 
       async function contact(data: unknown) {
@@ -385,13 +385,12 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           return;
         }
         client.chatSessionId = sessionId;
-        await saveContactInfo(db, { ...parsed.data, sessionId, shopperId: client.shopperId });
-        const { name, email, phone } = parsed.data;
-        app.events.publish(
-          'new-customer-contact',
-          { name, email, phone, sessionId },
-          { chatSessionId: sessionId },
-        );
+        const saved = await saveContactInfo(db, {
+          ...parsed.data,
+          sessionId,
+          shopperId: client.shopperId,
+        });
+        publish(app, saved.events);
         hub.send(client, 'contact-received', { ok: true });
       }
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sessionResponse } from '../../../shared/api-schemas';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
 import { currentDealer, DEALER_COOKIE } from './guard';
 import { createLoginThrottle } from './login-throttle';
 import { logIn, logOut } from './service';
@@ -49,9 +50,7 @@ export async function authRoutes(app: ApiApp): Promise<void> {
 
   const logout = { config: { public: true }, schema: answersSession };
   app.post('/api/auth/logout', logout, async (request, reply) => {
-    const ended = await logOut(app.db.kysely, request.cookies[DEALER_COOKIE]);
-    // Sockets opened with this cookie, on every instance, stop being dealer sockets.
-    if (ended) app.events.publish('dealer-sessions-ended', { sessionIds: [ended] });
+    published(app, await logOut(app.db.kysely, request.cookies[DEALER_COOKIE]));
     reply.clearCookie(DEALER_COOKIE, { path: '/' });
     return { authenticated: false, username: null };
   });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { busEvent, type Outcome } from '../../realtime/events';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 
@@ -84,13 +85,16 @@ export async function liveSessionIds(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Ends the session of this cookie token; returns the ended session's id (null when none). */
+/** Ends the session of this cookie token; its sockets, on every instance, stop being dealer sockets. */
 export async function logOut(
   db: Kysely<Database>,
   token: string | undefined,
-): Promise<string | null> {
-  if (!token) return null;
+): Promise<Outcome<void>> {
+  if (!token) return { value: undefined, events: [] };
   const sessionId = tokenId(token);
   await repo.deleteSession(db, sessionId);
-  return sessionId;
+  return {
+    value: undefined,
+    events: [busEvent('dealer-sessions-ended', { sessionIds: [sessionId] })],
+  };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CATALOG_IMPORT_MAX_BYTES, IMPORT_ACTIONS } from '../../../shared/catalog-csv';
 import { HttpError, parseInput } from '../../http/errors';
+import { published } from '../../realtime/publish';
 import { applyCatalogImport, exportCatalogCsv, previewCatalogImport } from './service';
 
 const importQuery = z.object({
@@ -126,9 +127,6 @@ export async function catalogCsvRoutes(app: FastifyInstance): Promise<void> {
     const { apply } = parseInput(importQuery, request.query, 'Invalid import options');
     const csv = await csvText(request);
     if (apply === 'false') return previewCatalogImport(app.db, csv);
-    const { result, created, updated } = await applyCatalogImport(app.db, csv);
-    for (const product of created) app.events.publish('product-created', product);
-    for (const product of updated) app.events.publish('product-updated', product);
-    return result;
+    return published(app, await applyCatalogImport(app.db, csv));
   });
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { Database, ProductRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { busEvent, type Outcome } from '../../realtime/events';
 import { placementProblem } from '../catalog/admin-service';
 import { productFromRow, rowFromProduct } from '../catalog/product-mapper';
 import { insertProductRow, updateProductRow } from '../catalog/repo';
@@ -151,12 +152,6 @@ async function planImport(db: Kysely<Database>, csv: string, lock: boolean) {
   return { rows: parsed.rows.map((row) => planRow(row, catalog, seenIds)), fileErrors: [] };
 }
 
-export interface AppliedImport {
-  result: CatalogImportResult;
-  created: Product[];
-  updated: Product[];
-}
-
 /** What importing the file would do, changing nothing. */
 export async function previewCatalogImport(db: Db, csv: string): Promise<CatalogImportResult> {
   const { rows, fileErrors } = await planImport(db.kysely, csv, false);
@@ -164,7 +159,10 @@ export async function previewCatalogImport(db: Db, csv: string): Promise<Catalog
 }
 
 /** Applies the whole file in one transaction; any error anywhere refuses it all (400 with the preview). */
-export async function applyCatalogImport(db: Db, csv: string): Promise<AppliedImport> {
+export async function applyCatalogImport(
+  db: Db,
+  csv: string,
+): Promise<Outcome<CatalogImportResult>> {
   return db.kysely.transaction().execute(async (trx) => {
     const { rows, fileErrors } = await planImport(trx, csv, db.dialect === 'postgres');
     const preview = summarise(rows, fileErrors, false);
@@ -193,6 +191,12 @@ export async function applyCatalogImport(db: Db, csv: string): Promise<AppliedIm
         if (product) updated.push(productFromRow(product));
       }
     }
-    return { result: summarise(rows, [], true), created, updated };
+    return {
+      value: summarise(rows, [], true),
+      events: [
+        ...created.map((product) => busEvent('product-created', product)),
+        ...updated.map((product) => busEvent('product-updated', product)),
+      ],
+    };
   });
 }

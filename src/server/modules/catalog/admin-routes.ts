@@ -2,6 +2,7 @@ import { featuredSchema, productSchema } from '../../../shared/admin-schemas';
 import { noContent, productPatchSchema, productResponse } from '../../../shared/api-schemas';
 import { validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
 import { createProduct, deleteProduct, setProductFeatured, updateProduct } from './admin-service';
 import { productIdParams } from './routes';
 
@@ -10,8 +11,7 @@ export async function productAdminRoutes(app: ApiApp): Promise<void> {
   const productBody = withSummary(productSchema, 'Invalid product');
   const schema = { body: productBody, response: { 201: productResponse } };
   app.post('/api/products', { schema }, async (request, reply) => {
-    const product = await createProduct(app.db, request.body);
-    app.events.publish('product-created', product);
+    const product = published(app, await createProduct(app.db, request.body));
     return reply.status(201).send(product);
   });
 
@@ -19,16 +19,13 @@ export async function productAdminRoutes(app: ApiApp): Promise<void> {
   const patchSchema = { params: productIdParams, body: patch, response: { 200: productResponse } };
   app.patch('/api/products/:id', { schema: patchSchema }, async (request) => {
     const { id } = request.params;
-    const product = await updateProduct(app.db, id, request.body);
-    app.events.publish('product-updated', product);
-    return product;
+    return published(app, await updateProduct(app.db, id, request.body));
   });
 
   const deleteSchema = { params: productIdParams, response: { 204: noContent } };
   app.delete('/api/products/:id', { schema: deleteSchema }, async (request, reply) => {
     const { id } = request.params;
-    await deleteProduct(app.db, id);
-    app.events.publish('product-deleted', { id });
+    published(app, await deleteProduct(app.db, id));
     return reply.status(204).send(null);
   });
 
@@ -40,8 +37,7 @@ export async function productAdminRoutes(app: ApiApp): Promise<void> {
   app.patch('/api/products/:id/featured', featuredRoute, async (request) => {
     const { id } = request.params;
     const { featured } = request.body;
-    const product = await setProductFeatured(app.db, id, featured);
-    app.events.publish('product-updated', product);
+    const product = published(app, await setProductFeatured(app.db, id, featured));
     return { id: product.id, name: product.name, featured: product.featured };
   });
 }

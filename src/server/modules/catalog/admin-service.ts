@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
+import { busEvent, type Outcome } from '../../realtime/events';
 import * as categories from '../categories/repo';
 import { invalidField, patchOver } from './admin-errors';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
@@ -55,18 +56,19 @@ async function checkPlacement(
   if (problem) throw invalidField(problem.path, problem.message);
 }
 
-export async function createProduct(db: Db, fields: ProductFields): Promise<Product> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function createProduct(db: Db, fields: ProductFields): Promise<Outcome<Product>> {
+  const product = await db.kysely.transaction().execute(async (trx) => {
     await checkPlacement(trx, fields.category, fields.subcategory);
     return productFromRow(
       await repo.insertProductRow(trx, rowFromProduct(toInput(fields), nowIso())),
     );
   });
+  return { value: product, events: [busEvent('product-created', product)] };
 }
 
 /** A partial update: the sent fields replace the stored ones and the whole product is validated again. */
-export async function updateProduct(db: Db, id: number, body: unknown): Promise<Product> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function updateProduct(db: Db, id: number, body: unknown): Promise<Outcome<Product>> {
+  const product = await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
     const current = productFromRow(row);
@@ -83,10 +85,11 @@ export async function updateProduct(db: Db, id: number, body: unknown): Promise<
     if (!updated) throw notFound('Product');
     return productFromRow(updated);
   });
+  return { value: product, events: [busEvent('product-updated', product)] };
 }
 
 /** A product that a promotion gives away stays until that promotion is changed, so no freebie points nowhere. */
-export async function deleteProduct(db: Db, id: number): Promise<void> {
+export async function deleteProduct(db: Db, id: number): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
@@ -99,13 +102,18 @@ export async function deleteProduct(db: Db, id: number): Promise<void> {
     }
     await repo.deleteProductRow(trx, id);
   });
+  return { value: undefined, events: [busEvent('product-deleted', { id })] };
 }
 
 export const OUT_OF_STOCK_FEATURE = 'Cannot feature a product that is out of stock';
 
 /** Featuring follows the dashboard's rule: a product with no stock cannot be featured (unfeaturing always works). */
-export async function setProductFeatured(db: Db, id: number, featured: boolean): Promise<Product> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function setProductFeatured(
+  db: Db,
+  id: number,
+  featured: boolean,
+): Promise<Outcome<Product>> {
+  const product = await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
     if (featured && Number(row.stock) <= 0) throw invalidField('featured', OUT_OF_STOCK_FEATURE);
@@ -113,4 +121,5 @@ export async function setProductFeatured(db: Db, id: number, featured: boolean):
     if (!updated) throw notFound('Product');
     return productFromRow(updated);
   });
+  return { value: product, events: [busEvent('product-updated', product)] };
 }

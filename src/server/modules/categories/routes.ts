@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api-schemas';
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { listProducts } from '../catalog/service';
+import { published } from '../../realtime/publish';
 import {
   createCategory,
   deleteCategory,
@@ -25,26 +25,18 @@ export async function categoryRoutes(app: ApiApp): Promise<void> {
     async () => listCategories(app.db.kysely),
   );
 
-  const publishLists = async (productsMoved: boolean) => {
-    app.events.publish('categories-updated', await listCategories(app.db.kysely));
-    if (productsMoved) app.events.publish('products-updated', await listProducts(app.db.kysely));
-  };
-
   const params = withSummary(idParams, 'Invalid category id');
   const body = withSummary(categorySchema, 'Invalid category');
   const createSchema = { body, response: { 201: categoryResponse } };
   app.post('/api/categories', { schema: createSchema }, async (request, reply) => {
-    const category = await createCategory(app.db, request.body);
-    app.events.publish('category-created', category);
-    await publishLists(false);
+    const category = published(app, await createCategory(app.db, request.body));
     return reply.status(201).send(category);
   });
 
   const order = withSummary(categoryReorderSchema, 'Invalid category order');
   const reorderSchema = { body: order, response: { 200: successResponse } };
   app.put('/api/categories/reorder', { schema: reorderSchema }, async (request) => {
-    await reorderCategories(app.db, request.body);
-    await publishLists(false);
+    published(app, await reorderCategories(app.db, request.body));
     return { success: true };
   });
 
@@ -52,19 +44,13 @@ export async function categoryRoutes(app: ApiApp): Promise<void> {
   const patchSchema = { params, body: patch, response: { 200: categoryResponse } };
   app.patch('/api/categories/:id', { schema: patchSchema }, async (request) => {
     const { id } = request.params;
-    const { category, productsMoved } = await updateCategory(app.db, id, request.body);
-    app.events.publish('category-updated', category);
-    await publishLists(productsMoved);
-    return category;
+    return published(app, await updateCategory(app.db, id, request.body));
   });
 
   const deleteSchema = { params, response: { 204: noContent } };
   app.delete('/api/categories/:id', { schema: deleteSchema }, async (request, reply) => {
     const { id } = request.params;
-    const { createdUncategorized, productsMoved } = await deleteCategory(app.db, id);
-    if (createdUncategorized) app.events.publish('category-created', createdUncategorized);
-    app.events.publish('category-deleted', { id });
-    await publishLists(productsMoved);
+    published(app, await deleteCategory(app.db, id));
     return reply.status(204).send(null);
   });
 }

@@ -12,7 +12,9 @@ import type { Db } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
+import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
+import { listProducts } from '../catalog/service';
 import * as repo from './repo';
 
 export function categoryFromRow(row: CategoryRow): Category {
@@ -34,17 +36,11 @@ export const DUPLICATE_SLUG = 'A category with this slug already exists';
 export const HAS_SUBCATEGORIES =
   'Cannot delete a category that has subcategories. Delete the subcategories first.';
 
-/** What a category change did, so the caller can publish it. */
-export interface CategoryChange {
-  category: Category;
-  /** true when products were re-filed (slug renamed or category moved between levels) */
-  productsMoved: boolean;
-}
-
-export interface CategoryDeletion {
-  /** the uncategorized category, when the deletion had to create it */
-  createdUncategorized: Category | null;
-  productsMoved: boolean;
+/** Every category change also sends the whole list, and the product list when products were re-filed. */
+async function listEvents(db: Kysely<Database>, productsMoved: boolean): Promise<DomainEvent[]> {
+  const events = [busEvent('categories-updated', await listCategories(db))];
+  if (productsMoved) events.push(busEvent('products-updated', await listProducts(db)));
+  return events;
 }
 
 const isTopLevel = (row: Pick<CategoryRow, 'parent_id'>) => !row.parent_id;
@@ -99,7 +95,7 @@ async function uniqueSlug<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCategory(db: Db, body: unknown): Promise<Category> {
+export async function createCategory(db: Db, body: unknown): Promise<Outcome<Category>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
       const { form } = await readForm(trx, body);
@@ -110,7 +106,11 @@ export async function createCategory(db: Db, body: unknown): Promise<Category> {
         parent_id: form.parentId,
         sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1,
       });
-      return categoryFromRow(row);
+      const category = categoryFromRow(row);
+      return {
+        value: category,
+        events: [busEvent('category-created', category), ...(await listEvents(trx, false))],
+      };
     }),
   );
 }
@@ -119,7 +119,11 @@ export async function createCategory(db: Db, body: unknown): Promise<Category> {
  * Renaming a slug or moving a category between levels re-files its products in the
  * same transaction, and promotions limited to the old slug follow the new one.
  */
-export async function updateCategory(db: Db, id: number, body: unknown): Promise<CategoryChange> {
+export async function updateCategory(
+  db: Db,
+  id: number,
+  body: unknown,
+): Promise<Outcome<Category>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
       const current = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
@@ -149,7 +153,14 @@ export async function updateCategory(db: Db, id: number, body: unknown): Promise
       });
       const moved = await refileProducts(trx, current, form.slug, parent);
       if (form.slug !== current.slug) await renamePromotionCategory(trx, current.slug, form.slug);
-      return { category: categoryFromRow(row), productsMoved: moved.length > 0 };
+      const category = categoryFromRow(row);
+      return {
+        value: category,
+        events: [
+          busEvent('category-updated', category),
+          ...(await listEvents(trx, moved.length > 0)),
+        ],
+      };
     }),
   );
 }
@@ -206,7 +217,7 @@ async function renamePromotionCategory(
  * `uncategorized` (created when missing); a subcategory's products lose their subcategory.
  * Promotions limited to the deleted slug keep it, so they apply to nothing rather than to everything.
  */
-export async function deleteCategory(db: Db, id: number): Promise<CategoryDeletion> {
+export async function deleteCategory(db: Db, id: number): Promise<Outcome<void>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
       const row = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
@@ -248,7 +259,14 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
         }
       }
       await repo.deleteCategoryRow(trx, id);
-      return { createdUncategorized, productsMoved: moved.length > 0 };
+      return {
+        value: undefined,
+        events: [
+          ...(createdUncategorized ? [busEvent('category-created', createdUncategorized)] : []),
+          busEvent('category-deleted', { id }),
+          ...(await listEvents(trx, moved.length > 0)),
+        ],
+      };
     }),
   );
 }
@@ -257,8 +275,8 @@ export async function deleteCategory(db: Db, id: number): Promise<CategoryDeleti
 export async function reorderCategories(
   db: Db,
   { updates }: z.output<typeof categoryReorderSchema>,
-): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+): Promise<Outcome<void>> {
+  return db.kysely.transaction().execute(async (trx) => {
     const rows = await repo.findCategoryRows(
       trx,
       updates.map((u) => u.id),
@@ -275,5 +293,6 @@ export async function reorderCategories(
       );
     }
     for (const update of updates) await repo.setSortOrder(trx, update.id, update.sortOrder);
+    return { value: undefined, events: await listEvents(trx, false) };
   });
 }

@@ -7,6 +7,7 @@ import {
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
 import {
   CHAT_SESSION_ID,
   chatHistory,
@@ -56,13 +57,12 @@ export async function chatInboxRoutes(app: ApiApp): Promise<void> {
   app.post('/api/chat/sessions/:sessionId/reply', { schema: replySchema }, async (request) => {
     const { sessionId } = request.params;
     const { message } = request.body;
-    const saved = await recordSupportMessage(app.db.kysely, { sessionId, message });
+    const saved = published(app, await recordSupportMessage(app.db.kysely, { sessionId, message }));
     if (!saved)
       throw new HttpError(409, {
         error: 'Duplicate message or unknown chat session',
         code: 'CHAT_REPLY_REFUSED',
       });
-    app.events.publish('support-response', saved, { chatSessionId: sessionId });
     return saved;
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChatMessagePayload } from '../../../shared/events';
 import type { Database } from '../../db/schema';
+import { busEvent, type Outcome } from '../../realtime/events';
 import { insertContactMessage } from '../contact/repo';
 import * as repo from './repo';
 
@@ -73,7 +74,7 @@ export async function recordShopperMessage(
     phone?: string;
   },
   now = new Date(),
-): Promise<ChatMessagePayload> {
+): Promise<Outcome<ChatMessagePayload>> {
   const timestamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await ensureSession(trx, input.sessionId, input.shopperId, timestamp);
@@ -89,13 +90,17 @@ export async function recordShopperMessage(
     });
     await repo.countUnread(trx, input.sessionId, timestamp);
   });
-  return {
+  const saved = {
     message: input.message,
     timestamp,
     name: input.name,
     email: input.email,
     phone: input.phone,
     sessionId: input.sessionId,
+  };
+  return {
+    value: saved,
+    events: [busEvent('new-chat-message', saved, { chatSessionId: input.sessionId })],
   };
 }
 
@@ -104,13 +109,14 @@ export async function recordSupportMessage(
   db: Kysely<Database>,
   input: { sessionId: string; message: string; externalRef?: string | null },
   now = new Date(),
-): Promise<ChatMessagePayload | null> {
+): Promise<Outcome<ChatMessagePayload | null>> {
   const timestamp = now.toISOString();
+  const ignored = { value: null, events: [] };
   return db.transaction().execute(async (trx) => {
-    if (!(await repo.findSession(trx, input.sessionId))) return null;
+    if (!(await repo.findSession(trx, input.sessionId))) return ignored;
     const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
     if (await repo.findRecentSupportMessage(trx, input.sessionId, input.message, since))
-      return null;
+      return ignored;
     await repo.insertMessage(trx, {
       session_id: input.sessionId,
       message: input.message,
@@ -122,7 +128,16 @@ export async function recordSupportMessage(
       external_ref: input.externalRef ?? null,
     });
     await repo.markAnswered(trx, input.sessionId, timestamp);
-    return { message: input.message, timestamp, sessionId: input.sessionId, isFromSupport: true };
+    const saved = {
+      message: input.message,
+      timestamp,
+      sessionId: input.sessionId,
+      isFromSupport: true,
+    };
+    return {
+      value: saved,
+      events: [busEvent('support-response', saved, { chatSessionId: input.sessionId })],
+    };
   });
 }
 
@@ -153,7 +168,7 @@ export async function saveContactInfo(
     message: string;
   },
   now = new Date(),
-): Promise<void> {
+): Promise<Outcome<void>> {
   const timestamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await ensureSession(trx, input.sessionId, input.shopperId, timestamp);
@@ -161,6 +176,17 @@ export async function saveContactInfo(
     await repo.setSessionContact(trx, input.sessionId, { name, email, phone });
     await insertContactMessage(trx, { name, email, phone, message, created_at: timestamp });
   });
+  const { name, email, phone, sessionId } = input;
+  return {
+    value: undefined,
+    events: [
+      busEvent(
+        'new-customer-contact',
+        { name, email, phone, sessionId },
+        { chatSessionId: sessionId },
+      ),
+    ],
+  };
 }
 
 export async function listChatSessions(db: Kysely<Database>): Promise<ChatSessionSummary[]> {

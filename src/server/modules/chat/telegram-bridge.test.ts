@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { BusEvent } from '../../realtime/events';
+import { publish } from '../../realtime/publish';
 import { recordShopperMessage } from './service';
 import { startTelegramBridge, TELEGRAM_TOO_LONG } from './telegram-bridge';
 
@@ -93,7 +94,7 @@ describe('Telegram bridge against a local fake Bot API', () => {
       message,
       name: 'Jo',
     });
-    t.app.events.publish('new-chat-message', saved, { chatSessionId: sessionId });
+    publish(t.app, saved.events);
   }
 
   it('forwards a shopper message to the support chat', async () => {

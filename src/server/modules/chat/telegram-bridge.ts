@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { ChatMessagePayload } from '../../../shared/events';
+import { publish } from '../../realtime/publish';
 import { findSessionByExternalRef, recordSupportMessage, setExternalRef } from './service';
 
 export interface TelegramOptions {
@@ -128,7 +129,7 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
       message: text,
       externalRef: String(message.message_id),
     });
-    if (saved) app.events.publish('support-response', saved, { chatSessionId: sessionId });
+    publish(app, saved.events);
   }
 
   // Only messages written on this instance are forwarded, so N instances don't send N copies.

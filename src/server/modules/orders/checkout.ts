@@ -29,9 +29,10 @@ import type { Order, Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { busEvent, type Outcome } from '../../realtime/events';
 import { productFromRow } from '../catalog/product-mapper';
 import { checkPromotion } from '../promotions/validate-promo';
-import { getDealerSettings, listScheduleSlots } from '../scheduling/service';
+import { getDealerSettings, listScheduleSlots, slotEvents } from '../scheduling/service';
 import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
@@ -58,12 +59,6 @@ interface PricedItem {
   stockFlavor: string | null;
 }
 
-export interface PlacedOrder {
-  order: Order;
-  /** the products whose stock the order took, as they are now */
-  restocked: Product[];
-}
-
 export interface PlaceOrderContext {
   shopperId: string;
   now?: Date;
@@ -82,7 +77,7 @@ export async function placeOrder(
   db: Db,
   input: OrderPlacement,
   context: PlaceOrderContext,
-): Promise<PlacedOrder> {
+): Promise<Outcome<Order>> {
   const now = context.now ?? new Date();
   const claim = context.idempotency ?? null;
   return db.writeTransaction(async (trx) => {
@@ -160,7 +155,15 @@ export async function placeOrder(
     );
     const placed = orderFromRows(order, items);
     if (claim) await keepAnswer(trx, claim, { statusCode: 201, body: placed });
-    return { order: placed, restocked };
+    return {
+      value: placed,
+      events: [
+        busEvent('order-created', placed, { shopperId: context.shopperId }),
+        // the products whose stock the order took, as they are now
+        ...restocked.map((product) => busEvent('product-updated', product)),
+        ...(await slotEvents(trx, [slotId])),
+      ],
+    };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { noContent, orderResponse } from '../../../shared/api-schemas';
 import {
@@ -6,11 +6,10 @@ import {
   orderPlacementSchema,
   orderStatusSchema,
 } from '../../../shared/schemas';
-import type { Order } from '../../../shared/types';
 import type { Config } from '../../config';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { findProduct } from '../catalog/service';
+import { published } from '../../realtime/publish';
 import { placeOrder } from './checkout';
 import {
   deleteExpiredIdempotencyKeys,
@@ -18,7 +17,6 @@ import {
   withIdempotency,
 } from './idempotency';
 import { orderRateLimiter } from './placement-limits';
-import { findOrderOwner } from './repo';
 import { deleteOrder, listOrders, updateOrderDelivery, updateOrderStatus } from './service';
 import { ensureShopperId, shopperIdOf } from './shopper-cookie';
 
@@ -68,12 +66,8 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     const shopperId = ensureShopperId(request, reply);
     const key = keyResult.data ? `${shopperId}:${keyResult.data}` : undefined;
     const answer = await withIdempotency(app.db.kysely, key, request.body, async (claim) => {
-      const { order, restocked } = await placeOrder(app.db, request.body, {
-        shopperId,
-        idempotency: claim,
-      });
-      app.events.publish('order-created', order, { shopperId });
-      for (const product of restocked) app.events.publish('product-updated', product);
+      const placed = await placeOrder(app.db, request.body, { shopperId, idempotency: claim });
+      const order = published(app, placed);
       return { statusCode: 201, body: order };
     });
     return reply.status(answer.statusCode).send(answer.body);
@@ -98,38 +92,20 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   app.patch('/api/orders/:id/status', { schema: statusSchema }, async (request) => {
     const { id } = request.params;
     const { status } = request.body;
-    return publishOrderUpdate(app, await updateOrderStatus(app.db.kysely, id, status));
+    return published(app, await updateOrderStatus(app.db.kysely, id, status));
   });
 
   const deliverySchema = { params: orderIdParams, body: deliveryBody, response: oneOrder };
   app.patch('/api/orders/:id/delivery', { schema: deliverySchema }, async (request) => {
     const { id } = request.params;
     const delivery = request.body;
-    return publishOrderUpdate(app, await updateOrderDelivery(app.db, id, delivery));
+    return published(app, await updateOrderDelivery(app.db, id, delivery));
   });
 
   const deleteSchema = { params: orderIdParams, response: { 204: noContent } };
   app.delete('/api/orders/:id', { schema: deleteSchema }, async (request, reply) => {
     const { id } = request.params;
-    const shopperId = await findOrderOwner(app.db.kysely, id);
-    const productIds = await deleteOrder(app.db, id);
-    app.events.publish('order-deleted', { id }, { shopperId });
-    await publishStockChanges(app, productIds);
+    published(app, await deleteOrder(app.db, id));
     return reply.status(204).send(null);
   });
-}
-
-async function publishOrderUpdate(app: FastifyInstance, order: Order): Promise<Order> {
-  app.events.publish('order-updated', order, {
-    shopperId: await findOrderOwner(app.db.kysely, order.id),
-  });
-  return order;
-}
-
-/** Stock moved: every storefront shows the new figures without reloading. */
-async function publishStockChanges(app: FastifyInstance, productIds: number[]): Promise<void> {
-  for (const id of new Set(productIds)) {
-    const product = await findProduct(app.db.kysely, id);
-    if (product) app.events.publish('product-updated', product);
-  }
 }

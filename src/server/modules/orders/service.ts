@@ -5,7 +5,9 @@ import type { Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { listScheduleSlots } from '../scheduling/service';
+import { busEvent, type Outcome } from '../../realtime/events';
+import { findProduct } from '../catalog/service';
+import { listScheduleSlots, slotEvents } from '../scheduling/service';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
 
@@ -20,13 +22,20 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
   return orderFromRows(row[0], row[1]);
 }
 
+/** The order's change as every browser allowed to see the order hears it. */
+async function orderUpdated(db: Kysely<Database>, id: number): Promise<Outcome<Order>> {
+  const order = await findOrder(db, id);
+  const shopperId = await repo.findOrderOwner(db, id);
+  return { value: order, events: [busEvent('order-updated', order, { shopperId })] };
+}
+
 export async function updateOrderStatus(
   db: Kysely<Database>,
   id: number,
   status: OrderStatus,
-): Promise<Order> {
+): Promise<Outcome<Order>> {
   if (!(await repo.setOrderStatus(db, id, status))) throw notFound('Order');
-  return findOrder(db, id);
+  return orderUpdated(db, id);
 }
 
 /** The dealer may move an order to any date and window; the slot places follow it. */
@@ -34,8 +43,8 @@ export async function updateOrderDelivery(
   db: Db,
   id: number,
   delivery: { deliveryDate: string; deliveryTimeWindow: string; deliveryNotes: string | null },
-): Promise<Order> {
-  await db.kysely.transaction().execute(async (trx) => {
+): Promise<Outcome<Order>> {
+  return db.kysely.transaction().execute(async (trx) => {
     const order = await repo.findOrderRow(trx, id);
     if (!order) throw notFound('Order');
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
@@ -46,12 +55,14 @@ export async function updateOrderDelivery(
     );
     if (slot) await repo.addSlotPlace(trx, slot.id);
     await repo.setOrderDelivery(trx, id, { ...delivery, scheduleSlotId: slot?.id ?? null });
+    const updated = await orderUpdated(trx, id);
+    const slots = await slotEvents(trx, [order.schedule_slot_id, slot?.id ?? null]);
+    return { value: updated.value, events: [...updated.events, ...slots] };
   });
-  return findOrder(db.kysely, id);
 }
 
 /** Deleting an order gives back exactly the stock it took and its place in the slot. */
-export async function deleteOrder(db: Db, id: number): Promise<number[]> {
+export async function deleteOrder(db: Db, id: number): Promise<Outcome<void>> {
   return db.kysely.transaction().execute(async (trx) => {
     const order = await repo.findOrderRow(trx, id);
     if (!order) throw notFound('Order');
@@ -87,6 +98,15 @@ export async function deleteOrder(db: Db, id: number): Promise<number[]> {
     }
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
     await repo.deleteOrderRow(trx, id);
-    return [...byProduct.keys()];
+    // Stock moved: every storefront shows the new figures without reloading.
+    const restocked = await Promise.all([...byProduct.keys()].map((p) => findProduct(trx, p)));
+    return {
+      value: undefined,
+      events: [
+        busEvent('order-deleted', { id }, { shopperId: order.shopper_id }),
+        ...restocked.flatMap((product) => (product ? [busEvent('product-updated', product)] : [])),
+        ...(await slotEvents(trx, [order.schedule_slot_id])),
+      ],
+    };
   });
 }

@@ -2,6 +2,7 @@ import { promotionSchema } from '../../../shared/admin-schemas';
 import { noContent, promotionPatchSchema, promotionResponse } from '../../../shared/api-schemas';
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
 import { createPromotion, deletePromotion, updatePromotion } from './admin-service';
 
 /** Dealer promotion calls of spec §7; display-order swaps are two PATCHes of displayOrder. */
@@ -10,8 +11,7 @@ export async function promotionAdminRoutes(app: ApiApp): Promise<void> {
   const body = withSummary(promotionSchema, 'Invalid promotion');
   const createSchema = { body, response: { 201: promotionResponse } };
   app.post('/api/promotions', { schema: createSchema }, async (request, reply) => {
-    const promotion = await createPromotion(app.db, request.body);
-    app.events.publish('promotion-created', promotion);
+    const promotion = published(app, await createPromotion(app.db, request.body));
     return reply.status(201).send(promotion);
   });
 
@@ -19,16 +19,13 @@ export async function promotionAdminRoutes(app: ApiApp): Promise<void> {
   const patchSchema = { params, body: patch, response: { 200: promotionResponse } };
   app.patch('/api/promotions/:id', { schema: patchSchema }, async (request) => {
     const { id } = request.params;
-    const promotion = await updatePromotion(app.db, id, request.body);
-    app.events.publish('promotion-updated', promotion);
-    return promotion;
+    return published(app, await updatePromotion(app.db, id, request.body));
   });
 
   const deleteSchema = { params, response: { 204: noContent } };
   app.delete('/api/promotions/:id', { schema: deleteSchema }, async (request, reply) => {
     const { id } = request.params;
-    await deletePromotion(app.db, id);
-    app.events.publish('promotion-deleted', { id });
+    published(app, await deletePromotion(app.db, id));
     return reply.status(204).send(null);
   });
 }

@@ -5,6 +5,7 @@ import type { Promotion } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database, PromotionsTable } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
+import { busEvent, type Outcome } from '../../realtime/events';
 import { invalidField, patchOver } from '../catalog/admin-errors';
 import { findCategoriesBySlug } from '../categories/repo';
 import { promotionFromRow } from './promotion-mapper';
@@ -75,20 +76,28 @@ async function checkReferences(
   }
 }
 
-export async function createPromotion(db: Db, fields: PromotionFields): Promise<Promotion> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function createPromotion(
+  db: Db,
+  fields: PromotionFields,
+): Promise<Outcome<Promotion>> {
+  const promotion = await db.kysely.transaction().execute(async (trx) => {
     await repo.lockPromoCodes(trx, db.dialect);
     await checkReferences(trx, fields);
     return promotionFromRow(
       await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 }),
     );
   });
+  return { value: promotion, events: [busEvent('promotion-created', promotion)] };
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export async function updatePromotion(db: Db, id: number, body: unknown): Promise<Promotion> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function updatePromotion(
+  db: Db,
+  id: number,
+  body: unknown,
+): Promise<Outcome<Promotion>> {
+  const promotion = await db.kysely.transaction().execute(async (trx) => {
     await repo.lockPromoCodes(trx, db.dialect);
     const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Promotion');
@@ -117,9 +126,10 @@ export async function updatePromotion(db: Db, id: number, body: unknown): Promis
     await checkReferences(trx, fields, current);
     return promotionFromRow(await repo.updatePromotionRow(trx, id, rowValues(fields)));
   });
+  return { value: promotion, events: [busEvent('promotion-updated', promotion)] };
 }
 
-export async function deletePromotion(db: Db, id: number): Promise<void> {
+export async function deletePromotion(db: Db, id: number): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Promotion');
@@ -127,4 +137,5 @@ export async function deletePromotion(db: Db, id: number): Promise<void> {
       throw new HttpError(400, { error: BOGO50_DELETE_REFUSED, code: 'BOGO50_DELETE_REFUSED' });
     await repo.deletePromotionRow(trx, id);
   });
+  return { value: undefined, events: [busEvent('promotion-deleted', { id })] };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api-schemas';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
 import { createScheduleSlot, deleteScheduleSlot, saveDealerSettings } from './admin-service';
 
 /** Dealer schedule calls of spec §7: date slots (and override markers) and the weekly availability. */
@@ -17,8 +18,7 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
   const slotBody = withSummary(scheduleSlotSchema, INVALID_SLOT);
   const createSchema = { body: slotBody, response: { 201: scheduleSlotResponse } };
   app.post('/api/schedule-slots', { schema: createSchema }, async (request, reply) => {
-    const slot = await createScheduleSlot(app.db, request.body);
-    app.events.publish('schedule-slot-created', slot);
+    const slot = published(app, await createScheduleSlot(app.db, request.body));
     return reply.status(201).send(slot);
   });
 
@@ -26,16 +26,13 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
   const deleteSchema = { params, response: { 204: noContent } };
   app.delete('/api/schedule-slots/:id', { schema: deleteSchema }, async (request, reply) => {
     const { id } = request.params;
-    await deleteScheduleSlot(app.db, id);
-    app.events.publish('schedule-slot-deleted', { id });
+    published(app, await deleteScheduleSlot(app.db, id));
     return reply.status(204).send(null);
   });
 
   const settingsBody = withSummary(dealerSettingsSchema, 'Invalid settings');
   const settingsSchema = { body: settingsBody, response: { 200: dealerSettingsResponse } };
   app.patch('/api/dealer-settings', { schema: settingsSchema }, async (request) => {
-    const settings = await saveDealerSettings(app.db, request.body);
-    app.events.publish('dealer-settings-updated', settings);
-    return settings;
+    return published(app, await saveDealerSettings(app.db, request.body));
   });
 }

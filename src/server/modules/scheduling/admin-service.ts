@@ -4,6 +4,7 @@ import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import { HttpError, notFound } from '../../http/errors';
+import { busEvent, type Outcome } from '../../realtime/events';
 import { settingsFromRow, slotFromRow } from './mappers';
 import * as repo from './repo';
 
@@ -13,8 +14,8 @@ export const DUPLICATE_SLOT = 'A slot for this date and time already exists';
 export async function createScheduleSlot(
   db: Db,
   slot: z.output<typeof scheduleSlotSchema>,
-): Promise<ScheduleSlot> {
-  return db.kysely.transaction().execute(async (trx) => {
+): Promise<Outcome<ScheduleSlot>> {
+  const created = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockScheduleSlots(trx);
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
     if (await repo.findSameSlot(trx, values))
@@ -28,21 +29,23 @@ export async function createScheduleSlot(
       }),
     );
   });
+  return { value: created, events: [busEvent('schedule-slot-created', created)] };
 }
 
-export async function deleteScheduleSlot(db: Db, id: number): Promise<void> {
+export async function deleteScheduleSlot(db: Db, id: number): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
     await repo.unlinkOrdersFromSlot(trx, id);
     if (!(await repo.deleteSlotRow(trx, id))) throw notFound('Slot');
   });
+  return { value: undefined, events: [busEvent('schedule-slot-deleted', { id })] };
 }
 
 /** Saves the weekly availability, creating the settings row the first time. */
 export async function saveDealerSettings(
   db: Db,
   input: z.output<typeof dealerSettingsSchema>,
-): Promise<DealerSettings> {
-  return db.kysely.transaction().execute(async (trx) => {
+): Promise<Outcome<DealerSettings>> {
+  const settings = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockDealerSettings(trx);
     const row = await repo.findSettingsRow(trx);
     const values = {
@@ -60,4 +63,5 @@ export async function saveDealerSettings(
         });
     return settingsFromRow(saved);
   });
+  return { value: settings, events: [busEvent('dealer-settings-updated', settings)] };
 }

@@ -1,6 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
 
+export function findSlotRows(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('schedule_slots').selectAll().where('id', 'in', ids).orderBy('id').execute();
+}
+
 export function listSlotRows(db: Kysely<Database>) {
   return db.selectFrom('schedule_slots').selectAll().orderBy('date').orderBy('id').execute();
 }
