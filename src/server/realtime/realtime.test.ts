@@ -547,21 +547,20 @@ describe.runIf(BACKENDS.includes('postgres'))('two instances on one PostgreSQL d
     await first.dispose();
   });
 
-  it('delivers a change made on one instance to a socket on the other within a second', async () => {
+  it('delivers a change made on one instance to a socket on the other', async () => {
     const url = `ws://127.0.0.1:${(secondApp.server.address() as { port: number }).port}/ws`;
     const socket = await connect(url);
     await socket.next((m) => m.type === 'init');
     const products = await productsByName(first.app);
     const all = [...products.values()];
-    const started = Date.now();
     const res = await first.app.inject({
       method: 'POST',
       url: '/api/orders/simple',
       payload: orderBody([cartLine(products.get('Hemp Wick')!, '1')], all),
     });
     expect(res.statusCode).toBe(201);
-    await socket.next((m) => m.type === 'product-updated' && m.data.name === 'Hemp Wick', 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // how fast is a benchmark's question (bench/fanout.ts); here only that it arrives
+    await socket.next((m) => m.type === 'product-updated' && m.data.name === 'Hemp Wick');
     socket.socket.close();
   });
 
