@@ -21,7 +21,11 @@ export interface TestDb {
   dispose(): Promise<void>;
 }
 
-/** A fresh database: a temp SQLite file, or a fresh PostgreSQL schema dropped afterwards. */
+/**
+ * A fresh database: a temp SQLite file, or a fresh PostgreSQL schema dropped afterwards.
+ * This is the isolation scheme of every in-process test; only whole server processes get a
+ * database each (test/server-process.ts says why).
+ */
 export async function createTestDb(
   dialect: Dialect,
   options: { seed?: boolean; env?: Record<string, string> } = {},

@@ -56,8 +56,10 @@ export async function freshDatabase(backend: Backend, baseUrl?: string): Promise
     };
   }
   if (!baseUrl) throw new Error('PostgreSQL needs a database URL');
-  // A database of its own, not a schema: Kysely's migrator looks for its tables in every
-  // schema, so concurrent test schemas in one database confuse it; NOTIFY stays private too.
+  // The one exception to "a schema per test" (test/harness.ts): a server process gets a
+  // database of its own. It runs the operator's real configuration (a plain DATABASE_URL,
+  // no schema option), and LISTEN/NOTIFY channels are shared by a whole database, so two
+  // servers in one database would receive each other's real-time events.
   const name = `canopy_fault_${randomBytes(6).toString('hex')}`;
   await runSql(baseUrl, `CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
