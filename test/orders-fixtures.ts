@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrderType, QuantityLabel } from '../src/shared/constants';
 import { toDollars } from '../src/shared/money';
-import { cartPricingLines, priceCart, unitPrice } from '../src/shared/pricing';
+import { priceCart, unitPrice } from '../src/shared/pricing';
 import { toAppliedPromotion } from '../src/shared/promotions';
 import type { CartItem, Product, Promotion } from '../src/shared/types';
+import { pricingLines } from '../src/web/features/checkout/checkout-rules';
 
 export async function productsByName(app: FastifyInstance): Promise<Map<string, Product>> {
   const list = (await app.inject('/api/products')).json<Product[]>();
@@ -26,16 +27,15 @@ export function cartLine(
   };
 }
 
-/** The total the browser computes for a cart, with the same shared engine. */
+/** The total the browser shows for a cart: its own pricing lines, priced by the shared engine. */
 export function browserTotal(
   items: CartItem[],
   products: Product[],
   orderType: OrderType,
   promotion: Promotion | null = null,
 ) {
-  const byId = new Map(products.map((p) => [p.id, p]));
   const pricing = priceCart({
-    lines: cartPricingLines(items, (id) => byId.get(id), promotion?.freebieProductId),
+    lines: pricingLines(items, products, promotion?.freebieProductId ?? null),
     promotion: promotion ? toAppliedPromotion(promotion) : null,
     orderType,
   });
