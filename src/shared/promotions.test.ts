@@ -28,8 +28,9 @@ describe('isPromotionValidOn', () => {
     expect(isPromotionValidOn({ active: false, validDays: ['monday'] }, monday)).toBe(false);
   });
 
-  it('treats no valid days as every day', () => {
-    expect(isPromotionValidOn({ active: true, validDays: [] }, sunday)).toBe(true);
+  it('treats no valid days as never', () => {
+    expect(isPromotionValidOn({ active: true, validDays: [] }, sunday)).toBe(false);
+    expect(isPromotionValidOn({ active: true, validDays: [] }, monday)).toBe(false);
   });
 
   it('reads weekday names case-insensitively', () => {
@@ -46,7 +47,7 @@ describe('promotionsForBanner', () => {
       { id: 4, active: true, validDays: ['friday' as const], displayOrder: 2 },
       { id: 5, active: true, validDays: ['monday' as const], displayOrder: 999 },
     ];
-    expect(promotionsForBanner(promos, monday).map((p) => p.id)).toEqual([2, 1, 5]);
+    expect(promotionsForBanner(promos, monday).map((p) => p.id)).toEqual([1, 5]);
   });
 });
 

@@ -9,14 +9,17 @@ export function weekdayOf(date: Date): Weekday {
   return WEEKDAYS[(date.getDay() + 6) % 7];
 }
 
+/**
+ * Active and valid on the date's weekday. No valid days means never: the dealer is warned
+ * that such a promotion "will not be active", so the banner, validate-promo and placement
+ * must not honour it (spec §4 says both; issue 15 settles it; see docs/decisions/008).
+ */
 export function isPromotionValidOn(
   promo: { active: boolean; validDays: readonly string[] },
   date: Date,
 ): boolean {
-  if (!promo.active) return false;
-  if (promo.validDays.length === 0) return true;
   const today = weekdayOf(date);
-  return promo.validDays.some((day) => day.trim().toLowerCase() === today);
+  return promo.active && promo.validDays.some((day) => day.trim().toLowerCase() === today);
 }
 
 /** Promotions for the storefront banner: active, valid today, by displayOrder. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, productsByName } from '../../../../test/orders-fixtures';
+import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import type { Product } from '../../../shared/types';
 
 describe.each(BACKENDS)('POST /api/validate-promo on %s', (dialect) => {
@@ -91,6 +91,26 @@ describe.each(BACKENDS)('POST /api/validate-promo on %s', (dialect) => {
     expect(
       (await validate('SWEET5', [cartLine(products.get('Dark Chocolate Bar')!, '1')])).json(),
     ).toEqual({ valid: false, error: 'This promo code is not valid' });
+  });
+
+  it('refuses a code with no valid days, on every day and at placement', async () => {
+    await t.db.kysely
+      .updateTable('promotions')
+      .set({ valid_days: JSON.stringify([]) })
+      .where('promo_code', '=', 'WEEKEND15')
+      .execute();
+    const cart = [cartLine(products.get('Blue Dream')!, '1 Oz')];
+    expect((await validate('WEEKEND15', cart)).json()).toEqual({
+      valid: false,
+      error: 'This promo code is not valid',
+    });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody(cart, [...products.values()], { promoCode: 'WEEKEND15' }),
+    });
+    expect(placed.statusCode).toBe(400);
+    expect(placed.json()).toMatchObject({ error: 'Invalid promo code' });
   });
 
   it('refuses an empty code with the spec text', async () => {
