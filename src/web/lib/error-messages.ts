@@ -61,3 +61,8 @@ export function textForCode(error: unknown, texts: ErrorTexts = {}): string | un
 export function errorMessage(error: unknown, fallback: string, texts: ErrorTexts = {}): string {
   return textForCode(error, texts) ?? serverText(error) ?? fallback;
 }
+
+/** The text for a failed dealer call inside a "Failed to ...: {message}" toast. */
+export function errorText(error: unknown): string {
+  return errorMessage(error, error instanceof Error ? error.message : String(error));
+}

@@ -1,9 +1,10 @@
 import { TIMERS } from '@shared/constants';
+import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { StrainFilterMenu } from '@web/features/storefront/components/strain-filter-menu';
 import { ThemePicker } from '@web/features/theme/theme-picker';
-import { CalendarClock, Home, LayoutDashboard, List, LogOut, ShoppingCart, X } from 'lucide-react';
+import { CalendarClock, Home, LayoutDashboard, List, LogOut, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
@@ -37,6 +38,7 @@ export function SideMenu({
   onClose,
   cartCount,
   dealerMode,
+  showDashboardLink = false,
   onProductMenu,
   onProductMenuIntent,
 }: {
@@ -44,6 +46,8 @@ export function SideMenu({
   onClose: () => void;
   cartCount: number;
   dealerMode: boolean;
+  /** a signed-in dealer browsing the shop gets a way back */
+  showDashboardLink?: boolean;
   onProductMenu: () => void;
   onProductMenuIntent: () => void;
 }) {
@@ -61,14 +65,7 @@ export function SideMenu({
           <h2 id="side-menu-title" className="text-lg font-bold">
             Menu
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="grid h-11 w-11 place-items-center rounded-xl hover:bg-surface-2"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
+          <CloseButton label="Close menu" onClick={onClose} />
         </div>
         <nav aria-label="Main" className="flex flex-col gap-1 p-3">
           <MenuLink
@@ -78,6 +75,15 @@ export function SideMenu({
           >
             Home
           </MenuLink>
+          {showDashboardLink && (
+            <MenuLink
+              href={paths.dealer}
+              icon={<LayoutDashboard aria-hidden="true" className="h-5 w-5" />}
+              onNavigate={onClose}
+            >
+              Back to Dealer Dashboard
+            </MenuLink>
+          )}
           {dealerMode && (
             <>
               <MenuLink

@@ -2,9 +2,10 @@ import { useSession } from '@web/api/get-session';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
-import { DealerDashboard } from '@web/features/dealer/components/dealer-dashboard';
-import { DealerLayout } from '@web/features/dealer/components/dealer-layout';
+import { DealerDashboard } from '@web/features/dashboard/components/dealer-dashboard';
+import { DealerLayout } from '@web/features/dashboard/components/dealer-layout';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { useAppMode } from '@web/lib/app-mode';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { useEffect, useRef } from 'react';
@@ -36,6 +37,13 @@ function DealerPage({
 }) {
   const Page =
     path === paths.schedule ? SchedulePage : path === paths.categories ? CategoriesPage : null;
+  useDocumentTitle(
+    path === paths.schedule
+      ? 'Schedule Manager'
+      : path === paths.categories
+        ? 'Category Management'
+        : 'Dealer Dashboard',
+  );
   if (!Page) {
     return (
       <DealerDashboard

@@ -2,7 +2,7 @@ import { planCheckWindow, planOverride } from '@shared/availability';
 import { WEEKLY_WINDOWS } from '@shared/constants';
 import type { Order, ScheduleSlot } from '@shared/types';
 import { describe, expect, it } from 'vitest';
-import { dayStatus, dayWindows, ordersByWindow, restoreKind, scheduleStats } from './day-schedule';
+import { dayStatus, dayWindows, ordersByWindow, restoreKind } from './day-schedule';
 
 // 2026-11-23 is a Monday, 2026-11-22 a Sunday
 const settings = {
@@ -57,35 +57,5 @@ describe('day schedule (spec §4)', () => {
       ['1:00 PM - 3:00 PM', [1]],
       ['Unspecified Time', [2]],
     ]);
-  });
-
-  it('counts the stat cards without the override markers', () => {
-    const slots: ScheduleSlot[] = [
-      ...asSlots(planOverride('2026-11-23', [])),
-      {
-        id: 90,
-        date: '2026-11-23',
-        startTime: '9:00 AM',
-        endTime: '11:00 AM',
-        maxOrders: 5,
-        currentOrders: 2,
-        notes: null,
-      },
-      {
-        id: 91,
-        date: '2026-11-23',
-        startTime: '1:00 PM',
-        endTime: '3:00 PM',
-        maxOrders: 5,
-        currentOrders: 0,
-        notes: null,
-      },
-    ];
-    expect(scheduleStats(slots, ['Monday', 'Friday'])).toEqual({
-      totalSlots: 2,
-      bookedSlots: 1,
-      totalOrders: 2,
-      availableDays: 2,
-    });
   });
 });

@@ -85,14 +85,3 @@ export function scheduledOrderCount(orders: readonly Order[], date: string): num
     (o) => o.status === 'accepted' && o.deliveryDate && o.deliveryDate.slice(0, 10) === date,
   ).length;
 }
-
-/** The four stat cards (spec §2.12, §9). The override markers are bookkeeping, not slots. */
-export function scheduleStats(slots: readonly ScheduleSlot[], availableDays: readonly string[]) {
-  const real = slots.filter((s) => !isOverrideMarker(s));
-  return {
-    totalSlots: real.length,
-    bookedSlots: real.filter((s) => s.currentOrders > 0).length,
-    totalOrders: real.reduce((sum, s) => sum + s.currentOrders, 0),
-    availableDays: availableDays.length,
-  };
-}

@@ -1,6 +1,8 @@
 import { categorySlug } from '@shared/slugs';
 import type { Category } from '@shared/types';
 import { Button } from '@web/components/ui/button';
+import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
 import { useId, useState } from 'react';
 import {
@@ -9,8 +11,6 @@ import {
   useCreateCategory,
   useUpdateCategory,
 } from '../api/category-mutations';
-import { DialogFrame } from './dialog-frame';
-import { Field, inputClasses, textareaClasses } from './form-controls';
 
 export type CategoryDialogMode =
   | { kind: 'create' }

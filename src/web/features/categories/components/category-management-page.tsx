@@ -16,6 +16,7 @@ import type { Category } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
+import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import {
@@ -35,7 +36,6 @@ import {
 } from '../api/category-mutations';
 import { siblingReorder, subcategoriesOf, topLevelCategories } from '../category-tree';
 import { type CategoryDialogMode, CategoryFormDialog } from './category-form-dialog';
-import { DialogFrame } from './dialog-frame';
 
 /** Spec §2.13 / §9: each arrow key moves a keyboard-dragged row by 25 px. */
 export const KEYBOARD_DRAG_STEP_PX = 25;

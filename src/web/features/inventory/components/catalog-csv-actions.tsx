@@ -2,12 +2,12 @@ import { type CatalogImportResult, describeCsvError, type ImportAction } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { productKeys } from '@web/api/get-products';
 import { Button, buttonClasses } from '@web/components/ui/button';
+import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { toast } from '@web/components/ui/toast';
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { applyCatalogImport, CATALOG_EXPORT_URL, previewCatalogImport } from '../api/catalog-csv';
 import { errorMessage } from '../api/product-mutations';
-import { DialogFrame } from './dialog-frame';
 
 /** Lists longer than this are cut, saying how many more there are. */
 const SHOWN = 50;

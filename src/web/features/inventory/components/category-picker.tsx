@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
+import { Field, inputClasses } from '@web/components/ui/form-controls';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Field, inputClasses } from './form-controls';
 
 const NEW = '__new__';
 

@@ -6,6 +6,8 @@ import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { inputClasses } from '@web/components/ui/form-controls';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
@@ -13,8 +15,6 @@ import { Package, Pencil, Plus, Search, Star, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage, useDeleteProduct } from '../api/product-mutations';
 import { CatalogCsvActions } from './catalog-csv-actions';
-import { DialogFrame } from './dialog-frame';
-import { inputClasses } from './form-controls';
 import { ProductFormDialog } from './product-form-dialog';
 import { StockPill } from './stock-pill';
 

@@ -9,6 +9,8 @@ import type { Category, Product } from '@shared/types';
 import { useIsMutating } from '@tanstack/react-query';
 import { useCategories } from '@web/api/get-categories';
 import { Button } from '@web/components/ui/button';
+import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { Checkbox, Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
 import { clsx } from 'clsx';
 import { Plus, Star, Trash2 } from 'lucide-react';
@@ -27,8 +29,6 @@ import {
   withBasePrice,
 } from '../product-form';
 import { CategoryPicker } from './category-picker';
-import { DialogFrame } from './dialog-frame';
-import { Checkbox, Field, inputClasses, textareaClasses } from './form-controls';
 import { MediaEditor } from './media-editor';
 
 const isTopLevel = (c: Category) => !c.parentId;

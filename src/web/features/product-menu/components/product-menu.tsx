@@ -2,12 +2,12 @@ import { readableProductPath, subcategoryLabel } from '@shared/slugs';
 import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
+import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Spinner } from '@web/components/ui/spinner';
 import { groupProducts } from '@web/lib/catalog-groups';
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
 import { Fragment, useId, useMemo } from 'react';
 import {
   byPriceDescending,
@@ -41,14 +41,7 @@ export default function ProductMenu({
           <h2 id={titleId} className="text-xl font-extrabold sm:text-2xl">
             Product Menu
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close product menu"
-            className="grid h-11 w-11 place-items-center rounded-xl hover:bg-surface-2"
-          >
-            <X aria-hidden="true" className="h-6 w-6" />
-          </button>
+          <CloseButton label="Close product menu" onClick={onClose} iconClassName="h-6 w-6" />
         </div>
         <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
           {products.isPending || categories.isPending ? (

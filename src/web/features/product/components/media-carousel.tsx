@@ -4,6 +4,7 @@ import {
   mediaVariant,
   PRODUCT_GALLERY_SIZES as SIZES,
 } from '@shared/media';
+import { IconButton } from '@web/components/ui/icon-button';
 import { ProductImage } from '@web/components/ui/product-image';
 import { clsx } from 'clsx';
 import useEmblaCarousel from 'embla-carousel-react';
@@ -11,6 +12,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 
 /** Spec §2.6 fixes the alt text as "{name} image {n}". */
+const OVERLAY_ARROW =
+  'absolute top-1/2 -translate-y-1/2 rounded-full bg-black/55 text-white backdrop-blur hover:bg-black/70';
+
 const slideAlt = (name: string, index: number) => `${name} image ${index + 1}`;
 
 /** Spec §2.6: looping carousel; prev/next and dots only with more than one image. */
@@ -77,22 +81,20 @@ export function MediaCarousel({ name, media }: { name: string; media: readonly s
       </div>
       {several && (
         <>
-          <button
-            type="button"
+          <IconButton
+            label="Previous image"
+            icon={ChevronLeft}
+            iconClassName="h-6 w-6"
             onClick={prev}
-            aria-label="Previous image"
-            className="absolute top-1/2 left-3 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-black/55 text-white backdrop-blur hover:bg-black/70"
-          >
-            <ChevronLeft aria-hidden="true" className="h-6 w-6" />
-          </button>
-          <button
-            type="button"
+            className={clsx(OVERLAY_ARROW, 'left-3')}
+          />
+          <IconButton
+            label="Next image"
+            icon={ChevronRight}
+            iconClassName="h-6 w-6"
             onClick={next}
-            aria-label="Next image"
-            className="absolute top-1/2 right-3 grid h-11 w-11 -translate-y-1/2 place-items-center rounded-full bg-black/55 text-white backdrop-blur hover:bg-black/70"
-          >
-            <ChevronRight aria-hidden="true" className="h-6 w-6" />
-          </button>
+            className={clsx(OVERLAY_ARROW, 'right-3')}
+          />
           <div className="mt-3 flex justify-center gap-1">
             {media.map((url, i) => (
               <button

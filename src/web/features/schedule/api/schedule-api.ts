@@ -4,16 +4,18 @@
  * screen see one copy of the data.
  */
 import type { SlotCreation } from '@shared/availability';
+import type { orderDeliverySchema } from '@shared/schemas';
 import type { DealerSettings, Order, ScheduleSlot } from '@shared/types';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dealerSettingsQueryOptions, useDealerSettings } from '@web/api/get-dealer-settings';
-import { orderKeys, ordersQueryOptions, useOrders } from '@web/api/get-orders';
+import { ordersQueryOptions, useOrders } from '@web/api/get-orders';
 import {
   scheduleSlotKeys,
   scheduleSlotsQueryOptions,
   useScheduleSlots,
 } from '@web/api/get-schedule-slots';
 import { ApiError, apiFetch } from '@web/lib/api-client';
+import type { z } from 'zod';
 
 export type ScheduleSettings = Pick<
   DealerSettings,
@@ -46,13 +48,30 @@ export function deleteSlot(id: number): Promise<void> {
   return apiFetch<void>(`/api/schedule-slots/${id}`, { method: 'DELETE' });
 }
 
-export function updateOrderDelivery(
-  id: number,
-  body: { deliveryDate: string; deliveryTimeWindow: string; deliveryNotes: string | null },
-): Promise<Order> {
+export type DeliveryUpdate = z.input<typeof orderDeliverySchema>;
+
+export function updateOrderDelivery(id: number, delivery: DeliveryUpdate): Promise<Order> {
   return apiFetch<Order>(`/api/orders/${id}/delivery`, {
     method: 'PATCH',
-    body: JSON.stringify(body),
+    body: JSON.stringify(delivery),
+  });
+}
+
+/**
+ * Moving a delivery changes the order and the booked counts of two slots: the orders list
+ * takes the answer, and the slots are fetched again so "x/y booked" never goes stale.
+ */
+export function useUpdateOrderDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, delivery }: { id: number; delivery: DeliveryUpdate }) =>
+      updateOrderDelivery(id, delivery),
+    onSuccess: (order) => {
+      client.setQueryData(ordersQueryOptions().queryKey, (list) =>
+        list?.map((o) => (o.id === order.id ? order : o)),
+      );
+      void client.invalidateQueries({ queryKey: scheduleSlotKeys.all });
+    },
   });
 }
 
@@ -94,12 +113,6 @@ export function useSlotCache() {
       ),
     setSettings(settings: DealerSettings) {
       client.setQueryData(dealerSettingsQueryOptions().queryKey, settings);
-    },
-    setOrder(order: Order) {
-      client.setQueryData(ordersQueryOptions().queryKey, (list) =>
-        list?.map((o) => (o.id === order.id ? order : o)),
-      );
-      void client.invalidateQueries({ queryKey: orderKeys.all });
     },
   };
 }

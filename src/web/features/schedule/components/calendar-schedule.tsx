@@ -332,11 +332,7 @@ function DayPanel({
 
 function ScheduledOrders({ date, orders }: { date: string; orders: Order[] }) {
   const groups = ordersByWindow(orders, date);
-  const [editing, setEditing] = useState<{ open: boolean; order: Order | null; session: number }>({
-    open: false,
-    order: null,
-    session: 0,
-  });
+  const [editing, setEditing] = useState<Order | null>(null);
   return (
     <section aria-labelledby="scheduled-orders-title" className="flex flex-col gap-3">
       <h3 id="scheduled-orders-title" className="flex items-center gap-2 font-semibold">
@@ -378,13 +374,7 @@ function ScheduledOrders({ date, orders }: { date: string; orders: Order[] }) {
                       <p className="mt-1 text-xs text-muted italic">{order.deliveryNotes}</p>
                     )}
                   </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() =>
-                      setEditing((current) => ({ open: true, order, session: current.session + 1 }))
-                    }
-                  >
+                  <Button variant="outline" size="sm" onClick={() => setEditing(order)}>
                     <Pencil aria-hidden="true" className="h-4 w-4" /> Edit Delivery
                   </Button>
                 </li>
@@ -393,12 +383,7 @@ function ScheduledOrders({ date, orders }: { date: string; orders: Order[] }) {
           </div>
         ))
       )}
-      <EditDeliveryDialog
-        open={editing.open}
-        order={editing.order}
-        session={editing.session}
-        onClose={() => setEditing((current) => ({ ...current, open: false }))}
-      />
+      <EditDeliveryDialog order={editing} place="schedule" onClose={() => setEditing(null)} />
     </section>
   );
 }

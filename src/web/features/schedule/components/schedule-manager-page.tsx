@@ -1,10 +1,11 @@
+import { scheduleStats } from '@shared/schedule-stats';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { clsx } from 'clsx';
-import { CalendarCheck, CalendarDays, Clock, Info, Package, Users } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { CalendarDays, Clock, Info } from 'lucide-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useScheduleData } from '../api/schedule-api';
-import { scheduleStats } from '../day-schedule';
 import { CalendarSchedule } from './calendar-schedule';
+import { ScheduleStatCards } from './schedule-stat-cards';
 import { WeeklyAvailabilityForm } from './weekly-availability-form';
 
 const TABS = [
@@ -12,32 +13,6 @@ const TABS = [
   { id: 'calendar', label: 'Calendar Schedule', icon: CalendarDays },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
-
-function StatCard({
-  label,
-  value,
-  icon,
-}: {
-  label: string;
-  value: number | undefined;
-  icon: ReactNode;
-}) {
-  return (
-    <div className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
-      <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-primary/15 text-primary">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <p className="text-xs leading-tight font-medium text-muted">{label}</p>
-        {value === undefined ? (
-          <Skeleton className="mt-1 h-6 w-10" />
-        ) : (
-          <p className="text-2xl font-bold tabular-nums">{value}</p>
-        )}
-      </div>
-    </div>
-  );
-}
 
 /** Schedule Manager (/schedule, spec §2.12): content only, the dealer wrapper adds the sidebar. */
 export default function ScheduleManagerPage() {
@@ -64,28 +39,7 @@ export default function ScheduleManagerPage() {
         </p>
       </header>
 
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total Slots"
-          value={stats?.totalSlots}
-          icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />}
-        />
-        <StatCard
-          label="Booked Slots"
-          value={stats?.bookedSlots}
-          icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />}
-        />
-        <StatCard
-          label="Total Orders"
-          value={stats?.totalOrders}
-          icon={<Package aria-hidden="true" className="h-5 w-5" />}
-        />
-        <StatCard
-          label="Available Days"
-          value={stats?.availableDays}
-          icon={<Users aria-hidden="true" className="h-5 w-5" />}
-        />
-      </div>
+      <ScheduleStatCards stats={stats} />
 
       <section className="overflow-hidden rounded-2xl border border-line bg-surface">
         <div

@@ -1,11 +1,11 @@
 import { parseDeliveryHours } from '@shared/availability';
 import { WEEKDAYS, WEEKLY_WINDOWS } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
+import { Checkbox, textareaClasses } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
 import { CalendarDays, Clock } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type ScheduleSettings, saveDealerSettings, useSlotCache } from '../api/schedule-api';
-import { Checkbox, textareaClasses } from './form-controls';
 
 const DAY_NAMES = WEEKDAYS.map((d) => d[0].toUpperCase() + d.slice(1));
 

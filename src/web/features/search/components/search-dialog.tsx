@@ -4,10 +4,11 @@ import { readableProductPath, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
+import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
-import { Search, X } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { searchProducts } from '../search-products';
 
@@ -47,14 +48,7 @@ export default function SearchDialog({
           <h2 id={titleId} className="text-lg font-bold">
             Search Products
           </h2>
-          <button
-            type="button"
-            onClick={close}
-            aria-label="Close search"
-            className="-mr-2 grid h-11 w-11 place-items-center rounded-xl hover:bg-surface-2"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
+          <CloseButton label="Close search" onClick={close} className="-mr-2" />
         </div>
         <div className="relative px-5 pt-3 pb-4">
           <label htmlFor={inputId} className="sr-only">

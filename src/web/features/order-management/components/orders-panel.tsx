@@ -5,9 +5,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useOrders } from '@web/api/get-orders';
 import { sessionKeys } from '@web/api/get-session';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { CountBadge } from '@web/components/ui/count-badge';
+import { inputClasses } from '@web/components/ui/form-controls';
+import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import {
+  useDeleteOrder,
+  useUpdateOrderStatus,
+} from '@web/features/order-management/api/order-mutations';
+import { useNewOrderFlags } from '@web/features/order-management/hooks/use-new-order-flags';
+import {
+  mapsHref,
+  type OrdersTab,
+  splitOrders,
+  statusTone,
+  telHref,
+} from '@web/features/order-management/orders-logic';
+import { EditDeliveryDialog } from '@web/features/schedule/components/edit-delivery-dialog';
+import { useLastPresent } from '@web/hooks/use-last-present';
 import { ApiError } from '@web/lib/api-client';
+import { errorText } from '@web/lib/error-messages';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import {
@@ -21,21 +40,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useState } from 'react';
-import { useDeleteOrder, useUpdateOrderStatus } from '../api/order-mutations';
-import { useLastPresent } from '../hooks/use-last-present';
-import { useNewOrderFlags } from '../hooks/use-new-order-flags';
-import {
-  errorText,
-  mapsHref,
-  type OrdersTab,
-  splitOrders,
-  statusTone,
-  telHref,
-} from '../orders-logic';
-import { EditDeliveryDialog } from './edit-delivery-dialog';
 import { OrderDetails } from './order-details';
-import { ConfirmDialog } from './ui-confirm-dialog';
-import { CountBadge, inputClasses, Panel } from './ui-controls';
 
 const formatDate = (iso: string, pattern = 'MMM d, yyyy · h:mm a') => {
   const date = new Date(iso);
@@ -512,7 +517,7 @@ export function OrdersPanel({ id }: { id: string }) {
         </div>
       </div>
 
-      <EditDeliveryDialog order={editing} onClose={() => setEditing(null)} />
+      <EditDeliveryDialog order={editing} place="orders" onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={deletingShown ? `Delete order #${deletingShown.id}?` : 'Delete order?'}

@@ -1,11 +1,24 @@
+import { fieldSentence } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
+/* text-base below sm: phones zoom into inputs whose text is smaller than 16px */
 export const inputClasses =
-  'h-11 w-full rounded-xl border border-line bg-surface px-3 text-sm text-fg placeholder:text-muted/70 focus:border-primary focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-danger';
+  'h-11 w-full rounded-xl border border-line bg-surface-2/60 px-3 text-base text-fg placeholder:text-muted/70 focus:border-primary focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-danger sm:text-sm';
 
 export const textareaClasses =
-  'min-h-20 w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted/70 focus:border-primary focus:outline-none';
+  'min-h-20 w-full rounded-xl border border-line bg-surface-2/60 px-3 py-2 text-base text-fg placeholder:text-muted/70 focus:border-primary focus:outline-none aria-[invalid=true]:border-danger sm:text-sm';
+
+export const selectClasses =
+  'h-11 w-full cursor-pointer rounded-xl border border-line bg-surface-2/60 px-3 text-base text-fg focus:border-primary focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-danger sm:text-sm';
+
+/** The input's side of a Field: invalid while it has an error, described by the error or the hint. */
+export function fieldAria(id: string, error: string | null | undefined, hint = false) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
 
 export function Field({
   label,
@@ -17,7 +30,7 @@ export function Field({
 }: {
   label: ReactNode;
   htmlFor?: string;
-  error?: string;
+  error?: string | null;
   hint?: ReactNode;
   className?: string;
   children: ReactNode;
@@ -28,13 +41,17 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint && !error && <p className="text-xs text-muted">{hint}</p>}
+      {hint && !error && (
+        <p id={htmlFor ? `${htmlFor}-hint` : undefined} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
       {error && (
         <p
           id={htmlFor ? `${htmlFor}-error` : undefined}
           className="text-xs font-medium text-danger"
         >
-          {error}
+          {fieldSentence(error)}
         </p>
       )}
     </div>

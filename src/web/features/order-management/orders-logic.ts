@@ -1,5 +1,4 @@
 import type { Order } from '@shared/types';
-import { errorMessage } from '@web/lib/error-messages';
 
 export type OrdersTab = 'active' | 'history';
 
@@ -68,8 +67,4 @@ export function statusTone(status: string): string {
     default:
       return 'border-line bg-surface-2 text-muted';
   }
-}
-
-export function errorText(error: unknown): string {
-  return errorMessage(error, error instanceof Error ? error.message : String(error));
 }

@@ -3,26 +3,12 @@ import type { Order } from '@shared/types';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersQueryOptions } from '@web/api/get-orders';
 import { productKeys } from '@web/api/get-products';
-import { scheduleSlotKeys } from '@web/api/get-schedule-slots';
 import { apiFetch } from '@web/lib/api-client';
-
-export interface DeliveryInput {
-  deliveryDate: string;
-  deliveryTimeWindow: string;
-  deliveryNotes: string;
-}
 
 export function updateOrderStatus(id: number, status: OrderStatus): Promise<Order> {
   return apiFetch<Order>(`/api/orders/${id}/status`, {
     method: 'PATCH',
     body: JSON.stringify({ status }),
-  });
-}
-
-export function updateOrderDelivery(id: number, input: DeliveryInput): Promise<Order> {
-  return apiFetch<Order>(`/api/orders/${id}/delivery`, {
-    method: 'PATCH',
-    body: JSON.stringify(input),
   });
 }
 
@@ -42,19 +28,6 @@ export function useUpdateOrderStatus() {
     mutationFn: ({ id, status }: { id: number; status: OrderStatus }) =>
       updateOrderStatus(id, status),
     onSuccess: (order) => replaceOrder(client, order),
-  });
-}
-
-export function useUpdateOrderDelivery() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: DeliveryInput }) =>
-      updateOrderDelivery(id, input),
-    onSuccess: (order) => {
-      replaceOrder(client, order);
-      // the schedule calendar lists accepted orders by delivery date
-      void client.invalidateQueries({ queryKey: scheduleSlotKeys.all });
-    },
   });
 }
 

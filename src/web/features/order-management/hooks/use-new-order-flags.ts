@@ -1,7 +1,7 @@
 import { TIMERS } from '@shared/constants';
 import type { Order } from '@shared/types';
+import { newOrderIds } from '@web/features/order-management/orders-logic';
 import { useEffect, useRef, useState } from 'react';
-import { newOrderIds } from '../orders-logic';
 
 /** Spec §2.10/§9: orders that arrive while the dashboard is open are flagged NEW! for 5 s. */
 export function useNewOrderFlags(orders: readonly Order[] | undefined): ReadonlySet<number> {

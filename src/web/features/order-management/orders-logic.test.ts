@@ -1,8 +1,6 @@
 import type { Order } from '@shared/types';
 import { describe, expect, it } from 'vitest';
 import { matchesOrderSearch, newestFirst, newOrderIds, splitOrders } from './orders-logic';
-import { reorderPatches, sortPromotions } from './promotion-order';
-import { scheduleStats } from './schedule-stats';
 
 const order = (id: number, date: string, status = 'pending') =>
   ({
@@ -40,47 +38,5 @@ describe('orders logic', () => {
     expect(newOrderIds(null, [{ id: 1 }])).toEqual([]);
     expect(newOrderIds([1], [{ id: 2 }, { id: 1 }])).toEqual([2]);
     expect(newOrderIds([1, 2], [{ id: 2 }])).toEqual([]);
-  });
-});
-
-describe('promotion order', () => {
-  it('swaps two distinct display orders', () => {
-    const list = sortPromotions([
-      { id: 1, displayOrder: 2 },
-      { id: 2, displayOrder: 1 },
-    ]);
-    expect(list.map((p) => p.id)).toEqual([2, 1]);
-    expect(reorderPatches(list, 1, 0)).toEqual([
-      { id: 1, displayOrder: 1 },
-      { id: 2, displayOrder: 2 },
-    ]);
-  });
-
-  it('renumbers when the two share a display order', () => {
-    const list = [
-      { id: 1, displayOrder: 999 },
-      { id: 2, displayOrder: 999 },
-      { id: 3, displayOrder: 999 },
-    ];
-    expect(reorderPatches(list, 2, 1)).toEqual([
-      { id: 1, displayOrder: 1 },
-      { id: 3, displayOrder: 2 },
-      { id: 2, displayOrder: 3 },
-    ]);
-  });
-});
-
-describe('schedule stats', () => {
-  it('counts slots, booked slots, orders and available days, ignoring override markers', () => {
-    const stats = scheduleStats(
-      [
-        { notes: null, currentOrders: 2 },
-        { notes: null, currentOrders: 0 },
-        { notes: 'OVERRIDE_WEEKLY_SCHEDULE', currentOrders: 0 },
-        { notes: 'x', currentOrders: 1 },
-      ],
-      ['Monday', 'Tuesday'],
-    );
-    expect(stats).toEqual({ totalSlots: 3, bookedSlots: 2, totalOrders: 3, availableDays: 2 });
   });
 });

@@ -3,8 +3,22 @@ import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { usePromotions } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import {
+  useDeletePromotion,
+  useReorderPromotions,
+} from '@web/features/promotions/api/promotion-mutations';
+import {
+  colorStyle,
+  discountText,
+  validDaysText,
+} from '@web/features/promotions/promotion-display';
+import { reorderPatches, sortPromotions } from '@web/features/promotions/promotion-order';
+import { useLastPresent } from '@web/hooks/use-last-present';
+import { errorText } from '@web/lib/error-messages';
 import { clsx } from 'clsx';
 import {
   ArrowDown,
@@ -19,14 +33,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useDeletePromotion, useReorderPromotions } from '../api/promotion-mutations';
-import { useLastPresent } from '../hooks/use-last-present';
-import { errorText } from '../orders-logic';
-import { colorStyle, discountText, validDaysText } from '../promotion-display';
-import { reorderPatches, sortPromotions } from '../promotion-order';
 import { PromotionDialog } from './promotion-dialog';
-import { ConfirmDialog } from './ui-confirm-dialog';
-import { Panel } from './ui-controls';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; promotion: Promotion } | null;
 

@@ -11,16 +11,20 @@ import {
 } from '@shared/constants';
 import type { Category, Product, Promotion } from '@shared/types';
 import { Button } from '@web/components/ui/button';
+import { Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { Modal } from '@web/components/ui/modal';
+import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
+import {
+  useCreatePromotion,
+  useUpdatePromotion,
+} from '@web/features/promotions/api/promotion-mutations';
+import { PROMOTION_COLOR_STYLES, weekdayShort } from '@web/features/promotions/promotion-display';
+import { useLastPresent } from '@web/hooks/use-last-present';
+import { errorText } from '@web/lib/error-messages';
 import { clsx } from 'clsx';
 import { Check, LoaderCircle, Search, TriangleAlert, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { useCreatePromotion, useUpdatePromotion } from '../api/promotion-mutations';
-import { useLastPresent } from '../hooks/use-last-present';
-import { errorText } from '../orders-logic';
-import { PROMOTION_COLOR_STYLES, weekdayShort } from '../promotion-display';
-import { Field, inputClasses, Switch, textareaClasses } from './ui-controls';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; promotion: Promotion } | null;
 

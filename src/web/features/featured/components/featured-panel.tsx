@@ -2,15 +2,16 @@ import { isSoldByWeight, stockColor } from '@shared/quantity';
 import type { Product } from '@shared/types';
 import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
+import { inputClasses } from '@web/components/ui/form-controls';
+import { Panel } from '@web/components/ui/panel';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import { useSetFeatured } from '@web/features/featured/api/featured';
+import { errorText } from '@web/lib/error-messages';
 import { clsx } from 'clsx';
 import { Plus, Search, Star, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useSetFeatured } from '../api/featured';
-import { errorText } from '../orders-logic';
-import { inputClasses, Panel } from './ui-controls';
 
 const STOCK_TONES = {
   red: 'text-red-500',

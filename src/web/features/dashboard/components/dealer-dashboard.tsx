@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { productKeys } from '@web/api/get-products';
 import { promotionKeys } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
+import { FeaturedPanel } from '@web/features/featured/components/featured-panel';
+import { OrdersPanel } from '@web/features/order-management/components/orders-panel';
+import { PromotionsPanel } from '@web/features/promotions/components/promotions-panel';
 import { LogOut } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { ScheduleStatsRow, SummaryCards } from './dashboard-stats';
-import { FeaturedPanel } from './featured-panel';
-import { OrdersPanel } from './orders-panel';
-import { PromotionsPanel } from './promotions-panel';
 
 const SECTIONS = {
   orders: 'dealer-orders',

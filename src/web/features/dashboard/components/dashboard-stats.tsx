@@ -1,21 +1,13 @@
+import { scheduleStats } from '@shared/schedule-stats';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
 import { useOrders } from '@web/api/get-orders';
 import { useProducts } from '@web/api/get-products';
 import { usePromotions } from '@web/api/get-promotions';
 import { useScheduleSlots } from '@web/api/get-schedule-slots';
+import { ScheduleStatCards } from '@web/features/schedule/components/schedule-stat-cards';
 import { clsx } from 'clsx';
-import {
-  CalendarCheck,
-  CalendarDays,
-  ChevronRight,
-  Clock,
-  Layers,
-  Package,
-  PackageCheck,
-  Tag,
-} from 'lucide-react';
+import { ChevronRight, Clock, Package, Tag } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import { scheduleStats } from '../schedule-stats';
 
 function scrollToSection(id: string) {
   const target = document.getElementById(id);
@@ -113,39 +105,14 @@ export function SummaryCards({
   );
 }
 
-function Stat({
-  label,
-  value,
-  icon: Icon,
-}: {
-  label: string;
-  value: ReactNode;
-  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-}) {
-  return (
-    <div className="flex items-center gap-3 rounded-xl border border-line bg-surface/70 px-4 py-3">
-      <Icon aria-hidden className="h-5 w-5 shrink-0 text-muted" />
-      <div className="min-w-0">
-        <p className="text-xl leading-tight font-bold tabular-nums">{value}</p>
-        <p className="truncate text-xs text-muted">{label}</p>
-      </div>
-    </div>
-  );
-}
-
-/** The schedule figures: total slots, booked slots, orders in slots, available days. */
+/** The schedule figures, as the Schedule Manager shows them. */
 export function ScheduleStatsRow() {
   const slots = useScheduleSlots();
   const settings = useDealerSettings();
-  const stats = scheduleStats(slots.data ?? [], settings.data?.availableDays);
-  const loading = slots.isPending || settings.isPending;
-  const value = (n: number) => (loading ? '–' : n);
+  const loaded = slots.isSuccess && settings.isSuccess;
   return (
-    <section aria-label="Schedule overview" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Stat label="Total slots" value={value(stats.totalSlots)} icon={Layers} />
-      <Stat label="Slots with orders" value={value(stats.bookedSlots)} icon={CalendarCheck} />
-      <Stat label="Scheduled orders" value={value(stats.totalOrders)} icon={PackageCheck} />
-      <Stat label="Available days" value={value(stats.availableDays)} icon={CalendarDays} />
-    </section>
+    <ScheduleStatCards
+      stats={loaded ? scheduleStats(slots.data, settings.data.availableDays) : null}
+    />
   );
 }
