@@ -1,5 +1,6 @@
 import { Spinner } from '@web/components/ui/spinner';
 import { appModeStore, modeForPath } from '@web/lib/app-mode';
+import { enterEntry, restoreScroll } from '@web/lib/history-entries';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { useLayoutEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
@@ -15,12 +16,20 @@ const OrdersRoute = lazyComponent(() => import('./routes/orders-route'), <Spinne
 const ThankYouRoute = lazyComponent(() => import('./routes/thank-you-route'), <Spinner />);
 const DealerRoute = lazyComponent(() => import('./routes/dealer-route'), <Spinner />);
 
-/** Spec §2.1: customer/dealer mode follows the path; every route change scrolls to the top. */
+/**
+ * Spec §2.1: customer/dealer mode follows the path. A new page starts at the top; back and
+ * forward return to where the shopper was on that page.
+ */
 function useRouteEffects() {
   const [location] = useLocation();
   useLayoutEffect(() => {
     appModeStore.set((current) => modeForPath(location, current));
-    window.scrollTo(0, 0);
+    const { restored } = enterEntry();
+    if (restored === null) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    return restoreScroll(restored);
   }, [location]);
 }
 

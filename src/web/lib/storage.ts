@@ -46,5 +46,6 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   ageVerified: 'ageVerified',
   cart: 'cart',
+  dealerHint: 'dealerSignedIn',
   quantityChoice: (key: string | number) => `quantity:${key}`,
 } as const;

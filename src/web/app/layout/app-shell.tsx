@@ -2,6 +2,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Toaster } from '@web/components/ui/toast';
 import { AgeGate } from '@web/features/age-gate/components/age-gate';
 import { useDealerLogin } from '@web/features/auth/components/dealer-login';
+import { useSignedInDealer } from '@web/features/auth/hooks/use-signed-in-dealer';
 import { useCartCount } from '@web/features/cart/cart-store';
 import { useAppMode } from '@web/lib/app-mode';
 import { lazyComponent } from '@web/lib/lazy-component';
@@ -12,6 +13,7 @@ import { RealtimeBridge } from '../realtime-bridge';
 import { FloatingCartButton } from './floating-cart-button';
 import { Footer } from './footer';
 import { Header } from './header';
+import { RouteAnnouncer } from './route-announcer';
 import { SideMenu } from './side-menu';
 
 const SearchDialog = lazyComponent(
@@ -34,6 +36,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   // keep lazily loaded overlays mounted after first use so closing can animate
   const [loaded, setLoaded] = useState({ search: false, productMenu: false });
   const dealerMode = mode === 'dealer';
+  // a signed-in dealer browsing the shop keeps a way back to the back office (spec §2.1)
+  const dealerBrowsing = useSignedInDealer() && !dealerMode;
   const dealerLogin = useDealerLogin();
   const chatReady = useAfterFirstPaint();
 
@@ -61,6 +65,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         onMenu={() => open('menu')}
         onSearch={dealerMode ? undefined : () => open('search')}
         onSearchIntent={() => void SearchDialog.preload()}
+        showDashboardLink={dealerBrowsing}
       />
       {/* at least a screen tall, so lazy pages arriving never push the footer around (CLS) */}
       <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-4 sm:py-6">
@@ -74,6 +79,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         onClose={close}
         cartCount={cartCount}
         dealerMode={dealerMode}
+        showDashboardLink={dealerBrowsing}
         onProductMenu={() => open('product-menu')}
         onProductMenuIntent={() => void ProductMenu.preload()}
       />
@@ -88,6 +94,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         />
       )}
       <RealtimeBridge />
+      <RouteAnnouncer />
       {chatReady && !dealerMode && <ChatWidget />}
       {dealerLogin.dialog}
       <AgeGate />

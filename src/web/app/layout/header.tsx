@@ -1,4 +1,4 @@
-import { Menu, Search } from 'lucide-react';
+import { LayoutDashboard, Menu, Search } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
 import { LogoMark } from './logo';
@@ -11,12 +11,15 @@ export function Header({
   onSearchIntent,
   onMenu,
   cartCount,
+  showDashboardLink = false,
 }: {
   /** absent when search is not available (dealer mode) */
   onSearch?: () => void;
   onSearchIntent?: () => void;
   onMenu: () => void;
   cartCount: number;
+  /** a signed-in dealer browsing the shop */
+  showDashboardLink?: boolean;
 }) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-bg/85 backdrop-blur-md">
@@ -25,6 +28,16 @@ export function Header({
           <LogoMark />
         </Link>
         <div className="flex items-center gap-1">
+          {showDashboardLink && (
+            <Link
+              href={paths.dealer}
+              className="flex h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-primary hover:bg-surface-2"
+            >
+              <LayoutDashboard aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only sm:not-sr-only">Dashboard</span>
+              <span className="sr-only">(dealer back office)</span>
+            </Link>
+          )}
           {onSearch && (
             <button
               type="button"

@@ -1,8 +1,10 @@
 import { buttonClasses } from '@web/components/ui/button';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { Link } from 'wouter';
 import { paths } from '../paths';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page Not Found');
   return (
     <div className="flex flex-col items-center gap-4 py-24 text-center">
       <p className="brand-text text-7xl font-black">404</p>

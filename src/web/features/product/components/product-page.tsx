@@ -12,7 +12,9 @@ import { Badge, strainTone } from '@web/components/ui/badge';
 import { buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { ApiError } from '@web/lib/api-client';
+import { canGoBackInApp } from '@web/lib/history-entries';
 import { clsx } from 'clsx';
 import { ArrowLeft, PackageX, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -58,7 +60,16 @@ function failureMessage(error: unknown): string {
 function TopBar({ cartCount }: { cartCount: number }) {
   return (
     <div className="flex items-center justify-between gap-3">
-      <Link href={paths.home} className={buttonClasses('ghost', 'md', '-ml-2')}>
+      <Link
+        href={paths.home}
+        onClick={(event) => {
+          // back to the card the shopper came from, scrolled where they were
+          if (!canGoBackInApp()) return;
+          event.preventDefault();
+          window.history.back();
+        }}
+        className={buttonClasses('ghost', 'md', '-ml-2')}
+      >
         <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         Back
       </Link>
@@ -126,9 +137,9 @@ export function ProductPage({
     }
   }, [query.error]);
 
-  useEffect(() => {
-    if (product?.id !== undefined) window.scrollTo(0, 0);
-  }, [product?.id]);
+  useDocumentTitle(
+    source.kind === 'invalid' || query.error ? 'Product Not Found' : (product?.name ?? 'Product'),
+  );
 
   const related = useMemo(
     () => (product && all.data ? relatedProducts(product, all.data) : []),

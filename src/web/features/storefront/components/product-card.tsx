@@ -32,6 +32,7 @@ export function ProductCard({
     <article
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-colors hover:border-primary/60"
       aria-label={product.name}
+      data-scroll-anchor={product.id}
     >
       <Link
         href={href}

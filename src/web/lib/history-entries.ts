@@ -1,0 +1,157 @@
+/**
+ * What the app remembers about each browser history entry: where the page was scrolled and
+ * how many in-app steps lie behind it. The browser's own scroll restoration is turned off
+ * because it runs before a lazily drawn page is tall enough to hold the old position.
+ *
+ * A position is kept as the first visible `[data-scroll-anchor]` element (a product card) and
+ * its distance from the top of the window, so the shopper lands back on the same card even
+ * when products were added above it in the meantime; the plain offset is the fallback.
+ */
+interface EntryState {
+  canopyEntry?: string;
+  canopyDepth?: number;
+}
+
+interface Anchor {
+  key: string;
+  nth: number;
+  top: number;
+}
+
+export interface ScrollPosition {
+  y: number;
+  anchor: Anchor | null;
+}
+
+const positions = new Map<string, ScrollPosition>();
+let current: { id: string; depth: number } | null = null;
+let popped = false;
+let lastLength = 0;
+let lastResult: { restored: ScrollPosition | null } = { restored: null };
+
+const ANCHOR_ATTRIBUTE = 'data-scroll-anchor';
+
+function anchors(): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>(`[${ANCHOR_ATTRIBUTE}]`));
+}
+
+/** The card that was clicked, else the first card on screen. */
+function anchorFor(clicked: Element | null): Anchor | null {
+  const seen = new Map<string, number>();
+  for (const element of anchors()) {
+    const key = element.getAttribute(ANCHOR_ATTRIBUTE) ?? '';
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
+    const { top, bottom } = element.getBoundingClientRect();
+    if (clicked ? element === clicked : bottom > 0) return { key, nth, top };
+  }
+  return null;
+}
+
+function findAnchor(anchor: Anchor): HTMLElement | undefined {
+  return anchors().filter((element) => element.getAttribute(ANCHOR_ATTRIBUTE) === anchor.key)[
+    anchor.nth
+  ];
+}
+
+/** Remembers the current page's place just before it is left (a link click or Back). */
+function rememberPlace(event: Event) {
+  if (!current) return;
+  const clicked =
+    event.target instanceof Element ? event.target.closest(`[${ANCHOR_ATTRIBUTE}]`) : null;
+  positions.set(current.id, { y: window.scrollY, anchor: anchorFor(clicked) });
+}
+
+function entryState(): EntryState {
+  const state: unknown = window.history.state;
+  return state && typeof state === 'object' ? (state as EntryState) : {};
+}
+
+/** Call once at start: listens for back/forward and records scroll positions. */
+export function startHistoryTracking(): void {
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  // registered before the router's listeners, so the leaving page is still on screen
+  window.addEventListener('popstate', (event) => {
+    rememberPlace(event);
+    popped = true;
+  });
+  document.addEventListener('click', rememberPlace, { capture: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (current) positions.set(current.id, { y: window.scrollY, anchor: null });
+    },
+    { passive: true },
+  );
+  lastLength = window.history.length;
+}
+
+/**
+ * Called after each route change. Names a new entry (one step deeper than the page it was
+ * pushed from, or as deep for a replace) and says whether it was reached by back/forward.
+ */
+export function enterEntry(): { restored: ScrollPosition | null } {
+  const state = entryState();
+  // the same entry again (React's development double effects): the same answer
+  if (current && state.canopyEntry === current.id && !popped) return lastResult;
+  const wasPop = popped;
+  popped = false;
+  let id = state.canopyEntry;
+  let depth = state.canopyDepth ?? 0;
+  if (!id) {
+    const pushed = current !== null && window.history.length > lastLength;
+    depth = current === null ? 0 : pushed ? current.depth + 1 : current.depth;
+    id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    window.history.replaceState({ ...state, canopyEntry: id, canopyDepth: depth }, '');
+  }
+  lastLength = window.history.length;
+  current = { id, depth };
+  lastResult = { restored: wasPop ? (positions.get(id) ?? { y: 0, anchor: null }) : null };
+  return lastResult;
+}
+
+/** True when the previous history entry is a page of this shop (so Back can go there). */
+export function canGoBackInApp(): boolean {
+  return (current?.depth ?? 0) > 0;
+}
+
+/**
+ * Puts the page back where it was: the remembered card at its old distance from the top, or
+ * the old offset. A returning page draws its cards a few at a time, so this keeps trying each
+ * frame until the place holds, giving up after `timeoutMs` or as soon as the shopper scrolls.
+ */
+export function restoreScroll(position: ScrollPosition, timeoutMs = 10_000): () => void {
+  let frame = 0;
+  let stopped = false;
+  let settledFrames = 0;
+  const deadline = performance.now() + timeoutMs;
+  const stop = () => {
+    stopped = true;
+    cancelAnimationFrame(frame);
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
+  };
+  for (const type of USER_SCROLL_EVENTS)
+    window.addEventListener(type, stop, { passive: true, once: true });
+  const placed = () => {
+    const element = position.anchor && findAnchor(position.anchor);
+    if (element && position.anchor) {
+      const offBy = element.getBoundingClientRect().top - position.anchor.top;
+      if (Math.abs(offBy) >= 1) window.scrollTo(0, window.scrollY + offBy);
+      return Math.abs(element.getBoundingClientRect().top - position.anchor.top) < 1;
+    }
+    window.scrollTo(0, position.y);
+    return document.documentElement.scrollHeight - window.innerHeight >= position.y;
+  };
+  const attempt = () => {
+    if (stopped) return;
+    settledFrames = placed() ? settledFrames + 1 : 0;
+    // a few quiet frames in a row: images and late cards above have stopped moving it
+    if (settledFrames >= SETTLED_FRAMES || performance.now() > deadline) return stop();
+    frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return stop;
+}
+
+const SETTLED_FRAMES = 5;
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
