@@ -41,8 +41,14 @@ const idOrNone = (value: unknown) =>
     ? null
     : emptyOrNumber(value);
 
+/** A missing amount "is required"; anything else that is not a number "must be a number". */
+const numberMessage = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === ''
+    ? 'is required'
+    : 'must be a number';
+
 const moneyNumber = z
-  .number({ message: 'must be a number' })
+  .number({ error: numberMessage })
   .finite('must be a number')
   .min(0, 'must be at least 0')
   .max(MAX_MONEY, 'is too large');
@@ -173,23 +179,31 @@ export const productSchema = z
       })
       .default({}),
   })
-  .superRefine((p, ctx) => {
-    if (p.stock === null && p.flavors.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['stock'],
-        message: 'is required unless the product has flavors',
-      });
-    }
-    if (p.stock !== null) {
-      const message = stockUnitMessage(p.category, p.stock);
-      if (message) ctx.addIssue({ code: 'custom', path: ['stock'], message });
-    }
-    for (const [flavor, amount] of Object.entries(p.flavorStocks)) {
-      const message = amount === null ? null : stockUnitMessage(p.category, amount);
-      if (message) ctx.addIssue({ code: 'custom', path: ['flavorStocks', flavor], message });
-    }
-  })
+  .superRefine(
+    (p, ctx) => {
+      // runs even when other fields failed (so a form shows every problem at once): the
+      // fields it reads are checked for their type before use
+      const flavors = Array.isArray(p.flavors) ? p.flavors : [];
+      const category = typeof p.category === 'string' ? p.category : '';
+      if (p.stock === null && flavors.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stock'],
+          message: 'is required unless the product has flavors',
+        });
+      }
+      if (typeof p.stock === 'number') {
+        const message = stockUnitMessage(category, p.stock);
+        if (message) ctx.addIssue({ code: 'custom', path: ['stock'], message });
+      }
+      const stocks = p.flavorStocks && typeof p.flavorStocks === 'object' ? p.flavorStocks : {};
+      for (const [flavor, amount] of Object.entries(stocks)) {
+        const message = typeof amount === 'number' ? stockUnitMessage(category, amount) : null;
+        if (message) ctx.addIssue({ code: 'custom', path: ['flavorStocks', flavor], message });
+      }
+    },
+    { when: () => true },
+  )
   .transform((p) => {
     const strains = new Map(Object.entries(p.flavorStrains).map(([k, v]) => [k.trim(), v]));
     const stocks = new Map(Object.entries(p.flavorStocks).map(([k, v]) => [k.trim(), v]));

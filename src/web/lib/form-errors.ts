@@ -26,13 +26,14 @@ export function fieldSentence(message: string): string {
 /**
  * Puts a refused save's field errors under the fields they are about. `fieldFor` maps a
  * server path to the form's field name (default: the same name); paths it returns
- * undefined for are skipped. Returns how many errors landed on a field, so the caller
+ * undefined for are skipped; `sentence` words the message for its field. Returns how many errors landed on a field, so the caller
  * can fall back to a toast when none did.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldFor: (path: string) => FieldPath<T> | undefined = (path) => path as FieldPath<T>,
+  sentence: (path: string, message: string) => string = (_path, message) => fieldSentence(message),
 ): number {
   let placed = 0;
   for (const { path, message } of serverFieldErrors(error)) {
@@ -40,7 +41,7 @@ export function applyServerErrors<T extends FieldValues>(
     if (!field) continue;
     setError(
       field,
-      { type: 'server', message: fieldSentence(message) },
+      { type: 'server', message: sentence(path, message) },
       { shouldFocus: placed === 0 },
     );
     placed += 1;

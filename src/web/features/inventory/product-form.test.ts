@@ -1,10 +1,13 @@
+import { type ProductFields, productSchema } from '@shared/admin-schemas';
 import type { Product } from '@shared/types';
 import { describe, expect, it } from 'vitest';
 import {
   emptyProductForm,
   moveItem,
+  type ProductFormValues,
+  productBodyFrom,
   productFormFrom,
-  validateProductForm,
+  productFormResolver,
   withBasePrice,
 } from './product-form';
 
@@ -53,27 +56,63 @@ describe('withBasePrice (spec §5: 1.9 / 3.6 / 6.4 x the 1/8 price)', () => {
   });
 });
 
-describe('validateProductForm (spec §5 product form)', () => {
-  it('requires name, category, price and stock', () => {
-    const result = validateProductForm(emptyProductForm());
-    expect(result.ok).toBe(false);
-    if (!result.ok)
-      expect(Object.keys(result.errors).sort()).toEqual(['category', 'name', 'price', 'stock']);
+/** What the form says about `values`: the body it would send, or the message under each field. */
+async function judge(values: ProductFormValues) {
+  const result = await productFormResolver(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  const errors = Object.fromEntries(
+    Object.entries(result.errors).map(([field, error]) => [field, error?.message]),
+  );
+  return {
+    body: Object.keys(errors).length === 0 ? (result.values as ProductFields) : null,
+    errors,
+  };
+}
+
+describe('the product form judged by the shared product schema (spec §5 product form)', () => {
+  it('requires name, category, price and stock, each said under its field', async () => {
+    const { body, errors } = await judge(emptyProductForm());
+    expect(body).toBeNull();
+    expect(errors).toEqual({
+      name: 'Name is required',
+      category: 'Category is required',
+      price: 'Price is required',
+      stock: 'Stock is required unless the product has flavors',
+    });
   });
 
-  it('refuses negative numbers', () => {
-    const result = validateProductForm({ ...flowerForm(), price: '-1', salePrice: '-2' });
-    expect(result.ok).toBe(false);
-    if (!result.ok)
-      expect(result.errors).toMatchObject({
-        price: expect.any(String),
-        salePrice: expect.any(String),
-      });
+  it('refuses negative numbers', async () => {
+    const { errors } = await judge({ ...flowerForm(), price: '-1', salePrice: '-2' });
+    expect(errors).toEqual({
+      price: 'Price must be at least 0',
+      salePrice: 'Sale price must be at least 0',
+    });
   });
 
-  it('sends an empty sale price as no sale and weight prices only for flower', () => {
-    const flower = validateProductForm(withBasePrice(flowerForm(), '30'));
-    expect(flower.ok && flower.body).toMatchObject({
+  it('agrees with the server on stock: flower in 0.5 g steps, everything else in whole units', async () => {
+    expect((await judge({ ...flowerForm(), price: '30', stock: '10.3' })).errors).toEqual({
+      stock: 'Stock must be a multiple of 0.5 grams',
+    });
+    expect((await judge({ ...flowerForm(), price: '30', stock: '10.5' })).body).toMatchObject({
+      stock: 10.5,
+    });
+    const gummies = { ...emptyProductForm('edibles'), name: 'Gummy', price: '10' };
+    expect((await judge({ ...gummies, stock: '2.5' })).errors).toEqual({
+      stock: 'Stock must be a whole number',
+    });
+    // the server refuses exactly what the form refuses
+    for (const stock of ['10.3', '10.5', '2.5', '3']) {
+      const values = { ...gummies, stock };
+      const server = productSchema.safeParse(productBodyFrom(values)).success;
+      expect((await judge(values)).body !== null).toBe(server);
+    }
+  });
+
+  it('sends an empty sale price as no sale and weight prices only for flower', async () => {
+    const flower = await judge(withBasePrice(flowerForm(), '30'));
+    expect(flower.body).toMatchObject({
       price: 30,
       salePrice: null,
       priceQuarter: 57,
@@ -81,7 +120,7 @@ describe('validateProductForm (spec §5 product form)', () => {
       priceOunce: 192,
       stock: 28,
     });
-    const edible = validateProductForm({
+    const edible = await judge({
       ...emptyProductForm('edibles'),
       name: 'Gummy',
       price: '10',
@@ -89,47 +128,49 @@ describe('validateProductForm (spec §5 product form)', () => {
       stock: '5',
       priceQuarter: '99',
     });
-    expect(edible.ok && edible.body).toMatchObject({ salePrice: 8, priceQuarter: null });
+    expect(edible.body).toMatchObject({ salePrice: 8, priceQuarter: null });
   });
 
-  it('checks flavors: trimmed, not empty, no duplicates, stock at least 0', () => {
+  it('checks flavors: trimmed, not empty, no duplicates, stock at least 0 in whole units', async () => {
     const base = { ...emptyProductForm('concentrates'), name: 'Wax', price: '40' };
-    const ok = validateProductForm({
+    const ok = await judge({
       ...base,
       flavors: [
         { name: ' Mango ', strain: 'Sativa', stock: '3' },
         { name: 'Grape', strain: 'Hybrid', stock: '' },
       ],
     });
-    expect(ok.ok && ok.body).toMatchObject({
+    expect(ok.body).toMatchObject({
       flavors: ['Mango', 'Grape'],
       flavorStrains: { Mango: 'Sativa', Grape: 'Hybrid' },
       flavorStocks: { Mango: 3 },
-      stock: null,
+      stock: 3,
     });
-    const empty = validateProductForm({
-      ...base,
-      flavors: [{ name: '  ', strain: 'Hybrid', stock: '' }],
-    });
-    expect(!empty.ok && empty.errors.flavor).toBe('Flavor cannot be empty');
-    const dup = validateProductForm({
+    const empty = await judge({ ...base, flavors: [{ name: '  ', strain: 'Hybrid', stock: '' }] });
+    expect(empty.errors.flavors).toBe('Flavor cannot be empty');
+    const dup = await judge({
       ...base,
       flavors: [
         { name: 'Mango', strain: 'Hybrid', stock: '1' },
         { name: 'mango ', strain: 'Hybrid', stock: '1' },
       ],
     });
-    expect(!dup.ok && dup.errors.flavor).toMatch(/Duplicate flavor/);
-    const negative = validateProductForm({
+    expect(dup.errors.flavors).toBe('Duplicate flavor: mango');
+    const negative = await judge({
       ...base,
       flavors: [{ name: 'Lime', strain: 'Hybrid', stock: '-1' }],
     });
-    expect(negative.ok).toBe(false);
+    expect(negative.errors.flavors).toBe('Stock of Lime must be at least 0');
+    const half = await judge({
+      ...base,
+      flavors: [{ name: 'Lime', strain: 'Hybrid', stock: '1.5' }],
+    });
+    expect(half.errors.flavors).toBe('Stock of Lime must be a whole number');
   });
 });
 
 describe('productFormFrom', () => {
-  it('round-trips a product through the form', () => {
+  it('round-trips a product through the form', async () => {
     const product: Product = {
       id: 1,
       name: 'Blue Dream',
@@ -154,8 +195,7 @@ describe('productFormFrom', () => {
       flavorStocks: {},
       createdAt: '2026-01-01T00:00:00.000Z',
     };
-    const result = validateProductForm(productFormFrom(product));
-    expect(result.ok && result.body).toMatchObject({
+    expect((await judge(productFormFrom(product))).body).toMatchObject({
       name: 'Blue Dream',
       subcategory: 'top-shelf',
       priceHalf: 160,

@@ -3,7 +3,7 @@
  * product form): text inputs in, the API payload out. Pure, so the dialog
  * only renders and the rules stay in one place.
  */
-import type { ProductBody } from '@shared/admin-schemas';
+import { type ProductBody, type ProductFields, productSchema } from '@shared/admin-schemas';
 import {
   DEFAULT_FLAVOR_STRAIN,
   STRAIN_OPTIONS,
@@ -13,8 +13,10 @@ import {
 } from '@shared/constants';
 import { defaultTierPrices } from '@shared/pricing';
 import { isSoldByWeight } from '@shared/quantity';
-import { ownValue, setOwn } from '@shared/records';
+import { ownValue } from '@shared/records';
 import type { Product } from '@shared/types';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 
 export { STRAIN_OPTIONS, STRAINS };
 
@@ -45,8 +47,6 @@ export interface ProductFormValues {
   featured: boolean;
   media: string[];
 }
-
-export type ProductFormErrors = Partial<Record<keyof ProductFormValues | 'flavor', string>>;
 
 export const TIER_FIELDS = [
   { label: '1/4 Oz', price: 'priceQuarter', sale: 'salePriceQuarter' },
@@ -157,99 +157,102 @@ export function withBasePrice(values: ProductFormValues, priceText: string): Pro
   return next;
 }
 
-function checkMoney(
-  text: string,
-  field: keyof ProductFormValues,
-  errors: ProductFormErrors,
-  required: boolean,
-): number | null {
-  if (text.trim() === '') {
-    if (required) errors[field] = 'Price is required';
-    return null;
-  }
-  const value = Number(text);
-  if (!Number.isFinite(value)) errors[field] = 'Enter a number';
-  else if (value < 0) errors[field] = 'Must be 0 or more';
-  return Number.isFinite(value) ? value : null;
+const amountOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The form's texts as the API body, unjudged: the shared productSchema decides what is
+ * valid, so the form and the server cannot disagree (flower stock in 0.5 g, whole units).
+ */
+export function productBodyFrom(values: ProductFormValues): ProductBody {
+  const flower = isFlowerForm(values);
+  const rows = usesFlavors(values) ? values.flavors : [];
+  const tier = (text: string) => (flower ? amountOrNull(text) : null);
+  return {
+    name: values.name,
+    description: values.description,
+    category: values.category,
+    subcategory: values.subcategory || null,
+    price: amountOrNull(values.price),
+    salePrice: amountOrNull(values.salePrice),
+    priceQuarter: tier(values.priceQuarter),
+    salePriceQuarter: tier(values.salePriceQuarter),
+    priceHalf: tier(values.priceHalf),
+    salePriceHalf: tier(values.salePriceHalf),
+    priceOunce: tier(values.priceOunce),
+    salePriceOunce: tier(values.salePriceOunce),
+    featured: values.featured,
+    media: values.media,
+    stock: amountOrNull(values.stock),
+    strain: values.strain,
+    strainTypes: values.strainTypes,
+    flavors: rows.map((row) => row.name.trim()),
+    flavorStrains: Object.fromEntries(rows.map((row) => [row.name.trim(), row.strain])),
+    flavorStocks: Object.fromEntries(rows.map((row) => [row.name.trim(), amountOrNull(row.stock)])),
+  };
 }
 
-export function validateProductForm(
-  values: ProductFormValues,
-): { ok: true; body: ProductBody } | { ok: false; errors: ProductFormErrors } {
-  const errors: ProductFormErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = 'Name is required';
-  if (!values.category) errors.category = 'Choose a category';
+/** The form's values judged by the server's own schema; the output is the body to send. */
+export const productFormSchema = z
+  .custom<ProductFormValues>()
+  .transform(productBodyFrom)
+  .pipe(productSchema);
 
-  const price = checkMoney(values.price, 'price', errors, true);
-  const salePrice = checkMoney(values.salePrice, 'salePrice', errors, false);
-  const flower = isFlowerForm(values);
-  const tiers: Record<string, number | null> = {};
-  for (const { price: priceField, sale } of TIER_FIELDS) {
-    tiers[priceField] = flower ? checkMoney(values[priceField], priceField, errors, false) : null;
-    tiers[sale] = flower ? checkMoney(values[sale], sale, errors, false) : null;
+/** Under a field its label starts the sentence: "Stock must be a multiple of 0.5 grams". */
+const FIELD_LABELS: Partial<Record<string, string>> = {
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  subcategory: 'Subcategory',
+  price: 'Price',
+  salePrice: 'Sale price',
+  priceQuarter: 'Price',
+  salePriceQuarter: 'Sale price',
+  priceHalf: 'Price',
+  salePriceHalf: 'Sale price',
+  priceOunce: 'Price',
+  salePriceOunce: 'Sale price',
+  stock: 'Stock',
+  media: 'Media',
+  strainTypes: 'Strain types',
+};
+
+/**
+ * Where an error of the product schema shows in the form: a field of the same name, or the
+ * flavor list for anything about flavors (their stocks are keyed by flavor name).
+ */
+export function productFormField(path: string): keyof ProductFormValues | undefined {
+  const [head] = path.split('.');
+  if (head === 'flavors' || head === 'flavorStrains' || head === 'flavorStocks') return 'flavors';
+  return head in FIELD_LABELS || head === 'strain' ? (head as keyof ProductFormValues) : undefined;
+}
+
+/**
+ * react-hook-form's resolver over productFormSchema: each refusal lands on its field, worded
+ * as a sentence, and a valid form hands over the body exactly as the server will read it.
+ */
+export const productFormResolver: Resolver<ProductFormValues, unknown, ProductFields> = async (
+  values,
+) => {
+  const result = productFormSchema.safeParse(values);
+  if (result.success) return { values: result.data, errors: {} };
+  const errors: FieldErrors<ProductFormValues> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    const field = productFormField(path);
+    if (!field || errors[field]) continue;
+    errors[field] = { type: issue.code, message: productFieldMessage(path, issue.message) };
   }
+  return { values: {}, errors };
+};
 
-  const flavorRows = usesFlavors(values) ? values.flavors : [];
-  const seen = new Set<string>();
-  const flavorStrains: Record<string, StrainName> = {};
-  const flavorStocks: Record<string, number> = {};
-  for (const row of flavorRows) {
-    const flavor = row.name.trim();
-    if (!flavor) {
-      errors.flavor = 'Flavor cannot be empty';
-      continue;
-    }
-    if (seen.has(flavor.toLowerCase())) {
-      errors.flavor = `Duplicate flavor: ${flavor}`;
-      continue;
-    }
-    seen.add(flavor.toLowerCase());
-    setOwn(flavorStrains, flavor, row.strain);
-    if (row.stock.trim() !== '') {
-      const amount = Number(row.stock);
-      if (!Number.isFinite(amount) || amount < 0)
-        errors.flavor = `Stock of ${flavor} must be 0 or more`;
-      else setOwn(flavorStocks, flavor, amount);
-    }
-  }
-  const flavors = flavorRows.map((row) => row.name.trim()).filter(Boolean);
-
-  let stock: number | null = null;
-  if (values.stock.trim() === '') {
-    if (flavors.length === 0) errors.stock = 'Stock is required';
-  } else {
-    const amount = Number(values.stock);
-    if (!Number.isFinite(amount) || amount < 0) errors.stock = 'Must be 0 or more';
-    else stock = amount;
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    body: {
-      name,
-      description: values.description.trim(),
-      category: values.category,
-      subcategory: values.subcategory || null,
-      price: price ?? 0,
-      salePrice,
-      priceQuarter: tiers.priceQuarter,
-      salePriceQuarter: tiers.salePriceQuarter,
-      priceHalf: tiers.priceHalf,
-      salePriceHalf: tiers.salePriceHalf,
-      priceOunce: tiers.priceOunce,
-      salePriceOunce: tiers.salePriceOunce,
-      featured: values.featured,
-      media: values.media,
-      stock,
-      strain: values.strain,
-      strainTypes: values.strainTypes,
-      flavors,
-      flavorStrains,
-      flavorStocks,
-    },
-  };
+/** A schema message as a sentence about its field ("is required" -> "Price is required"). */
+export function productFieldMessage(path: string, message: string): string {
+  const [head, flavor] = path.split('.');
+  const startsLower = message.charAt(0) !== message.charAt(0).toUpperCase();
+  if (!startsLower) return message;
+  if (head === 'flavorStocks' && flavor) return `Stock of ${flavor} ${message}`;
+  const label = FIELD_LABELS[head];
+  return label ? `${label} ${message}` : message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 /** Moves one item of a list by `delta` places (media reordering). */

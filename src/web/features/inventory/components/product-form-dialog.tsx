@@ -1,3 +1,4 @@
+import type { ProductFields } from '@shared/admin-schemas';
 import {
   DEFAULT_FLAVOR_STRAIN,
   STRAIN_OPTIONS,
@@ -12,20 +13,23 @@ import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Checkbox, Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
+import { applyServerErrors } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import { Plus, Star, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useCreateCategoryInline } from '../api/create-category';
 import { errorMessage, SAVE_PRODUCT_KEY, useSaveProduct } from '../api/product-mutations';
 import {
   emptyProductForm,
   isFlowerForm,
-  type ProductFormErrors,
   type ProductFormValues,
+  productFieldMessage,
+  productFormField,
   productFormFrom,
+  productFormResolver,
   TIER_FIELDS,
   usesFlavors,
-  validateProductForm,
   withBasePrice,
 } from '../product-form';
 import { CategoryPicker } from './category-picker';
@@ -132,14 +136,27 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   const { data: categories = [] } = useCategories();
   const save = useSaveProduct();
   const createCategory = useCreateCategoryInline();
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    product ? productFormFrom(product) : emptyProductForm(),
-  );
-  const [errors, setErrors] = useState<ProductFormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<ProductFormValues, unknown, ProductFields>({
+    defaultValues: product ? productFormFrom(product) : emptyProductForm(),
+    resolver: productFormResolver,
+    // after the first Save, each error clears as soon as its value is valid
+    reValidateMode: 'onChange',
+  });
+  const values = form.watch();
+  const { errors: fieldErrors, isSubmitted, isSubmitting: submitting } = form.formState;
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, error]) => [field, error?.message]),
+  ) as Partial<Record<keyof ProductFormValues, string>>;
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+    form.setValue(key as FieldPath<ProductFormValues>, value as never, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
+  const setAll = (next: ProductFormValues) => {
+    for (const key of Object.keys(next) as (keyof ProductFormValues)[])
+      if (next[key] !== values[key]) set(key, next[key]);
+  };
 
   const topLevel = useMemo(() => categories.filter(isTopLevel).sort(bySortOrder), [categories]);
   const parent = topLevel.find((c) => c.slug === values.category);
@@ -169,37 +186,32 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     }
   }
 
-  async function submit() {
-    const result = validateProductForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      // the first problem may be scrolled out of sight in a long form
-      requestAnimationFrame(() =>
-        document
-          .getElementById(FORM_ID)
-          ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-flavor-error]')
-          ?.focus(),
-      );
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
+  // the first problem may be scrolled out of sight in a long form
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() =>
+      document
+        .getElementById(FORM_ID)
+        ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-flavor-error]')
+        ?.focus(),
+    );
+
+  async function submit(body: ProductFields) {
     try {
-      await save.mutateAsync({ id: product?.id ?? null, body: result.body });
+      await save.mutateAsync({ id: product?.id ?? null, body });
       toast({
         title: product ? 'Product updated' : 'Product created',
-        description: `${result.body.name} has been ${product ? 'updated' : 'added to the catalog'}.`,
+        description: `${body.name} has been ${product ? 'updated' : 'added to the catalog'}.`,
         variant: 'success',
       });
       onDone();
     } catch (error) {
+      const placed = applyServerErrors(error, form.setError, productFormField, productFieldMessage);
+      if (placed > 0) return focusFirstProblem();
       toast({
         title: 'Error',
         description: `Failed to ${product ? 'update' : 'create'} product: ${errorMessage(error)}`,
         variant: 'destructive',
       });
-    } finally {
-      setSubmitting(false);
     }
   }
 
@@ -216,8 +228,8 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
       aria-busy={submitting}
       className="flex flex-col gap-6"
       onSubmit={(event) => {
-        event.preventDefault();
-        if (!submitting) void submit();
+        if (submitting) return event.preventDefault();
+        void form.handleSubmit(submit, focusFirstProblem)(event);
       }}
     >
       <Section title="Details">
@@ -250,17 +262,14 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
             newLabel="New category"
             placeholder="New category name"
             error={errors.category}
-            onChange={(slug) =>
-              setValues((current) => {
-                const next = { ...current, category: slug };
-                const nextParent = topLevel.find((c) => c.slug === slug);
-                const stillValid = categories.some(
-                  (c) => c.parentId === nextParent?.id && c.slug === current.subcategory,
-                );
-                if (!stillValid) next.subcategory = '';
-                return next;
-              })
-            }
+            onChange={(slug) => {
+              const nextParent = topLevel.find((c) => c.slug === slug);
+              const stillValid = categories.some(
+                (c) => c.parentId === nextParent?.id && c.slug === values.subcategory,
+              );
+              if (!stillValid) set('subcategory', '');
+              set('category', slug);
+            }}
             onCreate={(name) => createInline(name, null)}
           />
           <CategoryPicker
@@ -292,7 +301,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
               id={fieldId('price')}
               value={values.price}
               invalid={!!errors.price}
-              onChange={(text) => setValues((current) => withBasePrice(current, text))}
+              onChange={(text) => setAll(withBasePrice(values, text))}
             />
           </Field>
           <Field
@@ -485,9 +494,9 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
               ))}
             </ul>
           )}
-          {errors.flavor && (
+          {errors.flavors && (
             <p data-flavor-error tabIndex={-1} className="text-xs font-medium text-danger">
-              {errors.flavor}
+              {errors.flavors}
             </p>
           )}
           <Button
