@@ -45,7 +45,7 @@ export async function createTestDb(
     ...options.env,
   });
   const db = connect({ dataDir, databaseUrl, pgSchema: schema });
-  await migrateToLatest(db);
+  await migrateBesideOtherTests(db, schema);
   if (options.seed !== false) await seedDemoCatalogIfEmpty(db, config.mediaDir);
   return {
     db,
@@ -56,6 +56,22 @@ export async function createTestDb(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Kysely's migrator reads the table list of every schema in the database, so a parallel
+ * test dropping its own schema at that moment fails it ("schema t_... does not exist");
+ * only that error, naming another test's schema, is tried again.
+ */
+async function migrateBesideOtherTests(db: Db, schema: string | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateToLatest(db);
+    } catch (error) {
+      const other = /schema "(t_[0-9a-f]+)" does not exist/.exec(String(error))?.[1];
+      if (!other || other === schema || attempt === 5) throw error;
+    }
+  }
 }
 
 export interface TestApp extends TestDb {
