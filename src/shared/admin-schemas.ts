@@ -16,6 +16,7 @@ import {
   type StrainName,
   WEEKDAYS,
 } from './constants';
+import { categorySlug } from './slugs';
 
 const MAX_MONEY = 1_000_000;
 const MAX_STOCK = 1_000_000;
@@ -260,6 +261,25 @@ export const categorySchema = z.object({
   parentId: z.preprocess(idOrNone, categoryId.nullable()).transform((v) => (v ? v : null)),
 });
 export type CategoryBody = z.input<typeof categorySchema>;
+export type CategoryFields = z.output<typeof categorySchema>;
+
+/** Spec §5 category form: the name is required, in the words of the form it is missing from. */
+export function emptyCategoryNameMessage(parentId: number | null): string {
+  return parentId ? 'Subcategory name cannot be empty' : 'Category name cannot be empty';
+}
+export const SLUG_WITHOUT_LETTERS = 'Slug must contain letters or digits';
+
+/** The category form as the dealer fills it: the service's own checks, before sending. */
+export const categoryFormSchema = categorySchema.superRefine((value, ctx) => {
+  if (!value.name)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['name'],
+      message: emptyCategoryNameMessage(value.parentId),
+    });
+  else if (!categorySlug(value.slug || value.name))
+    ctx.addIssue({ code: 'custom', path: ['slug'], message: SLUG_WITHOUT_LETTERS });
+});
 
 export const categoryReorderSchema = z
   .object({

@@ -4,6 +4,8 @@ import {
   type CategoryBody,
   type categoryReorderSchema,
   categorySchema,
+  emptyCategoryNameMessage,
+  SLUG_WITHOUT_LETTERS,
 } from '../../../shared/admin-schemas';
 import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
 import { categorySlug } from '../../../shared/slugs';
@@ -60,13 +62,10 @@ async function readForm(
 ): Promise<{ form: CategoryForm; parent: CategoryRow | null }> {
   const input = parseInput(categorySchema, body, 'Invalid category');
   if (!input.name) {
-    throw invalidField(
-      'name',
-      input.parentId ? 'Subcategory name cannot be empty' : 'Category name cannot be empty',
-    );
+    throw invalidField('name', emptyCategoryNameMessage(input.parentId));
   }
   const slug = categorySlug(input.slug || input.name);
-  if (!slug) throw invalidField('slug', 'Slug must contain letters or digits');
+  if (!slug) throw invalidField('slug', SLUG_WITHOUT_LETTERS);
   let parent: CategoryRow | null = null;
   if (input.parentId !== null) {
     if (input.parentId === selfId)

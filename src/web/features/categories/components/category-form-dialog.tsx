@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CategoryFields, categoryFormSchema } from '@shared/admin-schemas';
 import { categorySlug } from '@shared/slugs';
 import type { Category } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
-import { Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
+import { applyServerErrors } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import {
   type CategoryInput,
   serverText,
@@ -81,6 +85,20 @@ export function CategoryFormDialog({
   );
 }
 
+interface CategoryFormValues {
+  name: string;
+  slug: string;
+  description: string;
+  /** the select's value: '' = top level */
+  parentId: string;
+}
+
+const categoryFormResolver = zodResolver(categoryFormSchema) as unknown as Resolver<
+  CategoryFormValues,
+  unknown,
+  CategoryFields
+>;
+
 function CategoryForm({
   formId,
   mode,
@@ -97,66 +115,62 @@ function CategoryForm({
   const uid = useId();
   const editing = mode.kind === 'edit' ? mode.category : null;
   const isSub = mode.kind === 'subcategory' || !!editing?.parentId;
-  const [name, setName] = useState(editing?.name ?? '');
-  const [slug, setSlug] = useState(editing?.slug ?? '');
+  const form = useForm<CategoryFormValues, unknown, CategoryFields>({
+    defaultValues: {
+      name: editing?.name ?? '',
+      slug: editing?.slug ?? '',
+      description: editing?.description ?? '',
+      parentId: String(mode.kind === 'subcategory' ? mode.parent.id : (editing?.parentId ?? '')),
+    },
+    resolver: categoryFormResolver,
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting: saving } = form.formState;
   const [autoSlug, setAutoSlug] = useState(editing ? categorySlug(editing.name) : '');
-  const [description, setDescription] = useState(editing?.description ?? '');
-  const [parentId, setParentId] = useState<number | null>(
-    mode.kind === 'subcategory' ? mode.parent.id : (editing?.parentId ?? null) || null,
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const create = useCreateCategory();
   const update = useUpdateCategory();
 
   const canHaveParent = !(editing && hasChildren(editing.id));
   const parents = topLevel.filter((c) => c.id !== editing?.id);
-  const subcategoryForm = mode.kind === 'subcategory' || parentId !== null;
 
-  function onName(value: string) {
-    setName(value);
-    // spec §5: the slug follows the name while it is empty or still the previous auto value
-    if (slug === '' || slug === autoSlug) {
-      const next = categorySlug(value);
-      setSlug(next);
-      setAutoSlug(next);
-    }
-  }
+  const name = form.register('name', {
+    onChange: (event: { target: { value: string } }) => {
+      // spec §5: the slug follows the name while it is empty or still the previous auto value
+      const slug = form.getValues('slug');
+      if (slug === '' || slug === autoSlug) {
+        const next = categorySlug(event.target.value);
+        form.setValue('slug', next, { shouldValidate: form.formState.isSubmitted });
+        setAutoSlug(next);
+      }
+    },
+  });
 
-  async function submit() {
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError(
-        subcategoryForm ? 'Subcategory name cannot be empty' : 'Category name cannot be empty',
-      );
-      return;
-    }
-    setError(null);
+  async function submit(fields: CategoryFields) {
     const input: CategoryInput = {
-      name: trimmed,
-      slug: slug.trim() || categorySlug(trimmed),
-      description: description.trim() || null,
-      parentId,
+      name: fields.name,
+      slug: fields.slug || categorySlug(fields.name),
+      description: fields.description,
+      parentId: fields.parentId,
     };
-    setSaving(true);
     try {
       if (editing) {
         await update.mutateAsync({ id: editing.id, input });
         toast({
           title: 'Category updated',
-          description: `${trimmed} has been updated.`,
+          description: `${input.name} has been updated.`,
           variant: 'success',
         });
       } else {
         await create.mutateAsync(input);
         toast({
           title: input.parentId ? 'Subcategory created' : 'Category created',
-          description: `${trimmed} has been created.`,
+          description: `${input.name} has been created.`,
           variant: 'success',
         });
       }
       onDone();
     } catch (failure) {
+      if (applyServerErrors(failure, form.setError, categoryField) > 0) return;
       toast({
         title: 'Error',
         description:
@@ -166,8 +180,6 @@ function CategoryForm({
             : 'Failed to create category. Please try again.'),
         variant: 'destructive',
       });
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -178,47 +190,52 @@ function CategoryForm({
       aria-busy={saving}
       className="flex flex-col gap-4"
       onSubmit={(event) => {
-        event.preventDefault();
-        if (!saving) void submit();
+        if (saving) return event.preventDefault();
+        void form.handleSubmit(submit)(event);
       }}
     >
-      <Field label="Name" htmlFor={`${uid}-name`} error={error ?? undefined}>
+      <Field label="Name" htmlFor={`${uid}-name`} error={errors.name?.message}>
         <input
           id={`${uid}-name`}
           className={inputClasses}
-          value={name}
           data-autofocus
           placeholder={isSub ? 'e.g. Indoor' : 'e.g. Flower'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${uid}-name-error` : undefined}
-          onChange={(event) => onName(event.target.value)}
+          {...fieldAria(`${uid}-name`, errors.name?.message)}
+          {...name}
         />
       </Field>
       <Field
         label="Slug"
         htmlFor={`${uid}-slug`}
+        error={errors.slug?.message}
         hint="Used in product addresses. Generated from the name until you edit it."
       >
         <input
           id={`${uid}-slug`}
           className={`${inputClasses} font-mono`}
-          value={slug}
-          onChange={(event) => setSlug(event.target.value)}
+          {...fieldAria(`${uid}-slug`, errors.slug?.message, true)}
+          {...form.register('slug')}
         />
       </Field>
-      <Field label="Description" htmlFor={`${uid}-description`} hint="Optional.">
+      <Field
+        label="Description"
+        htmlFor={`${uid}-description`}
+        error={errors.description?.message}
+        hint="Optional."
+      >
         <textarea
           id={`${uid}-description`}
           className={textareaClasses}
           rows={3}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          {...fieldAria(`${uid}-description`, errors.description?.message, true)}
+          {...form.register('description')}
         />
       </Field>
       {mode.kind !== 'subcategory' && (
         <Field
           label="Parent Category"
           htmlFor={`${uid}-parent`}
+          error={errors.parentId?.message}
           hint={
             canHaveParent
               ? 'None makes it a top-level category.'
@@ -228,11 +245,9 @@ function CategoryForm({
           <select
             id={`${uid}-parent`}
             className={inputClasses}
-            value={parentId ?? ''}
             disabled={!canHaveParent}
-            onChange={(event) =>
-              setParentId(event.target.value ? Number(event.target.value) : null)
-            }
+            {...fieldAria(`${uid}-parent`, errors.parentId?.message, true)}
+            {...form.register('parentId')}
           >
             <option value="">None (top level)</option>
             {parents.map((c) => (
@@ -245,4 +260,11 @@ function CategoryForm({
       )}
     </form>
   );
+}
+
+/** The server names the fields as the form does. */
+function categoryField(path: string): keyof CategoryFormValues | undefined {
+  return path === 'name' || path === 'slug' || path === 'description' || path === 'parentId'
+    ? path
+    : undefined;
 }
