@@ -1,4 +1,12 @@
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type {
+  FieldError,
+  FieldErrors,
+  FieldPath,
+  FieldValues,
+  Resolver,
+  UseFormSetError,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from './api-client';
 
 export interface ServerFieldError {
@@ -47,4 +55,43 @@ export function applyServerErrors<T extends FieldValues>(
     placed += 1;
   }
   return placed;
+}
+
+/**
+ * A message under its field reads as a sentence that starts with the field's label:
+ * "must be at least 0" under Discount reads "Discount must be at least 0". Messages that
+ * already are sentences ("Title is required") stay as they are.
+ */
+export function labelledSentence(labels: Partial<Record<string, string>>) {
+  return (path: string, message: string): string => {
+    if (message.charAt(0) === message.charAt(0).toUpperCase()) return message;
+    const label = labels[path.split('.')[0]];
+    return label ? `${label} ${message}` : fieldSentence(message);
+  };
+}
+
+/**
+ * A react-hook-form resolver over a shared zod schema whose input is the form's values:
+ * each issue lands on the field `fieldFor` names (the first issue per field wins), worded
+ * by `sentence`; a valid form hands over the schema's output, the body the server reads.
+ */
+export function schemaResolver<Values extends FieldValues, Output>(
+  schema: z.ZodType<Output, Values>,
+  place: {
+    fieldFor: (path: string) => FieldPath<Values> | undefined;
+    sentence: (path: string, message: string) => string;
+  },
+): Resolver<Values, unknown, Output> {
+  return async (values) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.');
+      const field = place.fieldFor(path);
+      if (!field || errors[field]) continue;
+      errors[field] = { type: issue.code, message: place.sentence(path, issue.message) };
+    }
+    return { values: {}, errors: errors as FieldErrors<Values> };
+  };
 }

@@ -3,7 +3,7 @@
  * product form): text inputs in, the API payload out. Pure, so the dialog
  * only renders and the rules stay in one place.
  */
-import { type ProductBody, type ProductFields, productSchema } from '@shared/admin-schemas';
+import { type ProductBody, productSchema } from '@shared/admin-schemas';
 import {
   DEFAULT_FLAVOR_STRAIN,
   STRAIN_OPTIONS,
@@ -15,7 +15,7 @@ import { defaultTierPrices } from '@shared/pricing';
 import { isSoldByWeight } from '@shared/quantity';
 import { ownValue } from '@shared/records';
 import type { Product } from '@shared/types';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { z } from 'zod';
 
 export { STRAIN_OPTIONS, STRAINS };
@@ -226,33 +226,18 @@ export function productFormField(path: string): keyof ProductFormValues | undefi
   return head in FIELD_LABELS || head === 'strain' ? (head as keyof ProductFormValues) : undefined;
 }
 
-/**
- * react-hook-form's resolver over productFormSchema: each refusal lands on its field, worded
- * as a sentence, and a valid form hands over the body exactly as the server will read it.
- */
-export const productFormResolver: Resolver<ProductFormValues, unknown, ProductFields> = async (
-  values,
-) => {
-  const result = productFormSchema.safeParse(values);
-  if (result.success) return { values: result.data, errors: {} };
-  const errors: FieldErrors<ProductFormValues> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    const field = productFormField(path);
-    if (!field || errors[field]) continue;
-    errors[field] = { type: issue.code, message: productFieldMessage(path, issue.message) };
-  }
-  return { values: {}, errors };
-};
+/** react-hook-form's resolver: the shared schema's word on each field of the form. */
+export const productFormResolver = schemaResolver(productFormSchema, {
+  fieldFor: productFormField,
+  sentence: productFieldMessage,
+});
 
 /** A schema message as a sentence about its field ("is required" -> "Price is required"). */
 export function productFieldMessage(path: string, message: string): string {
   const [head, flavor] = path.split('.');
-  const startsLower = message.charAt(0) !== message.charAt(0).toUpperCase();
-  if (!startsLower) return message;
-  if (head === 'flavorStocks' && flavor) return `Stock of ${flavor} ${message}`;
-  const label = FIELD_LABELS[head];
-  return label ? `${label} ${message}` : message.charAt(0).toUpperCase() + message.slice(1);
+  if (head === 'flavorStocks' && flavor)
+    return labelledSentence({ flavorStocks: `Stock of ${flavor}` })(path, message);
+  return labelledSentence(FIELD_LABELS)(path, message);
 }
 
 /** Moves one item of a list by `delta` places (media reordering). */

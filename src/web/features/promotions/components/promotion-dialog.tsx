@@ -1,4 +1,4 @@
-import type { PromotionBody } from '@shared/admin-schemas';
+import { type PromotionBody, type PromotionFields, promotionSchema } from '@shared/admin-schemas';
 import {
   DISCOUNT_TYPES,
   type DiscountType,
@@ -11,7 +11,7 @@ import {
 } from '@shared/constants';
 import type { Category, Product, Promotion } from '@shared/types';
 import { Button } from '@web/components/ui/button';
-import { Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { Modal } from '@web/components/ui/modal';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
@@ -22,9 +22,12 @@ import {
 import { PROMOTION_COLOR_STYLES, weekdayShort } from '@web/features/promotions/promotion-display';
 import { useLastPresent } from '@web/hooks/use-last-present';
 import { errorText } from '@web/lib/error-messages';
+import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import { Check, LoaderCircle, Search, TriangleAlert, X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { z } from 'zod';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; promotion: Promotion } | null;
 
@@ -62,27 +65,6 @@ function initialValues(promotion?: Promotion): FormValues {
   };
 }
 
-type Errors = Partial<Record<'title' | 'description' | 'discountAmount' | 'freebie', string>>;
-
-/** Spec §5: title and description required; amount bounds by type; freebie needs a product. */
-function validate(values: FormValues, bogo: boolean): Errors {
-  const errors: Errors = {};
-  if (!values.title.trim()) errors.title = 'Title is required';
-  if (!values.description.trim()) errors.description = 'Description is required';
-  if (bogo) return errors;
-  const amount = Number(values.discountAmount);
-  if (values.discountType === 'fixed' && (!Number.isFinite(amount) || amount < 0))
-    errors.discountAmount = 'Enter an amount of 0 or more';
-  if (
-    values.discountType === 'percentage' &&
-    (!Number.isFinite(amount) || amount < 0 || amount > 100)
-  )
-    errors.discountAmount = 'Enter a percentage between 0 and 100';
-  if (values.discountType === 'freebie' && !values.freebieProductId)
-    errors.freebie = 'Please select a free product';
-  return errors;
-}
-
 function toBody(values: FormValues): PromotionBody {
   return {
     title: values.title.trim(),
@@ -97,6 +79,23 @@ function toBody(values: FormValues): PromotionBody {
     validDays: values.validDays,
   };
 }
+
+/** Spec §5 promotion form, judged by the server's own promotion schema. */
+const promotionFormSchema = z.custom<FormValues>().transform(toBody).pipe(promotionSchema);
+const FORM_FIELDS = ['title', 'description', 'promoCode', 'discountAmount', 'freebieProductId'];
+/** The schema (and the server) name the form's fields as the form does. */
+function promotionField(path: string) {
+  return FORM_FIELDS.includes(path) ? (path as keyof FormValues) : undefined;
+}
+const promotionFormResolver = schemaResolver(promotionFormSchema, {
+  fieldFor: promotionField,
+  sentence: labelledSentence({
+    title: 'Title',
+    description: 'Description',
+    promoCode: 'Promo code',
+    discountAmount: 'Discount',
+  }),
+});
 
 function Fieldset({
   legend,
@@ -246,13 +245,29 @@ function PromotionForm({
 }) {
   const id = useId();
   const bogo = promotion?.isBogo50 === true;
-  const [values, setValues] = useState(() => initialValues(promotion));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<FormValues, unknown, PromotionFields>({
+    defaultValues: initialValues(promotion),
+    resolver: promotionFormResolver,
+    // after the first Save, each error clears as soon as its value is valid
+    reValidateMode: 'onChange',
+  });
+  const values = form.watch();
+  const { errors: fieldErrors, isSubmitted } = form.formState;
+  const errors = {
+    title: fieldErrors.title?.message,
+    description: fieldErrors.description?.message,
+    promoCode: fieldErrors.promoCode?.message,
+    discountAmount: fieldErrors.discountAmount?.message,
+    freebie: fieldErrors.freebieProductId?.message,
+  };
   const create = useCreatePromotion();
   const update = useUpdatePromotion();
   const pending = create.isPending || update.isPending;
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+    form.setValue(key as FieldPath<FormValues>, value as never, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
   const toggleIn = <T,>(list: T[], item: T, on: boolean) =>
     on ? [...list, item] : list.filter((x) => x !== item);
 
@@ -269,16 +284,14 @@ function PromotionForm({
     ]);
   }, [categories]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(values, bogo);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const save = (body: PromotionFields) => {
     const failTitle = promotion ? 'Failed to update promotion' : 'Failed to create promotion';
-    const onError = (error: unknown) =>
+    const onError = (error: unknown) => {
+      if (applyServerErrors(error, form.setError, promotionField) > 0) return;
       toast({ title: failTitle, description: errorText(error), variant: 'destructive' });
+    };
     if (!promotion) {
-      create.mutate(toBody(values), {
+      create.mutate(body, {
         onSuccess: (created) => {
           toast({ title: 'Promotion created', description: `${created.title} was added.` });
           onClose();
@@ -287,15 +300,12 @@ function PromotionForm({
       });
       return;
     }
-    const body = bogo
-      ? {
-          active: values.active,
-          title: values.title.trim(),
-          description: values.description.trim(),
-        }
-      : toBody(values);
+    // BOGO50 is built in: only these three can change
+    const patch = bogo
+      ? { active: body.active, title: body.title, description: body.description }
+      : body;
     update.mutate(
-      { id: promotion.id, body },
+      { id: promotion.id, body: patch },
       {
         onSuccess: (updated) => {
           toast({ title: 'Promotion updated', description: `${updated.title} was saved.` });
@@ -310,7 +320,7 @@ function PromotionForm({
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void form.handleSubmit(save)(event)}
       noValidate
       className="flex max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] flex-col rounded-2xl border border-line bg-surface shadow-2xl sm:max-h-[80dvh]"
     >
@@ -340,7 +350,7 @@ function PromotionForm({
             value={values.title}
             maxLength={200}
             onChange={(e) => set('title', e.target.value)}
-            aria-invalid={errors.title ? true : undefined}
+            {...fieldAria(`${id}-name`, errors.title)}
             className={inputClasses}
           />
         </Field>
@@ -351,7 +361,7 @@ function PromotionForm({
             maxLength={2000}
             value={values.description}
             onChange={(e) => set('description', e.target.value)}
-            aria-invalid={errors.description ? true : undefined}
+            {...fieldAria(`${id}-description`, errors.description)}
             className={textareaClasses}
           />
         </Field>
@@ -360,6 +370,7 @@ function PromotionForm({
             <Field
               label="Promo code"
               htmlFor={`${id}-code`}
+              error={errors.promoCode}
               hint="Optional. Letters, digits, - and _ (stored in capitals)."
             >
               <input
@@ -371,6 +382,7 @@ function PromotionForm({
                 onChange={(e) =>
                   set('promoCode', e.target.value.toUpperCase().replace(/[^A-Z0-9_-]/g, ''))
                 }
+                {...fieldAria(`${id}-code`, errors.promoCode, true)}
                 className={clsx(inputClasses, 'font-mono tracking-wider uppercase')}
               />
             </Field>
@@ -416,7 +428,7 @@ function PromotionForm({
                     step={values.discountType === 'percentage' ? 1 : 0.01}
                     value={values.discountAmount}
                     onChange={(e) => set('discountAmount', e.target.value)}
-                    aria-invalid={errors.discountAmount ? true : undefined}
+                    {...fieldAria(`${id}-amount`, errors.discountAmount)}
                     className={inputClasses}
                   />
                 </Field>
