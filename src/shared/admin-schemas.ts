@@ -507,3 +507,4 @@ export const dealerSettingsSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
 });
 export type DealerSettingsBody = z.input<typeof dealerSettingsSchema>;
+export type DealerSettingsFields = z.output<typeof dealerSettingsSchema>;

@@ -11,6 +11,22 @@ const requiredText = (max: number) =>
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
 
+/** Spec §4 dealer login: both fields required; the server alone judges them. */
+export const loginSchema = z.object({
+  username: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(64, 'must be at most 64 characters')
+    // the username is looked up in a text column, which cannot hold NUL on PostgreSQL
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters'),
+  password: z
+    .string({ message: 'is required' })
+    .min(1, 'is required')
+    .max(256, 'must be at most 256 characters'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
 export const contactSchema = z.object({
   name: requiredText(120),
   email: requiredText(254).regex(SIMPLE_EMAIL, 'must be a valid email address'),

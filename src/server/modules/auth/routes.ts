@@ -1,23 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { sessionResponse } from '../../../shared/api-schemas';
+import { loginSchema } from '../../../shared/schemas';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
 import { currentDealer, DEALER_COOKIE } from './guard';
 import { createLoginThrottle } from './login-throttle';
 import { logIn, logOut } from './service';
-
-const loginBody = z.object({
-  username: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(64)
-    // the username is looked up in a text column, which cannot hold NUL on PostgreSQL
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters'),
-  password: z.string({ message: 'is required' }).min(1, 'is required').max(256),
-});
 
 export const INVALID_LOGIN = 'Invalid username or password';
 export const TOO_MANY_LOGINS = 'Too many failed logins. Please try again later.';
@@ -27,7 +16,7 @@ const answersSession = { response: { 200: sessionResponse } };
 export async function authRoutes(app: ApiApp): Promise<void> {
   const throttle = createLoginThrottle();
 
-  const login = { config: { public: true }, schema: { body: loginBody, ...answersSession } };
+  const login = { config: { public: true }, schema: { body: loginSchema, ...answersSession } };
   app.post('/api/auth/login', login, async (request, reply) => {
     const { username, password } = request.body;
     const verdict = throttle.begin(username, request.ip);

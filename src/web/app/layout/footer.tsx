@@ -1,5 +1,12 @@
-import { ContactForm } from '@web/features/contact/components/contact-form';
+import { lazyComponent } from '@web/lib/lazy-component';
 import { LogoMark } from './logo';
+
+// Below the fold on every page: its form code (react-hook-form, the shared zod schema) stays
+// out of the first download. The placeholder holds the form's height so nothing shifts.
+const ContactForm = lazyComponent(
+  () => import('@web/features/contact/components/contact-form'),
+  <div aria-hidden="true" className="min-h-[27rem] rounded-2xl border border-line bg-surface" />,
+);
 
 /**
  * Footer with the Contact Us form and the logo. `onLogoClick` is where the

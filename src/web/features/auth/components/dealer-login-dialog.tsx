@@ -1,18 +1,25 @@
 import { TIMERS } from '@shared/constants';
+import { type LoginInput, loginSchema } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '@web/api/get-session';
 import { paths } from '@web/app/paths';
 import { Button } from '@web/components/ui/button';
+import { Field, fieldAria, inputClasses } from '@web/components/ui/form-controls';
 import { Modal } from '@web/components/ui/modal';
 import { toast } from '@web/components/ui/toast';
 import { appModeStore } from '@web/lib/app-mode';
+import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { LoaderCircle, LockKeyhole } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { logIn, loginErrorMessage } from '../api/login';
 
-const inputClasses =
-  'h-11 w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70 focus:border-primary focus:outline-none aria-[invalid=true]:border-danger sm:text-sm';
+const loginResolver = schemaResolver(loginSchema, {
+  fieldFor: (path) => (path === 'username' || path === 'password' ? path : undefined),
+  sentence: labelledSentence({ username: 'Username', password: 'Password' }),
+});
+const EMPTY: LoginInput = { username: '', password: '' };
 
 /**
  * Spec §2.2, §4, §8: the hidden Dealer Authentication dialog. The server checks
@@ -22,29 +29,28 @@ export function DealerLoginDialog({ open, onClose }: { open: boolean; onClose: (
   const id = useId();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm<LoginInput, unknown, LoginInput>({
+    defaultValues: EMPTY,
+    resolver: loginResolver,
+    reValidateMode: 'onChange',
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { errors, isSubmitting: pending } = form.formState;
   const redirectTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   const close = () => {
     // spec §4: closing clears the fields and the error
-    setUsername('');
-    setPassword('');
-    setError(null);
+    form.reset(EMPTY);
+    setServerError(null);
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    setError(null);
+  const submit = async (credentials: LoginInput) => {
+    setServerError(null);
     try {
-      const session = await logIn({ username: username.trim(), password });
+      const session = await logIn(credentials);
       queryClient.setQueryData(sessionQueryOptions().queryKey, session);
       toast({ title: 'Authenticated', description: 'You have successfully logged in as dealer' });
       close();
@@ -59,18 +65,23 @@ export function DealerLoginDialog({ open, onClose }: { open: boolean; onClose: (
       }, TIMERS.redirectAfterLoginMs);
     } catch (failure) {
       const message = loginErrorMessage(failure);
-      setError(message);
-      setPassword('');
+      setServerError(message);
+      form.resetField('password');
       toast({ title: 'Authentication Failed', description: message, variant: 'destructive' });
-    } finally {
-      setPending(false);
     }
   };
+
+  const usernameError = errors.username?.message;
+  const passwordError = errors.password?.message;
 
   return (
     <Modal open={open} onClose={close} labelledBy={`${id}-title`}>
       <form
-        onSubmit={submit}
+        noValidate
+        onSubmit={(event) => {
+          if (pending) return event.preventDefault();
+          void form.handleSubmit(submit)(event);
+        }}
         className="flex w-[min(26rem,calc(100vw-2rem))] flex-col gap-5 rounded-2xl border border-line bg-surface p-6 shadow-2xl"
       >
         <div className="flex items-center gap-3">
@@ -84,46 +95,40 @@ export function DealerLoginDialog({ open, onClose }: { open: boolean; onClose: (
             <p className="text-sm text-muted">Sign in to manage the shop.</p>
           </div>
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-username`} className="text-sm font-medium">
-            Username
-          </label>
+        <Field label="Username" htmlFor={`${id}-username`} error={usernameError}>
           <input
             id={`${id}-username`}
             data-autofocus
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            aria-invalid={error ? true : undefined}
             className={inputClasses}
+            {...fieldAria(`${id}-username`, usernameError)}
+            aria-invalid={usernameError || serverError ? true : undefined}
+            {...form.register('username')}
           />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-password`} className="text-sm font-medium">
-            Password
-          </label>
+        </Field>
+        <Field label="Password" htmlFor={`${id}-password`} error={passwordError}>
           <input
             id={`${id}-password`}
             type="password"
             autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
             className={inputClasses}
+            {...fieldAria(`${id}-password`, passwordError)}
+            aria-invalid={passwordError || serverError ? true : undefined}
+            aria-describedby={
+              passwordError ? `${id}-password-error` : serverError ? `${id}-error` : undefined
+            }
+            {...form.register('password')}
           />
-        </div>
-        {error && (
+        </Field>
+        {serverError && (
           <p
             id={`${id}-error`}
             role="alert"
             className="rounded-xl border border-danger/50 bg-danger/10 px-3 py-2 text-sm font-medium text-danger"
           >
-            {error}
+            {serverError}
           </p>
         )}
         <div className="flex justify-end gap-2">

@@ -1,66 +1,71 @@
 import { TIMERS } from '@shared/constants';
+import { contactSchema } from '@shared/schemas';
 import type { ContactMessage } from '@shared/types';
 import { buttonClasses } from '@web/components/ui/button';
+import { fieldAria } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
+import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { CheckCircle2, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { useSendContact } from '../api/send-contact';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPTY: ContactMessage = { name: '', email: '', phone: '', message: '' };
+const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
-type Status = 'idle' | 'submitting' | 'sent';
+type Status = 'idle' | 'sent';
 
 const fieldClasses =
-  'w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70 disabled:opacity-60';
+  'w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70 disabled:opacity-60 aria-[invalid=true]:border-danger';
+
+const contactResolver = schemaResolver(contactSchema, {
+  fieldFor: contactField,
+  sentence: labelledSentence({ name: 'Name', email: 'Email', phone: 'Phone', message: 'Message' }),
+});
+
+/** Spec §4: one toast for the whole form, missing fields first, then the email. */
+function warnOnce(errors: FieldErrors<ContactMessage>) {
+  const missing = FIELDS.some((field) => errors[field]?.type === 'too_small');
+  toast(
+    missing
+      ? {
+          title: 'Missing information',
+          description: 'Please fill out all fields to send your message.',
+          variant: 'destructive',
+        }
+      : {
+          title: 'Invalid email',
+          description: 'Please enter a valid email address.',
+          variant: 'destructive',
+        },
+  );
+}
 
 /** Spec §2.2 / §4 / §5: the footer Contact Us form. */
 export function ContactForm() {
   const id = useId();
-  const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [status, setStatus] = useState<Status>('idle');
   const send = useSendContact();
+  const form = useForm<ContactMessage, unknown, ContactMessage>({
+    defaultValues: EMPTY,
+    resolver: contactResolver,
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
     if (status !== 'sent') return;
     const timer = window.setTimeout(() => {
-      setValues(EMPTY);
+      form.reset(EMPTY);
       setStatus('idle');
     }, TIMERS.contactResetMs);
     return () => window.clearTimeout(timer);
-  }, [status]);
+  }, [status, form]);
 
-  const set = (field: keyof ContactMessage) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed: ContactMessage = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      message: values.message.trim(),
-    };
-    if (!trimmed.name || !trimmed.email || !trimmed.phone || !trimmed.message) {
-      toast({
-        title: 'Missing information',
-        description: 'Please fill out all fields to send your message.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (!EMAIL_PATTERN.test(trimmed.email)) {
-      toast({
-        title: 'Invalid email',
-        description: 'Please enter a valid email address.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setStatus('submitting');
+  const submit = async (message: ContactMessage) => {
     try {
-      const answer = await send.mutateAsync(trimmed);
+      const answer = await send.mutateAsync(message);
       setStatus('sent');
       toast({
         title: 'Message sent!',
@@ -68,7 +73,7 @@ export function ContactForm() {
           answer?.message || "We'll get back to you soon via your provided contact information.",
       });
     } catch (error) {
-      setStatus('idle');
+      if (applyServerErrors(error, form.setError, contactField) > 0) return;
       toast({
         title: 'Error sending message',
         description:
@@ -78,6 +83,20 @@ export function ContactForm() {
       });
     }
   };
+
+  /** One labelled input with its error under it. */
+  const input = (field: (typeof FIELDS)[number]) => ({
+    id: `${id}-${field}`,
+    disabled: isSubmitting,
+    ...fieldAria(`${id}-${field}`, errors[field]?.message),
+    ...form.register(field),
+  });
+  const errorLine = (field: (typeof FIELDS)[number]) =>
+    errors[field] && (
+      <p id={`${id}-${field}-error`} className="text-xs font-medium text-danger">
+        {errors[field]?.message}
+      </p>
+    );
 
   if (status === 'sent') {
     return (
@@ -92,11 +111,10 @@ export function ContactForm() {
     );
   }
 
-  const disabled = status === 'submitting';
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void form.handleSubmit(submit, warnOnce)(event)}
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 sm:p-6"
     >
@@ -108,30 +126,20 @@ export function ContactForm() {
           <label htmlFor={`${id}-name`} className="text-sm font-medium">
             Name
           </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            className={`${fieldClasses} h-11`}
-            value={values.name}
-            onChange={set('name')}
-            disabled={disabled}
-          />
+          <input autoComplete="name" className={`${fieldClasses} h-11`} {...input('name')} />
+          {errorLine('name')}
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-phone`} className="text-sm font-medium">
             Phone
           </label>
           <input
-            id={`${id}-phone`}
-            name="phone"
             type="tel"
             autoComplete="tel"
             className={`${fieldClasses} h-11`}
-            value={values.phone}
-            onChange={set('phone')}
-            disabled={disabled}
+            {...input('phone')}
           />
+          {errorLine('phone')}
         </div>
       </div>
       <div className="flex flex-col gap-1">
@@ -139,38 +147,34 @@ export function ContactForm() {
           Email
         </label>
         <input
-          id={`${id}-email`}
-          name="email"
           type="email"
           autoComplete="email"
           className={`${fieldClasses} h-11`}
-          value={values.email}
-          onChange={set('email')}
-          disabled={disabled}
+          {...input('email')}
         />
+        {errorLine('email')}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-message`} className="text-sm font-medium">
           Message
         </label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={4}
-          className={`${fieldClasses} py-2`}
-          value={values.message}
-          onChange={set('message')}
-          disabled={disabled}
-        />
+        <textarea rows={4} className={`${fieldClasses} py-2`} {...input('message')} />
+        {errorLine('message')}
       </div>
       <button
         type="submit"
         className={buttonClasses('primary', 'lg', 'mt-1 w-full')}
-        disabled={disabled}
+        disabled={isSubmitting}
       >
         <Send aria-hidden="true" className="h-4 w-4" />
-        {disabled ? 'Sending...' : 'Send Message'}
+        {isSubmitting ? 'Sending...' : 'Send Message'}
       </button>
     </form>
   );
 }
+
+function contactField(path: string) {
+  return FIELDS.find((field) => field === path);
+}
+
+export default ContactForm;

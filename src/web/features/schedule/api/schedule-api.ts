@@ -1,3 +1,4 @@
+import type { DealerSettingsBody } from '@shared/admin-schemas';
 /**
  * The Schedule Manager's calls (spec §7). It reads the registry's slots, settings and orders,
  * the same cache entries as the checkout and the dashboard, so the /ws bridge and every
@@ -26,11 +27,7 @@ export function useScheduleData() {
   return { slots: useScheduleSlots(), settings: useDealerSettings(), orders: useOrders() };
 }
 
-export function saveDealerSettings(body: {
-  availableDays: string[];
-  deliveryHours: string;
-  deliveryNotes: string | null;
-}): Promise<DealerSettings> {
+export function saveDealerSettings(body: DealerSettingsBody): Promise<DealerSettings> {
   return apiFetch<DealerSettings>('/api/dealer-settings', {
     method: 'PATCH',
     body: JSON.stringify(body),

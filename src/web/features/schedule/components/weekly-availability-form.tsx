@@ -1,10 +1,18 @@
+import {
+  type DealerSettingsBody,
+  type DealerSettingsFields,
+  dealerSettingsSchema,
+} from '@shared/admin-schemas';
 import { parseDeliveryHours } from '@shared/availability';
 import { WEEKDAYS, WEEKLY_WINDOWS } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
-import { Checkbox, textareaClasses } from '@web/components/ui/form-controls';
+import { Checkbox, fieldAria, textareaClasses } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
+import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { CalendarDays, Clock } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { type ScheduleSettings, saveDealerSettings, useSlotCache } from '../api/schedule-api';
 
 const DAY_NAMES = WEEKDAYS.map((d) => d[0].toUpperCase() + d.slice(1));
@@ -40,51 +48,83 @@ function Group({
   );
 }
 
+interface AvailabilityValues {
+  availableDays: string[];
+  windows: string[];
+  deliveryNotes: string;
+}
+
+/** The form's choices as the settings body, judged by the server's own settings schema. */
+const availabilitySchema = z
+  .custom<AvailabilityValues>()
+  .transform(
+    (values): DealerSettingsBody => ({
+      availableDays: values.availableDays,
+      deliveryHours: JSON.stringify(WEEKLY_WINDOWS.filter((w) => values.windows.includes(w))),
+      deliveryNotes: values.deliveryNotes,
+    }),
+  )
+  .pipe(dealerSettingsSchema);
+
+const availabilityResolver = schemaResolver(availabilitySchema, {
+  fieldFor: (path) =>
+    path === 'deliveryNotes' ? 'deliveryNotes' : path === 'deliveryHours' ? 'windows' : undefined,
+  sentence: labelledSentence({ deliveryNotes: 'Delivery notes', deliveryHours: 'Windows' }),
+});
+
 /** Weekly Availability tab (spec §2.12, §3 dealer_settings). */
 export function WeeklyAvailabilityForm({ settings }: { settings: ScheduleSettings | null }) {
   const uid = useId();
   const cache = useSlotCache();
-  const [days, setDays] = useState<string[]>(() =>
-    DAY_NAMES.filter((d) =>
-      (settings?.availableDays ?? []).some((x) => x.toLowerCase() === d.toLowerCase()),
-    ),
-  );
-  const [windows, setWindows] = useState<string[]>(() =>
-    parseDeliveryHours(settings?.deliveryHours),
-  );
-  const [notes, setNotes] = useState(settings?.deliveryNotes ?? '');
-  const [saving, setSaving] = useState(false);
+  const form = useForm<AvailabilityValues, unknown, DealerSettingsFields>({
+    defaultValues: {
+      availableDays: DAY_NAMES.filter((d) =>
+        (settings?.availableDays ?? []).some((x) => x.toLowerCase() === d.toLowerCase()),
+      ),
+      windows: parseDeliveryHours(settings?.deliveryHours),
+      deliveryNotes: settings?.deliveryNotes ?? '',
+    },
+    resolver: availabilityResolver,
+    reValidateMode: 'onChange',
+  });
+  const days = form.watch('availableDays');
+  const windows = form.watch('windows');
+  const { errors, isSubmitting: saving } = form.formState;
+  const setDays = (next: string[]) => form.setValue('availableDays', next, { shouldDirty: true });
+  const setWindows = (next: string[]) => form.setValue('windows', next, { shouldDirty: true });
 
   const toggle = (list: string[], item: string, on: boolean, order: readonly string[]) =>
     order.filter((x) => (x === item ? on : list.includes(x)));
 
-  async function save() {
-    setSaving(true);
+  async function save(body: DealerSettingsFields) {
     try {
-      const saved = await saveDealerSettings({
-        availableDays: days,
-        deliveryHours: JSON.stringify(WEEKLY_WINDOWS.filter((w) => windows.includes(w))),
-        deliveryNotes: notes.trim() || null,
-      });
+      const saved = await saveDealerSettings(body);
       cache.setSettings(saved);
       toast({ title: 'Settings updated.', variant: 'success' });
-    } catch {
+    } catch (error) {
+      if (
+        applyServerErrors(error, form.setError, (path) =>
+          path === 'deliveryNotes' ? path : undefined,
+        ) > 0
+      )
+        return;
       toast({
         title: 'Error',
         description: 'Failed to update settings. Please try again.',
         variant: 'destructive',
       });
-    } finally {
-      setSaving(false);
     }
   }
+
+  const notesError = errors.deliveryNotes?.message;
 
   return (
     <form
       className="flex flex-col gap-6"
+      noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        if (!saving) void save();
+        if (saving) return event.preventDefault();
+        void form.handleSubmit(save)(event);
       }}
     >
       <Group
@@ -145,15 +185,22 @@ export function WeeklyAvailabilityForm({ settings }: { settings: ScheduleSetting
         <label htmlFor={`${uid}-notes`} className="font-semibold">
           Delivery Notes
         </label>
-        <p className="text-sm text-muted">Shown to shoppers when they schedule a delivery.</p>
+        <p id={`${uid}-notes-hint`} className="text-sm text-muted">
+          Shown to shoppers when they schedule a delivery.
+        </p>
         <textarea
           id={`${uid}-notes`}
           className={textareaClasses}
           rows={3}
           placeholder="e.g. Deliveries within 10 miles of downtown."
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+          {...fieldAria(`${uid}-notes`, notesError, true)}
+          {...form.register('deliveryNotes')}
         />
+        {notesError && (
+          <p id={`${uid}-notes-error`} className="text-xs font-medium text-danger">
+            {notesError}
+          </p>
+        )}
       </div>
 
       <div className="flex justify-end border-t border-line pt-4">
