@@ -1,7 +1,7 @@
-import { clsx } from 'clsx';
+import * as SwitchPrimitive from '@radix-ui/react-switch';
 import type { ReactNode } from 'react';
 
-/** An on/off switch (role="switch"), labelled by its text. */
+/** An on/off switch (Radix: role="switch", Space and Enter toggle), labelled by its text. */
 export function Switch({
   checked,
   onChange,
@@ -14,29 +14,19 @@ export function Switch({
   id?: string;
 }) {
   return (
-    <button
+    <SwitchPrimitive.Root
       id={id}
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      onClick={() => onChange(!checked)}
-      className="flex min-h-11 items-center gap-3 rounded-xl text-left text-sm font-medium"
+      checked={checked}
+      onCheckedChange={onChange}
+      className="group flex min-h-11 items-center gap-3 rounded-xl text-left text-sm font-medium"
     >
       <span
         aria-hidden="true"
-        className={clsx(
-          'relative h-6 w-11 shrink-0 rounded-full transition-colors',
-          checked ? 'bg-primary' : 'bg-line',
-        )}
+        className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors group-data-[state=checked]:bg-primary"
       >
-        <span
-          className={clsx(
-            'absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform',
-            checked && 'translate-x-5',
-          )}
-        />
+        <SwitchPrimitive.Thumb className="absolute top-0.5 left-0.5 block h-5 w-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
       </span>
       {label}
-    </button>
+    </SwitchPrimitive.Root>
   );
 }

@@ -1,6 +1,7 @@
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { clsx } from 'clsx';
 import { CalendarClock, Store, Truck } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useCheckout } from '../checkout-context';
 import type { DeliveryMode } from '../checkout-rules';
 import type { ContactDetails } from '../profile';
@@ -56,7 +57,6 @@ function Field({
 export function CustomerDeliveryCard() {
   const id = useId();
   const { details, setDetail, choice, setMode } = useCheckout();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const pickup = choice.mode === 'pickup';
   const input = (field: keyof ContactDetails) => ({
     id: `${id}-${field}`,
@@ -65,29 +65,6 @@ export function CustomerDeliveryCard() {
     value: details[field],
     onChange: (event: { target: { value: string } }) => setDetail(field, event.target.value),
   });
-
-  // WAI-ARIA tabs: arrows move and select, Home/End jump
-  const onTabKey = (event: KeyboardEvent, index: number) => {
-    const last = TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    setMode(TABS[next].mode);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <section
@@ -128,81 +105,51 @@ export function CustomerDeliveryCard() {
         <h3 className="text-base font-bold" id={`${id}-delivery-title`}>
           Delivery
         </h3>
-        <div
-          role="tablist"
-          aria-labelledby={`${id}-delivery-title`}
-          className="grid grid-cols-3 gap-1 rounded-2xl bg-surface-2 p-1"
-        >
-          {TABS.map((tab, index) => {
-            const selected = choice.mode === tab.mode;
-            return (
-              <button
-                key={tab.mode}
-                ref={(el) => {
-                  tabRefs.current[index] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${tab.mode}`}
-                aria-selected={selected}
-                aria-controls={`${id}-panel`}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => setMode(tab.mode)}
-                onKeyDown={(event) => onTabKey(event, index)}
-                className={clsx(
-                  'flex min-h-16 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-2 text-center transition-colors',
-                  selected ? 'bg-primary text-primary-fg shadow-sm' : 'text-fg hover:bg-line/60',
-                )}
-              >
+        <Tabs value={choice.mode} onValueChange={setMode} className="flex flex-col gap-4">
+          <TabList look="cards" aria-labelledby={`${id}-delivery-title`}>
+            {TABS.map((tab) => (
+              <Tab key={tab.mode} value={tab.mode} look="cards">
                 {tab.icon}
                 <span className="text-sm font-bold leading-tight">{tab.label}</span>
-                <span
-                  className={clsx(
-                    'text-[0.7rem] leading-tight',
-                    selected ? 'opacity-80' : 'text-muted',
-                  )}
-                >
+                <span className="text-[0.7rem] leading-tight text-muted group-data-[state=active]:text-primary-fg/80">
                   {tab.hint}
                 </span>
-              </button>
-            );
-          })}
-        </div>
+              </Tab>
+            ))}
+          </TabList>
 
-        <div
-          role="tabpanel"
-          id={`${id}-panel`}
-          aria-labelledby={`${id}-tab-${choice.mode}`}
-          className="flex flex-col gap-4"
-        >
-          {choice.mode === 'same-day' && (
-            <p className="text-sm text-muted">We'll contact you today to arrange your delivery.</p>
-          )}
-          {pickup && (
-            <p className="text-sm text-muted">
-              Pull up on us: we'll prepare your order and send pickup instructions. No delivery fee
-              and no minimum.
-            </p>
-          )}
-          {!pickup && (
-            <Field id={`${id}-address`} label="Delivery address">
-              <input
-                {...input('address')}
-                autoComplete="street-address"
-                className={clsx(fieldClasses, 'h-11')}
+          <TabPanel value={choice.mode} className="flex flex-col gap-4">
+            {choice.mode === 'same-day' && (
+              <p className="text-sm text-muted">
+                We'll contact you today to arrange your delivery.
+              </p>
+            )}
+            {pickup && (
+              <p className="text-sm text-muted">
+                Pull up on us: we'll prepare your order and send pickup instructions. No delivery
+                fee and no minimum.
+              </p>
+            )}
+            {!pickup && (
+              <Field id={`${id}-address`} label="Delivery address">
+                <input
+                  {...input('address')}
+                  autoComplete="street-address"
+                  className={clsx(fieldClasses, 'h-11')}
+                />
+              </Field>
+            )}
+            {choice.mode === 'scheduled' && <SchedulePicker />}
+            <Field id={`${id}-deliveryNotes`} label={pickup ? 'Notes' : 'Delivery notes'} optional>
+              <textarea
+                {...input('deliveryNotes')}
+                rows={2}
+                placeholder={pickup ? 'Anything we should know?' : 'Gate code, landmarks...'}
+                className={clsx(fieldClasses, 'resize-y py-2.5')}
               />
             </Field>
-          )}
-          {choice.mode === 'scheduled' && <SchedulePicker />}
-          <Field id={`${id}-deliveryNotes`} label={pickup ? 'Notes' : 'Delivery notes'} optional>
-            <textarea
-              {...input('deliveryNotes')}
-              rows={2}
-              placeholder={pickup ? 'Anything we should know?' : 'Gate code, landmarks...'}
-              className={clsx(fieldClasses, 'resize-y py-2.5')}
-            />
-          </Field>
-        </div>
+          </TabPanel>
+        </Tabs>
       </div>
     </section>
   );

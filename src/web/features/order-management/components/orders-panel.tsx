@@ -10,6 +10,7 @@ import { CountBadge } from '@web/components/ui/count-badge';
 import { inputClasses } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toast';
 import {
   useDeleteOrder,
@@ -39,7 +40,7 @@ import {
   Store,
   Trash2,
 } from 'lucide-react';
-import { Fragment, useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { OrderDetails } from './order-details';
 
 const formatDate = (iso: string, pattern = 'MMM d, yyyy · h:mm a') => {
@@ -298,7 +299,6 @@ function OrderCard(props: RowProps) {
 
 /** Spec §2.10: Orders Management. */
 export function OrdersPanel({ id }: { id: string }) {
-  const searchId = useId();
   const queryClient = useQueryClient();
   const orders = useOrders();
   const flagged = useNewOrderFlags(orders.data);
@@ -390,32 +390,16 @@ export function OrdersPanel({ id }: { id: string }) {
       description="Newest first. Any status can be set at any time."
       icon={<ClipboardList aria-hidden="true" className="h-5 w-5" />}
     >
-      <div className="flex flex-col gap-4">
+      <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div
-            role="tablist"
-            aria-label="Orders"
-            className="inline-flex rounded-xl border border-line bg-surface-2/60 p-1"
-          >
+          <TabList aria-label="Orders" className="inline-flex">
             {tabs.map((t) => (
-              <button
-                key={t.key}
-                type="button"
-                role="tab"
-                id={`${searchId}-tab-${t.key}`}
-                aria-selected={tab === t.key}
-                aria-controls={`${searchId}-orders`}
-                onClick={() => setTab(t.key)}
-                className={clsx(
-                  'flex h-10 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none',
-                  tab === t.key ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
-                )}
-              >
+              <Tab key={t.key} value={t.key} className="sm:flex-none">
                 {t.label}
                 <CountBadge active={tab === t.key}>{t.count}</CountBadge>
-              </button>
+              </Tab>
             ))}
-          </div>
+          </TabList>
           <div className="relative sm:w-80">
             <Search
               aria-hidden="true"
@@ -432,7 +416,7 @@ export function OrdersPanel({ id }: { id: string }) {
           </div>
         </div>
 
-        <div id={`${searchId}-orders`} role="tabpanel" aria-labelledby={`${searchId}-tab-${tab}`}>
+        <TabPanel value={tab}>
           {orders.isPending ? (
             <div className="flex flex-col gap-2">
               <Skeleton className="h-12" />
@@ -514,8 +498,8 @@ export function OrdersPanel({ id }: { id: string }) {
               </ul>
             </>
           )}
-        </div>
-      </div>
+        </TabPanel>
+      </Tabs>
 
       <EditDeliveryDialog order={editing} place="orders" onClose={() => setEditing(null)} />
       <ConfirmDialog

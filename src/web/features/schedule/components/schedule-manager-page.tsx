@@ -1,8 +1,8 @@
 import { scheduleStats } from '@shared/schedule-stats';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { clsx } from 'clsx';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { CalendarDays, Clock, Info } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useScheduleData } from '../api/schedule-api';
 import { CalendarSchedule } from './calendar-schedule';
 import { ScheduleStatCards } from './schedule-stat-cards';
@@ -18,17 +18,8 @@ type TabId = (typeof TABS)[number]['id'];
 export default function ScheduleManagerPage() {
   const { slots, settings, orders } = useScheduleData();
   const [tab, setTab] = useState<TabId>('weekly');
-  const tabRefs = useRef<Record<TabId, HTMLButtonElement | null>>({ weekly: null, calendar: null });
   const loaded = slots.isSuccess && settings.isSuccess;
   const stats = loaded ? scheduleStats(slots.data, settings.data?.availableDays ?? []) : null;
-
-  function onTabKey(event: KeyboardEvent) {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = tab === 'weekly' ? 'calendar' : 'weekly';
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -42,62 +33,41 @@ export default function ScheduleManagerPage() {
       <ScheduleStatCards stats={stats} />
 
       <section className="overflow-hidden rounded-2xl border border-line bg-surface">
-        <div
-          role="tablist"
-          aria-label="Schedule views"
-          className="flex border-b border-line bg-surface-2/50 p-1.5"
-        >
-          {TABS.map(({ id, label, icon: Icon }) => (
-            <button
-              key={id}
-              ref={(node) => {
-                tabRefs.current[id] = node;
-              }}
-              type="button"
-              role="tab"
-              id={`schedule-tab-${id}`}
-              aria-selected={tab === id}
-              aria-controls={`schedule-panel-${id}`}
-              tabIndex={tab === id ? 0 : -1}
-              onClick={() => setTab(id)}
-              onKeyDown={onTabKey}
-              className={clsx(
-                'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-xl px-3 text-sm font-semibold transition-colors',
-                tab === id ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
-              )}
-            >
-              <Icon aria-hidden="true" className="hidden h-4 w-4 sm:block" />
-              {label}
-            </button>
-          ))}
-        </div>
-        <div
-          role="tabpanel"
-          id={`schedule-panel-${tab}`}
-          aria-labelledby={`schedule-tab-${tab}`}
-          className="p-4 sm:p-6"
-        >
-          {!loaded ? (
-            slots.isError || settings.isError ? (
-              <p role="alert" className="py-8 text-center text-danger">
-                Could not load the schedule. Please try again later.
-              </p>
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabList
+            aria-label="Schedule views"
+            className="rounded-none border-0 border-b border-line bg-surface-2/50 p-1.5"
+          >
+            {TABS.map(({ id, label, icon: Icon }) => (
+              <Tab key={id} value={id} className="min-h-11 rounded-xl">
+                <Icon aria-hidden="true" className="hidden h-4 w-4 sm:block" />
+                {label}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel value={tab} className="p-4 sm:p-6">
+            {!loaded ? (
+              slots.isError || settings.isError ? (
+                <p role="alert" className="py-8 text-center text-danger">
+                  Could not load the schedule. Please try again later.
+                </p>
+              ) : (
+                <div className="flex flex-col gap-3">
+                  <Skeleton className="h-10" />
+                  <Skeleton className="h-32" />
+                </div>
+              )
+            ) : tab === 'weekly' ? (
+              <WeeklyAvailabilityForm settings={settings.data} />
             ) : (
-              <div className="flex flex-col gap-3">
-                <Skeleton className="h-10" />
-                <Skeleton className="h-32" />
-              </div>
-            )
-          ) : tab === 'weekly' ? (
-            <WeeklyAvailabilityForm settings={settings.data} />
-          ) : (
-            <CalendarSchedule
-              slots={slots.data}
-              settings={settings.data}
-              orders={orders.data ?? []}
-            />
-          )}
-        </div>
+              <CalendarSchedule
+                slots={slots.data}
+                settings={settings.data}
+                orders={orders.data ?? []}
+              />
+            )}
+          </TabPanel>
+        </Tabs>
       </section>
 
       <p className="flex items-start gap-2 text-sm text-muted">
