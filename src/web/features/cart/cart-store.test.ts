@@ -1,3 +1,6 @@
+import { QUANTITY_OPTIONS } from '@shared/constants';
+import { orderItemSchema } from '@shared/schemas';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sent = vi.hoisted(() => [] as [string, unknown][]);
@@ -96,5 +99,33 @@ describe('cart store (spec §3, §4)', () => {
       { id: 2, quantity: '1/8 Oz', flavor: 'Mango' },
     ]);
     expect(sent).toHaveLength(5);
+  });
+});
+
+describe('stored cart lines and the order form agree (issue 14)', () => {
+  const edge = <T>(...values: T[]) => fc.constantFrom(...values);
+  const candidate = fc.record(
+    {
+      id: edge(1, 7, 0, -3, 2.5, '7'),
+      name: edge('Blue Dream', '', '   ', 'x'.repeat(200), 'x'.repeat(201), 42),
+      price: edge(45, 0, -1, -2, 1_000_000, 1_000_001, Number.NaN, '45'),
+      quantity: edge(...QUANTITY_OPTIONS, '2 oz', 3),
+      count: edge(1, 100, 101, 0, 1.5, '2'),
+      flavor: edge(undefined, 'Mango', 'y'.repeat(101), 5),
+      strainType: edge(undefined, 'Indica', 'z'.repeat(51)),
+    },
+    { requiredKeys: ['id', 'name', 'price', 'quantity', 'count'] },
+  );
+
+  it('keeps exactly the lines the shared orderItemSchema accepts', () => {
+    fc.assert(
+      fc.property(candidate, (line) => {
+        const kept = parseStoredCart(JSON.stringify([line])).length === 1;
+        // JSON drops undefined and turns NaN into null, as the stored cart does
+        const stored = JSON.parse(JSON.stringify(line));
+        expect(kept).toBe(orderItemSchema.safeParse(stored).success);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

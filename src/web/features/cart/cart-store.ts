@@ -14,23 +14,35 @@ export type Cart = readonly CartItem[];
 /** What a caller adds: a line without its count (adding always adds one). */
 export type NewCartItem = Omit<CartItem, 'count'>;
 
+/**
+ * A stored line the order form will accept: the same bounds as the shared orderItemSchema
+ * (a test holds the two together). Written out by hand because the cart loads with the first
+ * page, and zod is kept out of the first download.
+ */
 function isCartItem(value: unknown): value is CartItem {
   if (!value || typeof value !== 'object') return false;
   const item = value as Record<string, unknown>;
   return (
     typeof item.id === 'number' &&
-    typeof item.name === 'string' &&
-    item.name.length > 0 &&
+    Number.isInteger(item.id) &&
+    item.id > 0 &&
+    isText(item.name, 1, 200) &&
     typeof item.price === 'number' &&
     Number.isFinite(item.price) &&
+    item.price >= -1 &&
+    item.price <= 1_000_000 &&
     isQuantityOption(item.quantity) &&
     typeof item.count === 'number' &&
     Number.isInteger(item.count) &&
-    item.count > 0 &&
-    (item.flavor === undefined || typeof item.flavor === 'string') &&
-    (item.strainType === undefined || typeof item.strainType === 'string')
+    item.count >= 1 &&
+    item.count <= 100 &&
+    (item.flavor === undefined || isText(item.flavor, 0, 100)) &&
+    (item.strainType === undefined || isText(item.strainType, 0, 50))
   );
 }
+
+const isText = (value: unknown, min: number, max: number) =>
+  typeof value === 'string' && value.trim().length >= min && value.trim().length <= max;
 
 /** Invalid items are discarded; anything that is not an array (or not JSON) resets the cart. */
 export function parseStoredCart(raw: string | null): CartItem[] {
