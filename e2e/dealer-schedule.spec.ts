@@ -146,3 +146,26 @@ test('the weekly availability form saves the dealer settings', async ({ page }) 
     JSON.parse(before.settings.deliveryHours),
   );
 });
+
+test('the delivery notes the dealer saves are shown to shoppers who schedule a delivery', async ({
+  page,
+}) => {
+  // the same words from both projects, so their runs side by side cannot disagree
+  const notes = 'Deliveries within 10 miles of downtown. Ring twice.';
+  await page.goto('/schedule');
+  const field = page.getByLabel('Delivery Notes');
+  await field.fill(notes);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(toast(page).filter({ hasText: 'Settings updated.' })).toBeVisible();
+
+  await page.goto('/cart');
+  await page.getByRole('tab', { name: /Scheduled/ }).click();
+  await expect(
+    page.getByRole('complementary', { name: 'Delivery notes from the shop' }),
+  ).toHaveText(notes);
+  // not on the other delivery choices
+  await page.getByRole('tab', { name: /Same-Day/ }).click();
+  await expect(
+    page.getByRole('complementary', { name: 'Delivery notes from the shop' }),
+  ).toHaveCount(0);
+});

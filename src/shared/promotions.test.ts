@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WEEKDAYS } from './constants';
 import {
   freebieQuantity,
   isBogo50Code,
@@ -6,7 +7,9 @@ import {
   normalizePromoCode,
   promotionsForBanner,
   toAppliedPromotion,
+  validDaysSummary,
   weekdayOf,
+  wrongDayMessage,
 } from './promotions';
 
 // 2024-01-01 was a Monday.
@@ -88,5 +91,23 @@ describe('freebieQuantity', () => {
     expect(freebieQuantity({ category: 'flower', subcategory: null })).toBe('1/8 Oz');
     expect(freebieQuantity({ category: 'flower', subcategory: 'pre-rolls' })).toBe('1');
     expect(freebieQuantity({ category: 'edibles', subcategory: null })).toBe('1');
+  });
+});
+
+describe('validDaysSummary / wrongDayMessage (issue 15: "not valid" says why)', () => {
+  it('joins neighbouring days with a dash, Monday first', () => {
+    expect(validDaysSummary(['sunday', 'saturday'])).toBe('Sat-Sun');
+    expect(validDaysSummary(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'])).toBe(
+      'Mon-Fri',
+    );
+    expect(validDaysSummary(['friday', 'monday', 'wednesday'])).toBe('Mon, Wed, Fri');
+    expect(validDaysSummary(['monday', 'tuesday', 'thursday'])).toBe('Mon-Tue, Thu');
+    expect(validDaysSummary([...WEEKDAYS])).toBe('Every day');
+  });
+
+  it('names the code and its days', () => {
+    expect(wrongDayMessage({ promoCode: 'weekend15', validDays: ['saturday', 'sunday'] })).toBe(
+      'WEEKEND15 is valid Sat-Sun only',
+    );
   });
 });

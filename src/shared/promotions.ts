@@ -22,6 +22,35 @@ export function isPromotionValidOn(
   return promo.active && promo.validDays.some((day) => day.trim().toLowerCase() === today);
 }
 
+const shortDay = (day: Weekday) => day.slice(0, 1).toUpperCase() + day.slice(1, 3);
+
+/**
+ * The valid days in a few letters, Monday first, runs of neighbouring days joined by a dash:
+ * "Sat-Sun", "Mon-Fri", "Mon, Wed, Fri", "Every day".
+ */
+export function validDaysSummary(validDays: readonly string[]): string {
+  const days = new Set(validDays.map((day) => day.trim().toLowerCase()));
+  const chosen = WEEKDAYS.filter((day) => days.has(day));
+  if (chosen.length === WEEKDAYS.length) return 'Every day';
+  const runs: Weekday[][] = [];
+  for (const day of chosen) {
+    const run = runs.at(-1);
+    const previous = run?.at(-1);
+    if (run && previous && WEEKDAYS.indexOf(day) === WEEKDAYS.indexOf(previous) + 1) run.push(day);
+    else runs.push([day]);
+  }
+  return runs
+    .map((run) =>
+      run.length === 1 ? shortDay(run[0]) : `${shortDay(run[0])}-${shortDay(run[run.length - 1])}`,
+    )
+    .join(', ');
+}
+
+/** Why an active promotion does not apply today: the days it does ("WEEKEND15 is valid Sat-Sun only"). */
+export function wrongDayMessage(promo: { promoCode: string | null; validDays: readonly string[] }) {
+  return `${normalizePromoCode(promo.promoCode ?? '')} is valid ${validDaysSummary(promo.validDays)} only`;
+}
+
 /** Promotions for the storefront banner: active, valid today, by displayOrder. */
 export function promotionsForBanner<
   P extends Pick<Promotion, 'active' | 'validDays' | 'displayOrder'>,

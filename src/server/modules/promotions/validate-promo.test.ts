@@ -80,17 +80,38 @@ describe.each(BACKENDS)('POST /api/validate-promo on %s', (dialect) => {
       .set({ active: 0 })
       .where('promo_code', '=', 'WELCOME10')
       .execute();
-    expect((await validate('WELCOME10', [])).json().valid).toBe(false);
+    expect((await validate('WELCOME10', [])).json()).toEqual({
+      valid: false,
+      error: 'This promo code is not valid',
+    });
+  });
+
+  it('says on which days an active code is valid when today is not one (issue 15)', async () => {
     const today = new Date().toLocaleDateString('en-US', { weekday: 'long' }).toLowerCase();
-    const otherDay = today === 'monday' ? 'tuesday' : 'monday';
+    const weekend = ['saturday', 'sunday'].includes(today)
+      ? { days: ['monday', 'tuesday', 'wednesday'], text: 'Mon-Wed' }
+      : { days: ['saturday', 'sunday'], text: 'Sat-Sun' };
     await t.db.kysely
       .updateTable('promotions')
-      .set({ valid_days: JSON.stringify([otherDay]) })
+      .set({ valid_days: JSON.stringify(weekend.days) })
       .where('promo_code', '=', 'SWEET5')
       .execute();
-    expect(
-      (await validate('SWEET5', [cartLine(products.get('Dark Chocolate Bar')!, '1')])).json(),
-    ).toEqual({ valid: false, error: 'This promo code is not valid' });
+    const chocolate = cartLine(products.get('Dark Chocolate Bar')!, '1');
+    expect((await validate('sweet5', [chocolate])).json()).toEqual({
+      valid: false,
+      error: `SWEET5 is valid ${weekend.text} only`,
+    });
+    // placing the order with it is refused with the same reason
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody([chocolate], [...products.values()], { promoCode: 'SWEET5' }),
+    });
+    expect(placed.statusCode).toBe(400);
+    expect(placed.json()).toMatchObject({
+      error: 'Invalid promo code',
+      message: `SWEET5 is valid ${weekend.text} only`,
+    });
   });
 
   it('refuses a code with no valid days, on every day and at placement', async () => {

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import { isPromotionValidOn, normalizePromoCode } from '../../../shared/promotions';
+import {
+  isPromotionValidOn,
+  normalizePromoCode,
+  wrongDayMessage,
+} from '../../../shared/promotions';
 import type { CartItem, Promotion } from '../../../shared/types';
 import type { Database } from '../../db/schema';
 import { productFromRow } from '../catalog/product-mapper';
@@ -51,7 +55,10 @@ export async function checkPromotion(
   now = new Date(),
 ): Promise<PromoCheck> {
   const promo = await findPromotionByCode(db, code);
-  if (!promo || !isPromotionValidOn(promo, now)) return { valid: false, error: PROMO_NOT_VALID };
+  if (!promo || !promo.active || promo.validDays.length === 0)
+    return { valid: false, error: PROMO_NOT_VALID };
+  // active, but not on this weekday: say which days it is
+  if (!isPromotionValidOn(promo, now)) return { valid: false, error: wrongDayMessage(promo) };
 
   if (promo.isBogo50) {
     const ozUnits = items.filter((i) => i.quantity === '1 Oz').reduce((sum, i) => sum + i.count, 0);

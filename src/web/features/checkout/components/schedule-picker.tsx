@@ -11,7 +11,7 @@ import { useScheduleSlots } from '@web/api/get-schedule-slots';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
-import { CalendarX2, Clock } from 'lucide-react';
+import { CalendarX2, Clock, Info } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useCheckout } from '../checkout-context';
 
@@ -85,15 +85,22 @@ export function SchedulePicker() {
     );
   }
 
+  const notes = settingsData?.deliveryNotes?.trim() ? (
+    <ShopDeliveryNotes text={settingsData.deliveryNotes.trim()} />
+  ) : null;
+
   if (open.size === 0) {
     return (
-      <p
-        className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-6 text-sm text-muted"
-        role="status"
-      >
-        <CalendarX2 aria-hidden="true" className="h-5 w-5 shrink-0" />
-        No available delivery dates at this time
-      </p>
+      <div className="flex flex-col gap-3">
+        {notes}
+        <p
+          className="flex items-center gap-2 rounded-xl bg-surface-2 px-4 py-6 text-sm text-muted"
+          role="status"
+        >
+          <CalendarX2 aria-hidden="true" className="h-5 w-5 shrink-0" />
+          No available delivery dates at this time
+        </p>
+      </div>
     );
   }
 
@@ -102,6 +109,7 @@ export function SchedulePicker() {
 
   return (
     <div className="flex flex-col gap-5">
+      {notes}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-semibold">Delivery date</legend>
         <p className="-mt-1 mb-1 text-xs text-muted">
@@ -197,5 +205,18 @@ export function SchedulePicker() {
         )}
       </fieldset>
     </div>
+  );
+}
+
+/** The dealer's weekly-availability notes ("Shown to shoppers when they schedule a delivery"). */
+function ShopDeliveryNotes({ text }: { text: string }) {
+  return (
+    <aside
+      aria-label="Delivery notes from the shop"
+      className="flex items-start gap-2.5 rounded-xl border border-primary/30 bg-primary/8 px-3.5 py-3 text-sm"
+    >
+      <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
+      <p className="whitespace-pre-line">{text}</p>
+    </aside>
   );
 }
