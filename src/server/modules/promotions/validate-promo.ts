@@ -55,7 +55,7 @@ export async function checkPromotion(
   now = new Date(),
 ): Promise<PromoCheck> {
   const promo = await findPromotionByCode(db, code);
-  if (!promo || !promo.active || promo.validDays.length === 0)
+  if (!promo?.active || promo.validDays.length === 0)
     return { valid: false, error: PROMO_NOT_VALID };
   // active, but not on this weekday: say which days it is
   if (!isPromotionValidOn(promo, now)) return { valid: false, error: wrongDayMessage(promo) };
