@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../shared/shop-clock';
 import { parseTrustProxy, TRUST_PROXY_FORMS, type TrustProxy } from './http/trust-proxy';
 
 const booleanFlag = z
@@ -74,6 +75,11 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
   IDLE_TIMEOUT_MS: milliseconds.default(60_000),
   ORDER_RATE_LIMIT: orderRateLimit.prefault('10,60'),
+  /** the shop's time zone: its "today" and which of today's delivery windows have passed */
+  SHOP_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
+    .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',

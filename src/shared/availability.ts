@@ -5,6 +5,7 @@ import {
   type Weekday,
 } from './constants';
 import { weekdayOf } from './promotions';
+import { isStillBookable, type ShopClock } from './shop-clock';
 import type { DealerSettings, ScheduleSlot } from './types';
 
 export type AvailabilitySettings = Pick<DealerSettings, 'availableDays' | 'deliveryHours'> | null;
@@ -129,11 +130,20 @@ export function availableWindows(
   date: string,
   slots: readonly SlotLike[],
   settings: AvailabilitySettings,
+  clock?: ShopClock,
 ): string[] {
   const explicit = explicitSlotsOn(date, slots);
-  if (explicit.length > 0) return sortWindows(explicit.filter(hasRoom).map(windowLabel));
-  if (isDateOverridden(date, slots)) return [];
-  return weeklyWindows(date, settings);
+  const windows =
+    explicit.length > 0
+      ? sortWindows(explicit.filter(hasRoom).map(windowLabel))
+      : isDateOverridden(date, slots)
+        ? []
+        : weeklyWindows(date, settings);
+  // with the shop's clock: nothing that has started or starts too soon to deliver
+  if (!clock) return windows;
+  return windows.filter((window) =>
+    isStillBookable(date, timeToMinutes(splitWindow(window).startTime), clock),
+  );
 }
 
 export function isWindowOffered(
@@ -141,8 +151,9 @@ export function isWindowOffered(
   window: string,
   slots: readonly SlotLike[],
   settings: AvailabilitySettings,
+  clock?: ShopClock,
 ): boolean {
-  return availableWindows(date, slots, settings).includes(window);
+  return availableWindows(date, slots, settings, clock).includes(window);
 }
 
 export function explicitSlotFor<S extends SlotLike>(
@@ -157,9 +168,10 @@ export function availableDates(
   today: string,
   slots: readonly SlotLike[],
   settings: AvailabilitySettings,
+  clock?: ShopClock,
 ): string[] {
   return schedulingDates(today).filter(
-    (date) => availableWindows(date, slots, settings).length > 0,
+    (date) => availableWindows(date, slots, settings, clock).length > 0,
   );
 }
 
@@ -167,8 +179,9 @@ export function firstAvailableDate(
   today: string,
   slots: readonly SlotLike[],
   settings: AvailabilitySettings,
+  clock?: ShopClock,
 ): string | null {
-  return availableDates(today, slots, settings)[0] ?? null;
+  return availableDates(today, slots, settings, clock)[0] ?? null;
 }
 
 // Day-schedule plans for the Schedule Manager (spec §4 "Day schedule").

@@ -96,6 +96,8 @@ export const DELIVERY_WINDOWS = [
 export const WEEKLY_WINDOWS = [...DELIVERY_WINDOWS, '9:00 PM - 11:00 PM'] as const;
 
 export const SCHEDULING_WINDOW_DAYS = 14;
+/** A delivery window of today can be booked until this long before it starts. */
+export const SCHEDULE_LEAD_MINUTES = 60;
 export const NEWEST_ARRIVALS_DAYS = 21;
 export const DEFAULT_CATEGORY_SORT_ORDER = 0;
 export const MENU_UNKNOWN_SORT_ORDER = 999;

@@ -30,7 +30,10 @@ describe('serving the built client', () => {
         },
       }),
     );
-    t = await createTestApp('sqlite', { webDir, env: { PUBLIC_URL: 'https://shop.example' } });
+    t = await createTestApp('sqlite', {
+      webDir,
+      env: { PUBLIC_URL: 'https://shop.example', SHOP_TIMEZONE: 'America/Denver' },
+    });
   });
   afterAll(() => t.dispose());
 
@@ -39,6 +42,13 @@ describe('serving the built client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('v1');
+  });
+
+  it("tells every page the shop's time zone, so the browser schedules on the shop's clock", async () => {
+    for (const page of ['/', '/cart', '/product/1']) {
+      const res = await t.app.inject(page);
+      expect(res.body).toContain('<meta name="shop-time-zone" content="America/Denver">');
+    }
   });
 
   it('serves hashed assets as immutable, and a missing asset as a plain 404', async () => {

@@ -5,7 +5,7 @@ import { productApiPath, productByAddressApiPath, type ReadableAddress } from '.
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
 import { buildFileReader } from './build-file';
 import { productPageHints, productRouteScripts } from './page-hints';
-import { productMetaTags } from './product-meta';
+import { escapeHtml, productMetaTags } from './product-meta';
 
 /**
  * Serves the built client: hashed assets from disk, and index.html for every
@@ -27,8 +27,12 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       },
     });
   }
+  // the browser schedules deliveries on the shop's clock, not the phone's
+  const zoneTag = `<meta name="shop-time-zone" content="${escapeHtml(app.config.SHOP_TIMEZONE)}">`;
   const readIndex = webDir
-    ? buildFileReader(path.join(webDir, 'index.html'), (html) => html)
+    ? buildFileReader(path.join(webDir, 'index.html'), (html) =>
+        html.replace('</head>', () => `${zoneTag}</head>`),
+      )
     : () => null;
   // no manifest (an older build): product pages work, only without the hints
   const readProductScripts = webDir

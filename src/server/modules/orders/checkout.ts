@@ -2,7 +2,6 @@ import type { Transaction } from 'kysely';
 import {
   availableWindows,
   explicitSlotFor,
-  formatDateOnly,
   schedulingDates,
 } from '../../../shared/availability';
 import {
@@ -25,6 +24,7 @@ import { toAppliedPromotion } from '../../../shared/promotions';
 import { quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
 import { ownValue } from '../../../shared/records';
 import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/schemas';
+import { type ShopClock, shopClock } from '../../../shared/shop-clock';
 import type { Order, Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -59,9 +59,13 @@ interface PricedItem {
   stockFlavor: string | null;
 }
 
+const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export interface PlaceOrderContext {
   shopperId: string;
   now?: Date;
+  /** the shop's time zone (SHOP_TIMEZONE): its today and the windows that have passed */
+  timeZone?: string;
   /** the request's Idempotency-Key: taken and answered inside the order's transaction */
   idempotency?: IdempotencyClaim | null;
 }
@@ -115,7 +119,14 @@ export async function placeOrder(
     }
     if (orderType === 'scheduled') await checkScheduledCap(trx, db.dialect, context.shopperId);
     const slotId =
-      orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, now);
+      orderType === 'pickup'
+        ? null
+        : await reserveDelivery(
+            trx,
+            db.dialect,
+            input,
+            shopClock(now, context.timeZone ?? LOCAL_ZONE),
+          );
     const restocked = await takeStock(trx, priced);
 
     const order = await repo.insertOrderRow(trx, {
@@ -270,13 +281,18 @@ function bogo50Details(bogo: NonNullable<ReturnType<typeof priceCart>['bogo50']>
 }
 
 /** Checks the chosen date and window are offered and holds a place in the slot. */
-async function reserveDelivery(trx: Trx, dialect: Db['dialect'], input: OrderPlacement, now: Date) {
+async function reserveDelivery(
+  trx: Trx,
+  dialect: Db['dialect'],
+  input: OrderPlacement,
+  clock: ShopClock,
+) {
   const { deliveryDate: date, deliveryTimeWindow: window } = input;
   if (!date || !window) return null;
   const [slots, settings] = await Promise.all([listScheduleSlots(trx), getDealerSettings(trx)]);
   const offered =
-    schedulingDates(formatDateOnly(now)).includes(date) &&
-    availableWindows(date, slots, settings).includes(window);
+    schedulingDates(clock.date).includes(date) &&
+    availableWindows(date, slots, settings, clock).includes(window);
   if (!offered) throw slotUnavailable();
   const slot = explicitSlotFor(date, window, slots);
   if (slot) {

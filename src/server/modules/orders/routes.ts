@@ -66,7 +66,11 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     const shopperId = ensureShopperId(request, reply);
     const key = keyResult.data ? `${shopperId}:${keyResult.data}` : undefined;
     const answer = await withIdempotency(app.db.kysely, key, request.body, async (claim) => {
-      const placed = await placeOrder(app.db, request.body, { shopperId, idempotency: claim });
+      const placed = await placeOrder(app.db, request.body, {
+        shopperId,
+        idempotency: claim,
+        timeZone: app.config.SHOP_TIMEZONE,
+      });
       const order = published(app, placed);
       return { statusCode: 201, body: order };
     });

@@ -2,30 +2,20 @@ import {
   availableDates,
   availableWindows,
   firstAvailableDate,
-  formatDateOnly,
   parseDateOnly,
   schedulingDates,
 } from '@shared/availability';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
 import { useScheduleSlots } from '@web/api/get-schedule-slots';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import { CalendarX2, Clock, Info } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useCheckout } from '../checkout-context';
 
 const WEEKDAY_HEADERS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** Today as YYYY-MM-DD in local time, refreshed if the page stays open past midnight. */
-function useToday(): string {
-  const [today, setToday] = useState(() => formatDateOnly(new Date()));
-  useEffect(() => {
-    const timer = window.setInterval(() => setToday(formatDateOnly(new Date())), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return today;
-}
 
 /** Monday-first weekday index (0 = Monday). */
 function mondayIndex(date: string): number {
@@ -45,7 +35,8 @@ const chip =
  */
 export function SchedulePicker() {
   const id = useId();
-  const today = useToday();
+  const clock = useShopClock();
+  const today = clock.date;
   const { choice, setDate, setTimeWindow } = useCheckout();
   const slots = useScheduleSlots();
   const settings = useDealerSettings();
@@ -55,20 +46,20 @@ export function SchedulePicker() {
 
   const dates = useMemo(() => schedulingDates(today), [today]);
   const open = useMemo(
-    () => new Set(loading ? [] : availableDates(today, slotList, settingsData)),
-    [loading, today, slotList, settingsData],
+    () => new Set(loading ? [] : availableDates(today, slotList, settingsData, clock)),
+    [loading, today, slotList, settingsData, clock],
   );
   const windows = useMemo(
-    () => (choice.date ? availableWindows(choice.date, slotList, settingsData) : []),
-    [choice.date, slotList, settingsData],
+    () => (choice.date ? availableWindows(choice.date, slotList, settingsData, clock) : []),
+    [choice.date, slotList, settingsData, clock],
   );
 
   // the first available date is preselected
   useEffect(() => {
     if (loading || choice.date) return;
-    const first = firstAvailableDate(today, slotList, settingsData);
+    const first = firstAvailableDate(today, slotList, settingsData, clock);
     if (first) setDate(first);
-  }, [loading, choice.date, today, slotList, settingsData, setDate]);
+  }, [loading, choice.date, today, slotList, settingsData, clock, setDate]);
 
   // a window that stops being offered (other date, slot filled up) is cleared
   useEffect(() => {

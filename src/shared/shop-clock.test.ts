@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { availableDates, availableWindows } from './availability';
+import { isStillBookable, isTimeZone, shopClock } from './shop-clock';
+
+const settings = {
+  availableDays: ['Monday', 'Tuesday'],
+  deliveryHours: JSON.stringify(['9:00 AM - 11:00 AM', '11:00 AM - 1:00 PM', '5:00 PM - 7:00 PM']),
+};
+
+describe("the shop's clock (issue 15 items 7-8)", () => {
+  it("reads the date and time of day in the shop's zone", () => {
+    const instant = new Date('2026-12-01T01:00:00Z');
+    expect(shopClock(instant, 'UTC')).toEqual({ date: '2026-12-01', minutes: 60 });
+    expect(shopClock(instant, 'America/New_York')).toEqual({
+      date: '2026-11-30',
+      minutes: 20 * 60,
+    });
+    expect(isTimeZone('America/Los_Angeles')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+
+  it('keeps a window of today bookable until an hour before it starts', () => {
+    const clock = { date: '2026-11-30', minutes: 10 * 60 };
+    expect(isStillBookable('2026-11-30', 11 * 60, clock)).toBe(true);
+    expect(isStillBookable('2026-11-30', 11 * 60 - 1, clock)).toBe(false);
+    expect(isStillBookable('2026-11-29', 23 * 60, clock)).toBe(false);
+    expect(isStillBookable('2026-12-01', 0, clock)).toBe(true);
+  });
+
+  it("offers only today's windows that can still be delivered, and drops today once none can", () => {
+    // Monday 30 November at 10:15
+    const morning = { date: '2026-11-30', minutes: 10 * 60 + 15 };
+    expect(availableWindows('2026-11-30', [], settings, morning)).toEqual(['5:00 PM - 7:00 PM']);
+    expect(availableWindows('2026-11-30', [], settings)).toHaveLength(3);
+    expect(availableWindows('2026-12-01', [], settings, morning)).toHaveLength(3);
+    const evening = { date: '2026-11-30', minutes: 16 * 60 + 30 };
+    expect(availableDates('2026-11-30', [], settings, evening)[0]).toBe('2026-12-01');
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The shop's own clock (issue 15 items 7-8): "today" and "now" are the shop's, in its time
+ * zone (SHOP_TIMEZONE), whatever the clock of the server or of the shopper's phone says.
+ */
+import { SCHEDULE_LEAD_MINUTES } from './constants';
+
+export interface ShopClock {
+  /** the shop's date, YYYY-MM-DD */
+  date: string;
+  /** minutes since the shop's midnight */
+  minutes: number;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows ("America/Los_Angeles"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function shopClock(now: Date, timeZone: string): ShopClock {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+/**
+ * Whether a window starting at `startMinutes` on `date` can still be booked: not on a past
+ * date, and today only until SCHEDULE_LEAD_MINUTES before it starts (time to prepare and drive).
+ */
+export function isStillBookable(date: string, startMinutes: number, clock: ShopClock): boolean {
+  if (date < clock.date) return false;
+  if (date > clock.date) return true;
+  return startMinutes - clock.minutes >= SCHEDULE_LEAD_MINUTES;
+}
