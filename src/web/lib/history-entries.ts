@@ -14,8 +14,10 @@ interface EntryState {
 
 interface Anchor {
   key: string;
-  nth: number;
+  /** distance from the top of the window when the page was left */
   top: number;
+  /** distance from the top of the page then: tells apart two cards of one product */
+  pageTop: number;
 }
 
 export interface ScrollPosition {
@@ -37,21 +39,19 @@ function anchors(): HTMLElement[] {
 
 /** The card that was clicked, else the first card on screen. */
 function anchorFor(clicked: Element | null): Anchor | null {
-  const seen = new Map<string, number>();
-  for (const element of anchors()) {
-    const key = element.getAttribute(ANCHOR_ATTRIBUTE) ?? '';
-    const nth = seen.get(key) ?? 0;
-    seen.set(key, nth + 1);
-    const { top, bottom } = element.getBoundingClientRect();
-    if (clicked ? element === clicked : bottom > 0) return { key, nth, top };
-  }
-  return null;
+  const element = clicked ?? anchors().find((card) => card.getBoundingClientRect().bottom > 0);
+  if (!(element instanceof HTMLElement)) return null;
+  const { top } = element.getBoundingClientRect();
+  return { key: element.getAttribute(ANCHOR_ATTRIBUTE) ?? '', top, pageTop: window.scrollY + top };
 }
 
+/** The card of that product nearest to where it was on the page. */
 function findAnchor(anchor: Anchor): HTMLElement | undefined {
-  return anchors().filter((element) => element.getAttribute(ANCHOR_ATTRIBUTE) === anchor.key)[
-    anchor.nth
-  ];
+  const distance = (element: HTMLElement) =>
+    Math.abs(window.scrollY + element.getBoundingClientRect().top - anchor.pageTop);
+  return anchors()
+    .filter((element) => element.getAttribute(ANCHOR_ATTRIBUTE) === anchor.key)
+    .sort((a, b) => distance(a) - distance(b))[0];
 }
 
 /** Remembers the current page's place just before it is left (a link click or Back). */
@@ -140,6 +140,8 @@ export function restoreScroll(position: ScrollPosition, timeoutMs = 10_000): () 
       return Math.abs(element.getBoundingClientRect().top - position.anchor.top) < 1;
     }
     window.scrollTo(0, position.y);
+    // a remembered card not drawn yet: hold the old offset meanwhile, and keep waiting for it
+    if (position.anchor) return false;
     return document.documentElement.scrollHeight - window.innerHeight >= position.y;
   };
   const attempt = () => {
