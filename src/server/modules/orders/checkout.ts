@@ -1,9 +1,5 @@
 import type { Transaction } from 'kysely';
-import {
-  availableWindows,
-  explicitSlotFor,
-  schedulingDates,
-} from '../../../shared/availability';
+import { availableWindows, explicitSlotFor, schedulingDates } from '../../../shared/availability';
 import {
   BULK,
   DEFAULT_SLOT_CAPACITY,

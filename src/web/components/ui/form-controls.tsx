@@ -1,5 +1,6 @@
 import { fieldSentence } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
+import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /* text-base below sm: phones zoom into inputs whose text is smaller than 16px */
@@ -86,5 +87,37 @@ export function Checkbox({
       />
       <span>{label}</span>
     </label>
+  );
+}
+
+/** A search box with its magnifier, named by `label` (there is no visible label). */
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  className,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={clsx('relative', className)}>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+      />
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={clsx(inputClasses, 'pl-9')}
+      />
+    </div>
   );
 }

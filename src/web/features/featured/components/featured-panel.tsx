@@ -2,7 +2,7 @@ import { isSoldByWeight, stockColor } from '@shared/quantity';
 import type { Product } from '@shared/types';
 import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
-import { inputClasses } from '@web/components/ui/form-controls';
+import { SearchField } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -10,7 +10,7 @@ import { toast } from '@web/components/ui/toast';
 import { useSetFeatured } from '@web/features/featured/api/featured';
 import { errorText } from '@web/lib/error-messages';
 import { clsx } from 'clsx';
-import { Plus, Search, Star, X } from 'lucide-react';
+import { Plus, Star, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 
 const STOCK_TONES = {
@@ -141,20 +141,12 @@ export function FeaturedPanel({ id }: { id: string }) {
             <h3 id={`${id}-add`} className="font-semibold">
               Add Products to Featured
             </h3>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
-              />
-              <input
-                type="search"
-                aria-label="Search products to feature"
-                placeholder="Search products"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                className={clsx(inputClasses, 'pl-9')}
-              />
-            </div>
+            <SearchField
+              label="Search products to feature"
+              placeholder="Search products"
+              value={query}
+              onChange={setQuery}
+            />
             {candidates.length === 0 ? (
               <p className="rounded-xl border border-dashed border-line p-6 text-center text-sm text-muted">
                 No products found.

@@ -7,11 +7,11 @@ import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
-import { inputClasses } from '@web/components/ui/form-controls';
+import { SearchField } from '@web/components/ui/form-controls';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
-import { Package, Pencil, Plus, Search, Star, Trash2 } from 'lucide-react';
+import { Package, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage, useDeleteProduct } from '../api/product-mutations';
 import { CatalogCsvActions } from './catalog-csv-actions';
@@ -196,20 +196,12 @@ export function InventoryPanel() {
         </div>
       </div>
 
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
-        />
-        <input
-          type="search"
-          aria-label="Search products"
-          placeholder="Search products..."
-          className={`${inputClasses} pl-9`}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search products"
+        placeholder="Search products..."
+        value={search}
+        onChange={setSearch}
+      />
 
       {products.isPending ? (
         <div className="flex flex-col gap-2">

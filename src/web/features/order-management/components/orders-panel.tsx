@@ -7,7 +7,7 @@ import { sessionKeys } from '@web/api/get-session';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { CountBadge } from '@web/components/ui/count-badge';
-import { inputClasses } from '@web/components/ui/form-controls';
+import { SearchField } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
@@ -36,7 +36,6 @@ import {
   ClipboardList,
   MapPin,
   Phone,
-  Search,
   Store,
   Trash2,
 } from 'lucide-react';
@@ -400,20 +399,13 @@ export function OrdersPanel({ id }: { id: string }) {
               </Tab>
             ))}
           </TabList>
-          <div className="relative sm:w-80">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
-            />
-            <input
-              type="search"
-              aria-label="Search orders"
-              placeholder="Search orders by #, name, phone, address"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              className={clsx(inputClasses, 'pl-9')}
-            />
-          </div>
+          <SearchField
+            label="Search orders"
+            placeholder="Search orders by #, name, phone, address"
+            value={query}
+            onChange={setQuery}
+            className="sm:w-80"
+          />
         </div>
 
         <TabPanel value={tab}>

@@ -11,7 +11,13 @@ import {
 } from '@shared/constants';
 import type { Category, Product, Promotion } from '@shared/types';
 import { Button } from '@web/components/ui/button';
-import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import {
+  Field,
+  fieldAria,
+  inputClasses,
+  SearchField,
+  textareaClasses,
+} from '@web/components/ui/form-controls';
 import { Modal } from '@web/components/ui/modal';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
@@ -24,7 +30,7 @@ import { useLastPresent } from '@web/hooks/use-last-present';
 import { errorText } from '@web/lib/error-messages';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
-import { Check, LoaderCircle, Search, TriangleAlert, X } from 'lucide-react';
+import { Check, LoaderCircle, TriangleAlert, X } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -192,20 +198,12 @@ function FreebiePicker({
           {error ?? 'Search and pick the product given for free.'}
         </p>
       )}
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
-        />
-        <input
-          type="search"
-          aria-label="Search free product"
-          placeholder="Search products"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className={clsx(inputClasses, 'pl-9')}
-        />
-      </div>
+      <SearchField
+        label="Search free product"
+        placeholder="Search products"
+        value={query}
+        onChange={setQuery}
+      />
       {results.length > 0 && (
         <ul
           aria-label="Free product results"
