@@ -81,15 +81,21 @@ export type ValidatePromoInput = z.infer<typeof validatePromoSchema>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Who orders and where it goes: the checkout's details card, judged as the order is. */
+export const customerDetailsSchema = z.object({
+  customer: requiredText(120),
+  address: requiredText(300),
+  phone: requiredText(40),
+  email: optionalText(254).refine(
+    (v) => v === null || SIMPLE_EMAIL.test(v),
+    'must be a valid email address',
+  ),
+  deliveryNotes: optionalText(1000),
+});
+
 export const orderPlacementSchema = z
   .object({
-    customer: requiredText(120),
-    address: requiredText(300),
-    phone: requiredText(40),
-    email: optionalText(254).refine(
-      (v) => v === null || SIMPLE_EMAIL.test(v),
-      'must be a valid email address',
-    ),
+    ...customerDetailsSchema.shape,
     items: cartItemsSchema.min(1, 'Your cart is empty. Add some items before placing an order.'),
     total: dollars.min(0, 'must not be negative'),
     deliveryFee: dollars.min(0).optional(),
@@ -105,7 +111,6 @@ export const orderPlacementSchema = z
       .nullish()
       .transform((v) => v ?? null),
     deliveryTimeWindow: optionalText(40),
-    deliveryNotes: optionalText(1000),
   })
   .refine((o) => o.orderType !== 'scheduled' || (o.deliveryDate && o.deliveryTimeWindow), {
     message: 'Scheduled delivery needs a date and a time window',

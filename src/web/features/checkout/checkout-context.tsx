@@ -1,10 +1,19 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import type { DeliveryChoice, DeliveryMode } from './checkout-rules';
+import {
+  type DeliveryChoice,
+  type DeliveryMode,
+  type DetailErrors,
+  detailErrors,
+  orderTypeFor,
+} from './checkout-rules';
 import { type ContactDetails, contactDetailsFromProfile } from './profile';
 
 interface CheckoutState {
   details: ContactDetails;
   setDetail: (field: keyof ContactDetails, value: string) => void;
+  /** what the order's schema refused, under each field, until the value is valid */
+  errors: DetailErrors;
+  setErrors: (errors: DetailErrors) => void;
   choice: DeliveryChoice;
   setMode: (mode: DeliveryMode) => void;
   setDate: (date: string | null) => void;
@@ -22,10 +31,20 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     timeWindow: null,
   });
 
+  const [errors, setErrors] = useState<DetailErrors>({});
   const setDetail = useCallback(
     (field: keyof ContactDetails, next: string) => setDetails((d) => ({ ...d, [field]: next })),
     [],
   );
+  // a shown error is judged again on every change, so it goes as soon as the value is valid
+  const orderType = orderTypeFor(choice);
+  const shownErrors = useMemo(() => {
+    const now = detailErrors(details, orderType);
+    const kept: DetailErrors = {};
+    for (const field of Object.keys(errors) as (keyof ContactDetails)[])
+      if (now[field]) kept[field] = now[field];
+    return kept;
+  }, [details, orderType, errors]);
   // spec §4: choosing Same-Day or Pickup clears any scheduled slot
   const setMode = useCallback(
     (mode: DeliveryMode) =>
@@ -45,8 +64,17 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<CheckoutState>(
-    () => ({ details, setDetail, choice, setMode, setDate, setTimeWindow }),
-    [details, setDetail, choice, setMode, setDate, setTimeWindow],
+    () => ({
+      details,
+      setDetail,
+      errors: shownErrors,
+      setErrors,
+      choice,
+      setMode,
+      setDate,
+      setTimeWindow,
+    }),
+    [details, setDetail, shownErrors, choice, setMode, setDate, setTimeWindow],
   );
 
   return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;

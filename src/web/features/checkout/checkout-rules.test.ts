@@ -1,9 +1,16 @@
 import { priceCart } from '@shared/pricing';
+import { orderPlacementSchema } from '@shared/schemas';
 import type { CartItem, Product } from '@shared/types';
 import { ApiError } from '@web/lib/api-client';
 import { describe, expect, it } from 'vitest';
 import { isPricesChanged, mayRetrySameKey, placeOrderErrorMessage } from './api/place-order';
-import { orderPayload, orderTypeFor, placementProblem, pricingLines } from './checkout-rules';
+import {
+  detailErrors,
+  orderPayload,
+  orderTypeFor,
+  placementProblem,
+  pricingLines,
+} from './checkout-rules';
 import type { ContactDetails } from './profile';
 
 const product = (id: number, name: string, category: string, stock: number) =>
@@ -177,5 +184,45 @@ describe("retrying and repricing an order go by the refusal's code", () => {
     const changed = { error: 'Die Preise haben sich geändert', code: 'PRICE_CHANGED' };
     expect(isPricesChanged(failed(409, JSON.stringify(changed)))).toBe(true);
     expect(isPricesChanged(failed(409, JSON.stringify({ error: 'Prices changed' })))).toBe(false);
+  });
+});
+
+describe('detailErrors: the details card judged by the order schema (issue 14)', () => {
+  const details = {
+    name: 'Sam Shopper',
+    phone: '555-0101',
+    email: 'sam@example.com',
+    address: '12 Elm Street',
+    deliveryNotes: '',
+  };
+
+  it('says under the field what the server would refuse, and nothing for a good card', () => {
+    expect(detailErrors(details, 'delivery')).toEqual({});
+    expect(detailErrors({ ...details, email: 'sam@' }, 'delivery')).toEqual({
+      email: 'Email must be a valid email address',
+    });
+    expect(detailErrors({ ...details, name: 'x'.repeat(121) }, 'delivery')).toEqual({
+      name: 'Name must be at most 120 characters',
+    });
+    expect(detailErrors({ ...details, address: '' }, 'delivery')).toEqual({
+      address: 'Address is required',
+    });
+    // a pickup needs no address
+    expect(detailErrors({ ...details, address: '' }, 'pickup')).toEqual({});
+  });
+
+  it('agrees with the order schema the server declares', () => {
+    for (const email of ['sam@example.com', 'sam@', '', 'a b@c.d']) {
+      const card = { ...details, email };
+      const server = orderPlacementSchema.safeParse({
+        customer: card.name,
+        address: card.address,
+        phone: card.phone,
+        email: card.email,
+        items: [{ id: 1, name: 'Blue Dream', price: 45, quantity: '1/8 Oz', count: 1 }],
+        total: 45,
+      });
+      expect(Object.keys(detailErrors(card, 'delivery')).length === 0).toBe(server.success);
+    }
   });
 });

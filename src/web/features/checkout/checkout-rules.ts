@@ -11,8 +11,9 @@ import {
   type PricingLine,
 } from '@shared/pricing';
 import { isSoldByWeight, stockNeeded } from '@shared/quantity';
-import type { OrderPlacementInput } from '@shared/schemas';
+import { customerDetailsSchema, type OrderPlacementInput } from '@shared/schemas';
 import type { CartItem, Product } from '@shared/types';
+import { labelledSentence } from '@web/lib/form-errors';
 import type { ValidatedPromotion } from './api/validate-promo';
 import type { ContactDetails } from './profile';
 
@@ -177,4 +178,43 @@ export function orderPayload(input: {
     deliveryTimeWindow: orderType === 'scheduled' ? choice.timeWindow : null,
     deliveryNotes: notes || null,
   };
+}
+
+export type DetailErrors = Partial<Record<keyof ContactDetails, string>>;
+
+const DETAIL_FIELDS: Record<string, keyof ContactDetails> = {
+  customer: 'name',
+  address: 'address',
+  phone: 'phone',
+  email: 'email',
+  deliveryNotes: 'deliveryNotes',
+};
+const detailSentence = labelledSentence({
+  customer: 'Name',
+  address: 'Address',
+  phone: 'Phone',
+  email: 'Email',
+  deliveryNotes: 'Notes',
+});
+
+/**
+ * The details card judged by the order's own schema (length limits, a valid email): what
+ * the server would refuse, said under the field before the order is sent.
+ */
+export function detailErrors(details: ContactDetails, orderType: OrderType): DetailErrors {
+  const result = customerDetailsSchema.safeParse({
+    customer: details.name,
+    address: orderType === 'pickup' ? PICKUP_ADDRESS : details.address,
+    phone: details.phone,
+    email: details.email,
+    deliveryNotes: details.deliveryNotes,
+  });
+  if (result.success) return {};
+  const errors: DetailErrors = {};
+  for (const issue of result.error.issues) {
+    const path = String(issue.path[0] ?? '');
+    const field = DETAIL_FIELDS[path];
+    if (field && !errors[field]) errors[field] = detailSentence(path, issue.message);
+  }
+  return errors;
 }

@@ -8,7 +8,7 @@ import type { ContactDetails } from '../profile';
 import { SchedulePicker } from './schedule-picker';
 
 const fieldClasses =
-  'w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70';
+  'w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70 aria-[invalid=true]:border-danger';
 
 const TABS: { mode: DeliveryMode; label: string; hint: string; icon: ReactNode }[] = [
   {
@@ -35,11 +35,13 @@ function Field({
   id,
   label,
   optional,
+  error,
   children,
 }: {
   id: string;
   label: string;
   optional?: boolean;
+  error?: string;
   children: ReactNode;
 }) {
   return (
@@ -49,6 +51,11 @@ function Field({
         {optional && <span className="font-normal text-muted"> (optional)</span>}
       </label>
       {children}
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-danger">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -56,7 +63,7 @@ function Field({
 /** Spec §2.7: name, phone, email, address and the Same-Day / Scheduled / Pickup tabs. */
 export function CustomerDeliveryCard() {
   const id = useId();
-  const { details, setDetail, choice, setMode } = useCheckout();
+  const { details, setDetail, errors, choice, setMode } = useCheckout();
   const pickup = choice.mode === 'pickup';
   const input = (field: keyof ContactDetails) => ({
     id: `${id}-${field}`,
@@ -64,6 +71,8 @@ export function CustomerDeliveryCard() {
     'data-checkout-field': field,
     value: details[field],
     onChange: (event: { target: { value: string } }) => setDetail(field, event.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   });
 
   return (
@@ -76,10 +85,10 @@ export function CustomerDeliveryCard() {
       </h2>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-name`} label="Name">
+        <Field id={`${id}-name`} label="Name" error={errors.name}>
           <input {...input('name')} autoComplete="name" className={clsx(fieldClasses, 'h-11')} />
         </Field>
-        <Field id={`${id}-phone`} label="Phone">
+        <Field id={`${id}-phone`} label="Phone" error={errors.phone}>
           <input
             {...input('phone')}
             type="tel"
@@ -89,7 +98,7 @@ export function CustomerDeliveryCard() {
           />
         </Field>
         <div className="sm:col-span-2">
-          <Field id={`${id}-email`} label="Email" optional>
+          <Field id={`${id}-email`} label="Email" optional error={errors.email}>
             <input
               {...input('email')}
               type="email"
@@ -131,7 +140,7 @@ export function CustomerDeliveryCard() {
               </p>
             )}
             {!pickup && (
-              <Field id={`${id}-address`} label="Delivery address">
+              <Field id={`${id}-address`} label="Delivery address" error={errors.address}>
                 <input
                   {...input('address')}
                   autoComplete="street-address"
@@ -140,7 +149,12 @@ export function CustomerDeliveryCard() {
               </Field>
             )}
             {choice.mode === 'scheduled' && <SchedulePicker />}
-            <Field id={`${id}-deliveryNotes`} label={pickup ? 'Notes' : 'Delivery notes'} optional>
+            <Field
+              id={`${id}-deliveryNotes`}
+              label={pickup ? 'Notes' : 'Delivery notes'}
+              optional
+              error={errors.deliveryNotes}
+            >
               <textarea
                 {...input('deliveryNotes')}
                 rows={2}

@@ -17,7 +17,7 @@ import {
   placeOrder,
 } from '../api/place-order';
 import { useCheckout } from '../checkout-context';
-import { orderPayload, placementProblem } from '../checkout-rules';
+import { detailErrors, orderPayload, placementProblem } from '../checkout-rules';
 import { saveProfile } from '../profile';
 import { setAppliedPromotion } from '../promo-store';
 import { useCheckoutPricing } from './use-checkout-pricing';
@@ -48,7 +48,7 @@ async function refreshPrices(queryClient: QueryClient) {
 export function usePlaceOrder() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const { details, choice } = useCheckout();
+  const { details, choice, setErrors } = useCheckout();
   const { cart, products, promotion, orderType, pricing } = useCheckoutPricing();
   const [placing, setPlacing] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -67,6 +67,18 @@ export function usePlaceOrder() {
       if (problem.field) {
         document.querySelector<HTMLElement>(`[data-checkout-field="${problem.field}"]`)?.focus();
       }
+      return;
+    }
+    const refused = detailErrors(details, orderType);
+    const [firstField] = Object.keys(refused) as (keyof typeof refused)[];
+    setErrors(refused);
+    if (firstField) {
+      toast({
+        title: 'Please check your details',
+        description: refused[firstField] ?? '',
+        variant: 'destructive',
+      });
+      document.querySelector<HTMLElement>(`[data-checkout-field="${firstField}"]`)?.focus();
       return;
     }
     const payload = orderPayload({ cart, details, choice, pricing, promotion });
