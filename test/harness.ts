@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { type Config, loadConfig } from '../src/server/config';
 import { connect, type Db, type Dialect } from '../src/server/db/connect';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { migrateTo } from '../src/server/db/migrate';
 import { seedDemoCatalogIfEmpty } from '../src/server/db/seed/demo-catalog';
 import { runSql } from './postgres';
 
@@ -28,7 +28,12 @@ export interface TestDb {
  */
 export async function createTestDb(
   dialect: Dialect,
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** stop after this migration (upgrade tests fill an older schema, then migrate) */
+    migrateTo?: string;
+  } = {},
 ): Promise<TestDb> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'canopy-test-'));
   const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
@@ -45,7 +50,7 @@ export async function createTestDb(
     ...options.env,
   });
   const db = connect({ dataDir, databaseUrl, pgSchema: schema });
-  await migrateBesideOtherTests(db, schema);
+  await migrateBesideOtherTests(db, schema, options.migrateTo ?? null);
   if (options.seed !== false) await seedDemoCatalogIfEmpty(db, config.mediaDir);
   return {
     db,
@@ -63,10 +68,10 @@ export async function createTestDb(
  * test dropping its own schema at that moment fails it ("schema t_... does not exist");
  * only that error, naming another test's schema, is tried again.
  */
-async function migrateBesideOtherTests(db: Db, schema: string | undefined) {
+async function migrateBesideOtherTests(db: Db, schema: string | undefined, to: string | null) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await migrateToLatest(db);
+      return await migrateTo(db, to);
     } catch (error) {
       const other = /schema "(t_[0-9a-f]+)" does not exist/.exec(String(error))?.[1];
       if (!other || other === schema || attempt === 5) throw error;

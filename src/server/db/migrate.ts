@@ -2,11 +2,13 @@ import { type Migration, Migrator, sql } from 'kysely';
 import type { Db } from './connect';
 import * as initial from './migrations/2026-11-22T0001-initial';
 import * as realtimeHardening from './migrations/2026-11-23T0013-realtime-hardening';
+import * as uniquePromoCodes from './migrations/2026-11-24T0014-unique-promo-codes';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
   '2026-11-22T0001-initial': initial,
   '2026-11-23T0013-realtime-hardening': realtimeHardening,
+  '2026-11-24T0014-unique-promo-codes': uniquePromoCodes,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
@@ -57,8 +59,14 @@ async function executedMigrationNames(db: Db): Promise<string[]> {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
+  await migrateTo(db, null);
+}
+
+/** Runs the migrations up to and including `name` (all of them for null): upgrade tests. */
+export async function migrateTo(db: Db, name: string | null): Promise<void> {
   const migrator = await migratorFor(db);
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } =
+    name === null ? await migrator.migrateToLatest() : await migrator.migrateTo(name);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

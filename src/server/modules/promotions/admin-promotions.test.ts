@@ -115,6 +115,22 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
     expect(duplicate.json()).toEqual({ error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
   });
 
+  it('gives a code saved by several dealers at the same moment to exactly one (the unique index)', async () => {
+    const answers = await Promise.all(
+      ['RUSH', 'rush', 'Rush', 'RUSH', 'rUsh', 'RUSH'].map((promoCode, i) =>
+        send('POST', '/api/promotions', { title: `Rush ${i}`, description: 'x', promoCode }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(refused.json()).toEqual({ error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
+    // and an edit that takes another promotion's code is refused the same way
+    const other = await send('POST', '/api/promotions', { title: 'Other', description: 'x' });
+    const taken = await send('PATCH', `/api/promotions/${other.json().id}`, { promoCode: 'rush' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('PROMO_CODE_TAKEN');
+  });
+
   it('creates a freebie promotion for an existing product', async () => {
     const product = (await t.app.inject('/api/products')).json<Product[]>()[0];
     const res = await send('POST', '/api/promotions', {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import type { Database, PromotionsTable } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
-import { invalidField, patchOver } from '../catalog/admin-errors';
+import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
 import { findCategoriesBySlug } from '../categories/repo';
 import { promotionFromRow } from './promotion-mapper';
 import * as repo from './repo';
@@ -80,14 +80,23 @@ export async function createPromotion(
   db: Db,
   fields: PromotionFields,
 ): Promise<Outcome<Promotion>> {
-  const promotion = await db.kysely.transaction().execute(async (trx) => {
-    await repo.lockPromoCodes(trx, db.dialect);
-    await checkReferences(trx, fields);
-    return promotionFromRow(
-      await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 }),
-    );
-  });
+  const promotion = await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      await checkReferences(trx, fields);
+      return promotionFromRow(
+        await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 }),
+      );
+    })
+    .catch(refuseTakenCode);
   return { value: promotion, events: [busEvent('promotion-created', promotion)] };
+}
+
+/** Two saves of one code at the same moment: the unique index refuses the second. */
+function refuseTakenCode(error: unknown): never {
+  if (isUniqueViolation(error))
+    throw new HttpError(409, { error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
+  throw error;
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -97,35 +106,37 @@ export async function updatePromotion(
   id: number,
   body: unknown,
 ): Promise<Outcome<Promotion>> {
-  const promotion = await db.kysely.transaction().execute(async (trx) => {
-    await repo.lockPromoCodes(trx, db.dialect);
-    const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
-    if (!row) throw notFound('Promotion');
-    const current = promotionFromRow(row);
-    const fields = parseInput(
-      promotionSchema,
-      patchOver(current, body, PROMOTION_KEYS),
-      'Invalid promotion',
-    );
-    if (current.isBogo50) {
-      // The client may send the whole card back: only a changed value outside the editable set is refused.
-      const changed = PROMOTION_KEYS.filter(
-        (key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]),
+  const promotion = await db.kysely
+    .transaction()
+    .execute(async (trx) => {
+      const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
+      if (!row) throw notFound('Promotion');
+      const current = promotionFromRow(row);
+      const fields = parseInput(
+        promotionSchema,
+        patchOver(current, body, PROMOTION_KEYS),
+        'Invalid promotion',
       );
-      if (changed.length > 0)
-        throw new HttpError(400, { error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
-      return promotionFromRow(
-        await repo.updatePromotionRow(trx, id, {
-          active: fields.active ? 1 : 0,
-          title: fields.title,
-          description: fields.description,
-          display_order: fields.displayOrder,
-        }),
-      );
-    }
-    await checkReferences(trx, fields, current);
-    return promotionFromRow(await repo.updatePromotionRow(trx, id, rowValues(fields)));
-  });
+      if (current.isBogo50) {
+        // The client may send the whole card back: only a changed value outside the editable set is refused.
+        const changed = PROMOTION_KEYS.filter(
+          (key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]),
+        );
+        if (changed.length > 0)
+          throw new HttpError(400, { error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
+        return promotionFromRow(
+          await repo.updatePromotionRow(trx, id, {
+            active: fields.active ? 1 : 0,
+            title: fields.title,
+            description: fields.description,
+            display_order: fields.displayOrder,
+          }),
+        );
+      }
+      await checkReferences(trx, fields, current);
+      return promotionFromRow(await repo.updatePromotionRow(trx, id, rowValues(fields)));
+    })
+    .catch(refuseTakenCode);
   return { value: promotion, events: [busEvent('promotion-updated', promotion)] };
 }
 

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../../db/connect';
 import type { Database, PromotionsTable } from '../../db/schema';
 
 export function listPromotionRows(db: Kysely<Database>) {
@@ -11,12 +10,6 @@ type PromotionValues = Omit<PromotionsTable, 'id'>;
 export function findPromotionRow(db: Kysely<Database>, id: number, lock = false) {
   const query = db.selectFrom('promotions').selectAll().where('id', '=', id);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/** Promo codes have no unique index, so writers that set one take turns (SQLite writers always do). */
-export async function lockPromoCodes(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  if (dialect === 'postgres')
-    await sql`select pg_advisory_xact_lock(hashtext('canopy.promotions.promo_code'))`.execute(db);
 }
 
 export function findPromotionIdByCode(db: Kysely<Database>, code: string) {

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
+import { migrateToLatest } from '../migrate';
+
+const promotion = (promo_code: string | null) => ({
+  title: `Promo ${promo_code}`,
+  description: 'kept from an older version',
+  promo_code,
+  valid_days: '["monday"]',
+  active: 1,
+  color: 'rainbow-blue',
+  discount_amount_x100: 1000,
+  discount_type: 'percentage',
+  applicable_categories: '[]',
+  freebie_product_id: null,
+  display_order: 999,
+  is_bogo50: 0,
+});
+
+describe.each(BACKENDS)('upgrading to unique promo codes on %s (issue 14)', (dialect) => {
+  let t: TestDb | undefined;
+  afterEach(() => t?.dispose());
+
+  it('keeps every promotion, renames later duplicates, and refuses a duplicate afterwards', async () => {
+    t = await createTestDb(dialect, {
+      seed: false,
+      migrateTo: '2026-11-23T0013-realtime-hardening',
+    });
+    const db = t.db.kysely;
+    const ids: number[] = [];
+    for (const code of ['SUMMER', 'summer', '', 'WINTER', null]) {
+      const row = await db
+        .insertInto('promotions')
+        .values(promotion(code))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+
+    await migrateToLatest(t.db);
+
+    const codes = await db
+      .selectFrom('promotions')
+      .select(['id', 'promo_code'])
+      .orderBy('id')
+      .execute();
+    const codeOf = (id: number) => codes.find((row) => row.id === id)?.promo_code;
+    expect(codeOf(ids[0])).toBe('SUMMER');
+    expect(codeOf(ids[1])).toBe(`summer-${ids[1]}`);
+    expect(codeOf(ids[2])).toBeNull();
+    expect(codeOf(ids[3])).toBe('WINTER');
+    expect(codeOf(ids[4])).toBeNull();
+    expect(codes.length).toBe(6); // the five, and BOGO50 from the first migration
+
+    await expect(
+      db.insertInto('promotions').values(promotion('Winter')).execute(),
+    ).rejects.toThrow();
+    // no code at all stays allowed any number of times
+    await db.insertInto('promotions').values(promotion(null)).execute();
+  });
+});
