@@ -183,7 +183,8 @@ export const productSchema = z
   .superRefine(
     (p, ctx) => {
       // runs even when other fields failed (so a form shows every problem at once): the
-      // fields it reads are checked for their type before use
+      // body may not even be an object, and each field it reads is checked before use
+      if (!p || typeof p !== 'object') return;
       const flavors = Array.isArray(p.flavors) ? p.flavors : [];
       const category = typeof p.category === 'string' ? p.category : '';
       if (p.stock === null && flavors.length === 0) {
