@@ -1,7 +1,7 @@
 import { Modal } from '@web/components/ui/modal';
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { CloseButton } from './icon-button';
 
 /** A titled dialog panel on the shared Modal: scrolling body, sticky footer on small screens. */
 export function DialogFrame({
@@ -39,14 +39,7 @@ export function DialogFrame({
             </h2>
             {description && <p className="mt-1 text-sm text-muted">{description}</p>}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="-m-1.5 grid h-10 w-10 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
+          <CloseButton onClick={onClose} className="-m-1.5 text-muted hover:text-fg" />
         </header>
         {children && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
         {footer && (

@@ -1,8 +1,8 @@
 import { TIMERS } from '@shared/constants';
 import { createStore, useStore } from '@web/lib/create-store';
 import { clsx } from 'clsx';
-import { X } from 'lucide-react';
 import { useEffect } from 'react';
+import { CloseButton } from './icon-button';
 
 export interface ToastInput {
   title: string;
@@ -67,14 +67,12 @@ export function Toaster() {
               </p>
             )}
           </div>
-          <button
-            type="button"
+          <CloseButton
+            label="Dismiss notification"
             onClick={dismissToast}
-            aria-label="Dismiss notification"
-            className="-m-2 grid h-10 w-10 place-items-center rounded-lg opacity-70 hover:opacity-100"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
-          </button>
+            iconClassName="h-4 w-4"
+            className="-m-2 opacity-70 hover:bg-transparent hover:opacity-100"
+          />
         </div>
       )}
     </section>

@@ -18,6 +18,7 @@ import {
   SearchField,
   textareaClasses,
 } from '@web/components/ui/form-controls';
+import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
@@ -326,14 +327,7 @@ function PromotionForm({
         <h2 id={`${id}-title`} className="truncate text-lg font-bold">
           {promotion ? `Edit Promotion: ${promotion.title}` : 'Create New Promotion'}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="grid h-10 w-10 shrink-0 place-items-center rounded-xl hover:bg-surface-2"
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-        </button>
+        <CloseButton onClick={onClose} />
       </div>
       <div className="flex flex-col gap-5 overflow-y-auto px-5 py-5">
         {bogo && (
