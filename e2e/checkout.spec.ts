@@ -253,6 +253,10 @@ test('promo codes: category limits, invalid codes, freebies and removal', async 
   await expect(toast(page)).toHaveText(
     toastSays('Invalid promo code', 'This promo code is not valid'),
   );
+  // the reason stays under the field after the toast has gone, until the code is edited
+  const codeField = page.getByLabel('Promo code');
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toHaveAccessibleDescription('This promo code is not valid');
 
   await applyPromo(page, 'WELCOME10');
   const subtotal = 2 * (lights.salePrice ?? lights.price);

@@ -26,41 +26,31 @@ export function PromoCodeForm() {
   const applied = useAppliedPromotion();
   const validate = useValidatePromo();
   const [code, setCode] = useState('');
+  // the reason a code was refused, under the field too (the toast goes away, this stays)
+  const [problem, setProblem] = useState<string | null>(null);
+  const refuse = (title: string, description: string) => {
+    setProblem(description);
+    toast({ title, description, variant: 'destructive' });
+  };
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();
     const promoCode = code.trim();
-    if (!promoCode) {
-      toast({
-        title: 'Promo code required',
-        description: 'Please enter a promo code',
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (!promoCode) return refuse('Promo code required', 'Please enter a promo code');
     try {
       const answer = await validate.mutateAsync({ promoCode, cartItems: cart });
       if (!answer.valid) {
-        if (answer.requiresOzItems) {
-          toast({
-            title: 'BOGO50 Requirements',
-            description: 'Add at least 2 Oz products to your cart to use BOGO50',
-            variant: 'destructive',
-          });
-        } else if (answer.applicableCategories) {
-          toast({
-            title: 'Promo code not applicable',
-            description: answer.error,
-            variant: 'destructive',
-          });
-        } else {
-          toast({
-            title: 'Invalid promo code',
-            description: answer.error || 'This promo code is not valid',
-            variant: 'destructive',
-          });
-        }
-        return;
+        if (answer.requiresOzItems)
+          return refuse(
+            'BOGO50 Requirements',
+            'Add at least 2 Oz products to your cart to use BOGO50',
+          );
+        if (answer.applicableCategories)
+          return refuse(
+            'Promo code not applicable',
+            answer.error ?? 'This promo code is not valid',
+          );
+        return refuse('Invalid promo code', answer.error || 'This promo code is not valid');
       }
       const promotion = answer.promotion;
       if (applied?.freebieProduct && applied.freebieProduct.id !== promotion.freebieProduct?.id) {
@@ -72,6 +62,7 @@ export function PromoCodeForm() {
         addFreeLine({ id: freebie.id, name: freebie.name, quantity: freebieQuantity(freebie) });
       }
       setCode('');
+      setProblem(null);
       toast({
         title: 'Promo code applied',
         description: `${normalizePromoCode(promotion.promoCode)}: ${promotionSummary(promotion)}`,
@@ -127,17 +118,27 @@ export function PromoCodeForm() {
           id={id}
           name="promoCode"
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
           placeholder="Enter code"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface-2 px-3 text-base uppercase text-fg placeholder:normal-case placeholder:text-muted/70"
+          className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface-2 px-3 text-base uppercase text-fg placeholder:normal-case placeholder:text-muted/70 aria-[invalid=true]:border-danger"
         />
         <Button type="submit" variant="secondary" disabled={validate.isPending}>
           {validate.isPending ? 'Checking...' : 'Apply'}
         </Button>
       </div>
+      {problem && (
+        <p id={`${id}-problem`} className="text-xs font-medium text-danger">
+          {problem}
+        </p>
+      )}
     </form>
   );
 }
