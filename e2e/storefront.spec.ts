@@ -300,7 +300,15 @@ test.describe('product detail', () => {
     await expect(
       page.getByText('Please select a strain type before adding to cart.'),
     ).toBeVisible();
+    // and at the field itself, which takes the focus
+    const strain = page.getByLabel('Select Strain Type:');
+    await expect(strain).toBeFocused();
+    await expect(strain).toHaveAttribute('aria-invalid', 'true');
+    await expect(strain).toHaveAccessibleDescription(
+      'Choose a strain type to add this to your cart.',
+    );
     await page.getByLabel('Select Strain Type:').selectOption(product!.strainTypes[0]);
+    await expect(strain).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
   });

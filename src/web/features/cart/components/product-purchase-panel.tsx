@@ -22,7 +22,7 @@ import { removalFailedToast } from './card-cart-controls';
 import { QuantityStepper } from './quantity-stepper';
 
 const selectClasses =
-  'h-12 w-full rounded-xl border border-line bg-surface-2 px-3 text-base font-medium text-fg';
+  'h-12 w-full rounded-xl border border-line bg-surface-2 px-3 text-base font-medium text-fg aria-[invalid=true]:border-danger';
 
 function initialQuantity(product: Product, cart: Cart, preferenceKey: string): QuantityLabel {
   if (!isSoldByWeight(product)) return defaultQuantity(product);
@@ -73,6 +73,7 @@ export function ProductPurchasePanel({
     initialQuantity(product, cart, preferenceKey),
   );
   const [strainType, setStrainType] = useState('');
+  const [strainMissing, setStrainMissing] = useState(false);
   const byWeight = isSoldByWeight(product);
   const severalStrains = product.strainTypes.length > 1;
   const lineStrain = severalStrains && strainType ? strainType : undefined;
@@ -93,6 +94,8 @@ export function ProductPurchasePanel({
 
   const add = () => {
     if (severalStrains && !strainType) {
+      setStrainMissing(true);
+      document.getElementById(strainId)?.focus();
       toast({
         title: 'Strain Type Required',
         description: 'Please select a strain type before adding to cart.',
@@ -152,7 +155,13 @@ export function ProductPurchasePanel({
             id={strainId}
             className={selectClasses}
             value={strainType}
-            onChange={(event) => setStrainType(event.target.value)}
+            aria-required="true"
+            aria-invalid={strainMissing ? true : undefined}
+            aria-describedby={strainMissing ? `${strainId}-error` : undefined}
+            onChange={(event) => {
+              setStrainType(event.target.value);
+              setStrainMissing(false);
+            }}
           >
             <option value="">Choose a strain type</option>
             {product.strainTypes.map((type) => (
@@ -161,6 +170,11 @@ export function ProductPurchasePanel({
               </option>
             ))}
           </select>
+          {strainMissing && (
+            <p id={`${strainId}-error`} className="text-xs font-medium text-danger">
+              Choose a strain type to add this to your cart.
+            </p>
+          )}
         </div>
       )}
 
