@@ -159,7 +159,7 @@ test('editing stock to 0 shows SOLD OUT on the storefront', async ({ page }, tes
   await expect(card).not.toContainText('SOLD OUT');
 
   await page.goto('/dealer');
-  await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
+  await page.getByRole('searchbox', { name: 'Search products', exact: true }).fill(name);
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit Product: ${name}` });
   await expect(dialog.getByLabel('Stock (units)')).toHaveValue('30');

@@ -15,8 +15,10 @@ const card = (page: Page, name: string) => page.getByRole('article', { name, exa
 async function farDownProduct(page: Page): Promise<Product> {
   const products = (await (await page.request.get('/api/products')).json()) as Product[];
   // the home page lists every product once in the catalog grid; take one near its end, from
-  // the demo catalog (other journeys create, move and delete their own E2E products meanwhile)
-  const candidates = products.filter((p) => !p.featured && !p.name.startsWith('E2E'));
+  // the demo catalog: other journeys create, move and delete their own products meanwhile,
+  // each named with a timestamp
+  const fromOtherJourney = (p: Product) => /\d{10,}/.test(p.name);
+  const candidates = products.filter((p) => !p.featured && !fromOtherJourney(p));
   return candidates[candidates.length - 2];
 }
 
