@@ -176,6 +176,10 @@ export const contactMessageResponse = z.object({
   phone: z.string(),
   message: z.string(),
   createdAt: z.string(),
+  /** null while the message is new to the dealer */
+  handledAt: z.string().nullable(),
+  /** the live chat it was sent from, so the inbox can open that conversation */
+  chatSessionId: z.string().nullable(),
 });
 
 export const sessionResponse = z.object({

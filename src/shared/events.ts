@@ -52,14 +52,24 @@ export interface ServerMessageMap extends DomainEventMap {
   };
   'session-restored': { sessionId: string; chatHistory: ChatMessagePayload[] };
   'new-chat-message': ChatMessagePayload;
-  'new-customer-contact': { name: string; phone: string; email: string; sessionId?: string };
+  /** dealers only; `id` names the stored contact message, `sessionId` the live chat it came from */
+  'new-customer-contact': {
+    name: string;
+    phone: string;
+    email: string;
+    id?: number;
+    sessionId?: string;
+  };
   'support-response': { message: string; timestamp: string; sessionId?: string };
   'dealer-response': { message: string; timestamp: string };
   'retailer-message': { message: string; timestamp: string };
   'broadcast-message': { message: string; timestamp: string };
   'telegram-message': { message: string; timestamp: string };
   'message-received': { ok: true };
-  'contact-received': { ok: true };
+  /** the acknowledgement of a contact-info; `ok: false` with the reason when it was refused */
+  'contact-received': { ok: boolean; error?: string };
+  /** dealers only: a contact message was marked handled (or new again) in the inbox */
+  'contact-message-handled': { id: number; handledAt: string | null };
 }
 
 export type ServerMessage = {

@@ -3,12 +3,14 @@ import type { Db } from './connect';
 import * as initial from './migrations/2026-11-22T0001-initial';
 import * as realtimeHardening from './migrations/2026-11-23T0013-realtime-hardening';
 import * as uniquePromoCodes from './migrations/2026-11-24T0014-unique-promo-codes';
+import * as contactMessageInbox from './migrations/2026-11-24T0015-contact-message-inbox';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
   '2026-11-22T0001-initial': initial,
   '2026-11-23T0013-realtime-hardening': realtimeHardening,
   '2026-11-24T0014-unique-promo-codes': uniquePromoCodes,
+  '2026-11-24T0015-contact-message-inbox': contactMessageInbox,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -178,6 +178,10 @@ export interface ContactMessagesTable {
   phone: string;
   message: string;
   created_at: string;
+  /** when the dealer marked it handled; null while it is new */
+  handled_at: string | null;
+  /** the live chat it was sent from, if any */
+  chat_session_id: string | null;
 }
 
 export interface IdempotencyKeysTable {

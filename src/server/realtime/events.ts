@@ -12,7 +12,10 @@ export const INTERNAL_EVENTS: ReadonlySet<string> = new Set<keyof InternalEventM
 /** What travels on the bus: domain changes plus the chat messages that must reach other instances. */
 export type BusEventMap = DomainEventMap &
   InternalEventMap &
-  Pick<ServerMessageMap, 'new-chat-message' | 'support-response' | 'new-customer-contact'>;
+  Pick<
+    ServerMessageMap,
+    'new-chat-message' | 'support-response' | 'new-customer-contact' | 'contact-message-handled'
+  >;
 export type BusEventType = keyof BusEventMap;
 
 export interface BusEvent<K extends BusEventType = BusEventType> {

@@ -26,7 +26,7 @@ export interface Client {
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 const ORDER_EVENTS = new Set(['order-created', 'order-updated', 'order-deleted']);
-const DEALER_EVENTS = new Set(['new-customer-contact']);
+const DEALER_EVENTS = new Set(['new-customer-contact', 'contact-message-handled']);
 const CHAT_EVENTS = new Set(['new-chat-message', 'support-response']);
 
 /** A dealer socket whose session has not reached its end (logout and resets are applied separately). */

@@ -283,6 +283,24 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
       headers: { cookie: dealerCookie },
     });
     expect(inbox.json()[0]).toMatchObject({ sessionId, name: 'Kim', unreadCount: 0 });
+    const contacts = await t.app.inject({
+      url: '/api/contact-messages',
+      headers: { cookie: dealerCookie },
+    });
+    expect(contacts.json()[0]).toMatchObject({
+      name: 'Kim',
+      message: 'Call me',
+      chatSessionId: sessionId,
+      handledAt: null,
+    });
+
+    // a contact-info missing its phone is refused with the form's reason, and nothing is stored
+    shopper.send({
+      type: 'contact-info',
+      data: { sessionId, name: 'Kim', email: 'kim@example.com', phone: '', message: 'Hi' },
+    });
+    const refused = await shopper.next((m) => m.type === 'contact-received' && m.data.ok === false);
+    expect(refused.data.error).toBe('Please fill out all fields to send your message.');
     for (const s of [dealer, shopper, again]) s.socket.close();
   });
 

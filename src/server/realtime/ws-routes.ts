@@ -22,6 +22,7 @@ import {
   recordSupportMessage,
   saveContactInfo,
 } from '../modules/chat/service';
+import { CONTACT_INCOMPLETE, CONTACT_RATE_LIMITED } from '../modules/contact/limiter';
 import { listOrders } from '../modules/orders/service';
 import {
   newShopperId,
@@ -377,11 +378,15 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
 
       async function contact(data: unknown) {
         const parsed = contactInfo.safeParse(data);
-        if (!parsed.success) return;
+        if (!parsed.success) {
+          hub.send(client, 'contact-received', { ok: false, error: CONTACT_INCOMPLETE });
+          return;
+        }
         const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
         if (!(await mayUseChatSession(sessionId))) return;
         if (app.contactLimiter.take(request.ip) > 0) {
-          request.log.warn('contact-info over the contact rate limit ignored');
+          request.log.warn('contact-info over the contact rate limit refused');
+          hub.send(client, 'contact-received', { ok: false, error: CONTACT_RATE_LIMITED.error });
           return;
         }
         client.chatSessionId = sessionId;

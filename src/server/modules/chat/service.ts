@@ -170,11 +170,19 @@ export async function saveContactInfo(
   now = new Date(),
 ): Promise<Outcome<void>> {
   const timestamp = now.toISOString();
-  await db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     await ensureSession(trx, input.sessionId, input.shopperId, timestamp);
     const { name, email, phone, message } = input;
     await repo.setSessionContact(trx, input.sessionId, { name, email, phone });
-    await insertContactMessage(trx, { name, email, phone, message, created_at: timestamp });
+    const saved = await insertContactMessage(trx, {
+      name,
+      email,
+      phone,
+      message,
+      created_at: timestamp,
+      chat_session_id: input.sessionId,
+    });
+    return saved.id;
   });
   const { name, email, phone, sessionId } = input;
   return {
@@ -182,7 +190,7 @@ export async function saveContactInfo(
     events: [
       busEvent(
         'new-customer-contact',
-        { name, email, phone, sessionId },
+        { id, name, email, phone, sessionId },
         { chatSessionId: sessionId },
       ),
     ],

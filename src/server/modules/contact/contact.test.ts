@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { CONTACT_LIMIT, CONTACT_RATE_LIMITED } from './limiter';
 
@@ -62,10 +63,97 @@ describe.each(BACKENDS)('POST /api/contact on %s', (dialect) => {
   });
 });
 
+describe.each(BACKENDS)('the contact messages inbox on %s', (dialect) => {
+  let t: TestApp;
+  let wsUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: false });
+    wsUrl = `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
+  });
+  afterAll(() => t.dispose());
+
+  const send = (message: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ada', email: 'ada@example.com', phone: '555-0100', message },
+    });
+
+  it('announces a new contact message to dealers, lists it newest first as new, and marks it handled', async () => {
+    const dealer = await dealerClient(t);
+    const { socket, received, next } = await openSocket(wsUrl, dealer.cookie);
+    const announced = next('new-customer-contact');
+    expect((await send('First question')).statusCode).toBe(201);
+    expect((await send('Do you deliver to Elm St?')).statusCode).toBe(201);
+    await announced;
+    expect(received.find((m) => m.type === 'new-customer-contact')?.data).toMatchObject({
+      name: 'Ada',
+      phone: '555-0100',
+      email: 'ada@example.com',
+    });
+
+    const inbox = await dealer.send('GET', '/api/contact-messages');
+    expect(inbox.statusCode).toBe(200);
+    const [newest, older] = inbox.json();
+    expect(newest).toMatchObject({
+      message: 'Do you deliver to Elm St?',
+      handledAt: null,
+      chatSessionId: null,
+    });
+    expect(older.message).toBe('First question');
+
+    const handled = next('contact-message-handled');
+    const marked = await dealer.send('PATCH', `/api/contact-messages/${newest.id}`, {
+      handled: true,
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().handledAt).toEqual(expect.any(String));
+    await handled;
+    const after = (await dealer.send('GET', '/api/contact-messages')).json();
+    expect(after.filter((m: { handledAt: string | null }) => m.handledAt === null)).toHaveLength(1);
+
+    const reopened = await dealer.send('PATCH', `/api/contact-messages/${newest.id}`, {
+      handled: false,
+    });
+    expect(reopened.json().handledAt).toBeNull();
+    socket.close();
+  });
+
+  it('keeps the inbox from shoppers (401) and refuses an unknown message (404) or a bad body (400)', async () => {
+    const dealer = await dealerClient(t);
+    expect((await dealer.send('GET', '/api/contact-messages', undefined, true)).statusCode).toBe(
+      401,
+    );
+    const [one] = (await dealer.send('GET', '/api/contact-messages')).json();
+    const anonymous = await dealer.send(
+      'PATCH',
+      `/api/contact-messages/${one.id}`,
+      { handled: true },
+      true,
+    );
+    expect(anonymous.statusCode).toBe(401);
+    expect(
+      (await dealer.send('PATCH', '/api/contact-messages/999999', { handled: true })).json(),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    const bad = await dealer.send('PATCH', `/api/contact-messages/${one.id}`, { handled: 'yes' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('a shopper socket never hears of contact messages', async () => {
+    const { socket, received, next } = await openSocket(wsUrl);
+    await send('Anyone there?');
+    const marker = next('init');
+    socket.send(JSON.stringify({ type: 'check-orders' }));
+    await marker;
+    expect(received.map((m) => m.type)).not.toContain('new-customer-contact');
+    socket.close();
+  });
+});
+
 /** A socket that hands over its messages in order. */
-async function openSocket(url: string) {
-  const socket = new WebSocket(url);
-  const received: { type: string; data: { sessionId?: string } }[] = [];
+async function openSocket(url: string, cookie?: string) {
+  const socket = new WebSocket(url, cookie ? { headers: { cookie } } : {});
+  const received: { type: string; data: Record<string, unknown> & { sessionId?: string } }[] = [];
   const waiters: { type: string; resolve: () => void }[] = [];
   socket.on('message', (raw) => {
     const message = JSON.parse(String(raw));
@@ -128,13 +216,15 @@ describe('14.1 one contact limit for the form and the live chat', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(CONTACT_LIMIT.max - viaSocket);
     expect(statuses.at(-1)).toBe(429);
 
-    // the socket is over the limit too: no acknowledgement, nothing stored (the init answers check-orders after)
+    // the socket is over the limit too: refused with the reason, nothing stored
     const before = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
+    const refusal = next('contact-received');
     socket.send(JSON.stringify({ type: 'contact-info', data: { ...contact, sessionId } }));
-    const marker = next('init');
-    socket.send(JSON.stringify({ type: 'check-orders' }));
-    await marker;
-    expect(received.filter((m) => m.type === 'contact-received')).toHaveLength(viaSocket);
+    await refusal;
+    expect(received.filter((m) => m.type === 'contact-received').at(-1)?.data).toEqual({
+      ok: false,
+      error: CONTACT_RATE_LIMITED.error,
+    });
     const after = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
     expect(after).toHaveLength(before.length);
     socket.close();

@@ -32,3 +32,6 @@ export function createContactLimiter({ max, windowMs } = CONTACT_LIMIT): Contact
     },
   };
 }
+
+/** What a contact message missing a field is told, on the form's REST path and over the socket. */
+export const CONTACT_INCOMPLETE = 'Please fill out all fields to send your message.';

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { contactMessageResponse } from '../../../shared/api-schemas';
 import { contactSchema } from '../../../shared/schemas';
-import { HttpError, withSummary } from '../../http/errors';
+import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { CONTACT_RATE_LIMITED } from './limiter';
-import { listContactMessages, saveContactMessage } from './service';
+import { publish, published } from '../../realtime/publish';
+import { CONTACT_INCOMPLETE, CONTACT_RATE_LIMITED } from './limiter';
+import { listContactMessages, markContactMessageHandled, saveContactMessage } from './service';
 
 export const CONTACT_THANKS = "Thanks for reaching out! We'll get back to you soon.";
 
-const contactBody = withSummary(contactSchema, 'Please fill out all fields to send your message.');
+const contactBody = withSummary(contactSchema, CONTACT_INCOMPLETE);
 
 export async function contactRoutes(app: ApiApp): Promise<void> {
   app.post(
@@ -24,7 +25,7 @@ export async function contactRoutes(app: ApiApp): Promise<void> {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, { ...CONTACT_RATE_LIMITED });
       }
-      await saveContactMessage(app.db.kysely, request.body);
+      publish(app, (await saveContactMessage(app.db.kysely, request.body)).events);
       return reply.status(201).send({ message: CONTACT_THANKS });
     },
   );
@@ -35,5 +36,20 @@ export async function contactInboxRoutes(app: ApiApp): Promise<void> {
     config: { dealerOnly: true },
     schema: { response: { 200: z.array(contactMessageResponse) } },
   };
-  app.get('/api/contact-messages', inbox, async () => listContactMessages(app.db.kysely));
+  app.get('/api/contact-messages', inbox, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listContactMessages(app.db.kysely);
+  });
+
+  const handledSchema = {
+    params: withSummary(idParams, 'Invalid contact message id'),
+    body: z.object({ handled: z.boolean() }),
+    response: { 200: contactMessageResponse },
+  };
+  app.patch('/api/contact-messages/:id', { schema: handledSchema }, async (request) =>
+    published(
+      app,
+      await markContactMessageHandled(app.db.kysely, request.params.id, request.body.handled),
+    ),
+  );
 }

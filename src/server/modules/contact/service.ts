@@ -1,26 +1,58 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { contactSchema } from '../../../shared/schemas';
 import { nowIso } from '../../db/json';
-import type { Database } from '../../db/schema';
+import type { ContactMessagesTable, Database } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { busEvent, type Outcome } from '../../realtime/events';
 import * as repo from './repo';
 
+type ContactRow = Selectable<ContactMessagesTable>;
+
+function contactMessageOf(row: ContactRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    createdAt: row.created_at,
+    handledAt: row.handled_at,
+    chatSessionId: row.chat_session_id,
+  };
+}
+
+/** The contact form: stored, and announced to the dealers' inboxes. */
 export async function saveContactMessage(
   db: Kysely<Database>,
   message: z.output<typeof contactSchema>,
-): Promise<void> {
-  await repo.insertContactMessage(db, { ...message, created_at: nowIso() });
+): Promise<Outcome<void>> {
+  const { id } = await repo.insertContactMessage(db, { ...message, created_at: nowIso() });
+  const { name, email, phone } = message;
+  return {
+    value: undefined,
+    events: [busEvent('new-customer-contact', { id, name, email, phone })],
+  };
 }
 
 /** The dealer's inbox: the newest 500 messages. */
 export async function listContactMessages(db: Kysely<Database>) {
   const rows = await repo.listContactMessageRows(db, 500);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    message: r.message,
-    createdAt: r.created_at,
-  }));
+  return rows.map(contactMessageOf);
+}
+
+/** The dealer marks a message handled (or new again); every dealer's inbox follows. */
+export async function markContactMessageHandled(
+  db: Kysely<Database>,
+  id: number,
+  handled: boolean,
+  now = new Date(),
+): Promise<Outcome<ReturnType<typeof contactMessageOf>>> {
+  const row = await repo.setContactMessageHandled(db, id, handled ? now.toISOString() : null);
+  if (!row) throw notFound('Contact message');
+  const message = contactMessageOf(row);
+  return {
+    value: message,
+    events: [busEvent('contact-message-handled', { id, handledAt: message.handledAt })],
+  };
 }
