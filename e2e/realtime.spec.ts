@@ -62,7 +62,7 @@ test('a shopper and the dealer chat both ways', async ({ page, browser }, testIn
   await logIn(dealerContext.request);
   const dealer = await dealerContext.newPage();
   await dealer.goto('/dealer');
-  const inbox = dealer.getByRole('region', { name: 'Live Chat Inbox' });
+  const inbox = dealer.getByRole('region', { name: 'Support Inbox' });
   await inbox.getByRole('button', { name: question.slice(0, 24) }).click();
   await expect(
     inbox
@@ -84,4 +84,76 @@ test('a shopper and the dealer chat both ways', async ({ page, browser }, testIn
   // the socket starts once the page is idle, then init names the session, then its history arrives
   await expect(chat.getByText(question)).toBeVisible({ timeout: 15_000 });
   await expect(chat.getByText(answer)).toBeVisible();
+});
+
+test('a contact message reaches the support inbox live, filed under the shopper who chats', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const stamp = `${testInfo.project.name} ${Date.now()}`;
+  const name = `Kim ${stamp}`;
+  const question = `Can you deliver to Elm St? (${stamp})`;
+
+  const dealerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await dealerContext.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  await logIn(dealerContext.request);
+  const dealer = await dealerContext.newPage();
+  const dealerSocket = dealer
+    .waitForEvent('websocket', { timeout: 20_000 })
+    .then((ws) => ws.waitForEvent('framereceived', { timeout: 20_000 }));
+  await dealer.goto('/dealer');
+  const inbox = dealer.getByRole('region', { name: 'Support Inbox' });
+  await inbox.getByRole('tab', { name: /Contact Messages/ }).click();
+  await dealerSocket;
+
+  // the shopper has a live chat session (spec §7): the form goes over the channel as contact-info
+  await page.goto('/');
+  await page.getByRole('button', { name: /Open live chat/ }).click({ timeout: 10_000 });
+  const chat = page.getByRole('region', { name: 'Live chat with support' });
+  await chat.getByLabel('Your message').fill(`Hello (${stamp})`);
+  await chat.getByRole('button', { name: 'Send chat message' }).click();
+  await expect(chat.getByText(`Hello (${stamp})`)).toBeVisible();
+  await chat.getByRole('button', { name: 'Close live chat' }).click();
+
+  const contactPosts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/contact')) contactPosts.push(request.method());
+  });
+  const form = page.getByRole('form', { name: 'Contact Us' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Phone').fill('555-0199');
+  await form.getByLabel('Email').fill('kim@example.com');
+  await form.getByLabel('Message').fill(question);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+  expect(contactPosts).toEqual([]);
+
+  // the dealer sees it without a reload, new, with how to reach the shopper
+  const item = inbox.getByRole('listitem').filter({ hasText: question });
+  await expect(item).toBeVisible({ timeout: 10_000 });
+  await expect(item.getByText('New', { exact: true })).toBeVisible();
+  await expect(item.getByRole('link', { name: '555-0199' })).toHaveAttribute(
+    'href',
+    'tel:555-0199',
+  );
+  await item.getByRole('button', { name: `Mark handled: message from ${name}` }).click();
+  await expect(
+    item.getByRole('button', { name: `Mark as new: message from ${name}` }),
+  ).toBeVisible();
+  await expect(item.getByText('New', { exact: true })).toBeHidden();
+
+  // the conversation now carries the shopper's name instead of "Shopper"
+  await item.getByRole('button', { name: 'Open chat' }).click();
+  await expect(inbox.getByRole('tab', { name: /Live Chat/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(inbox.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await expect(
+    inbox
+      .getByRole('listitem')
+      .filter({ hasText: `Hello (${stamp})` })
+      .last(),
+  ).toBeVisible();
+  await dealerContext.close();
 });

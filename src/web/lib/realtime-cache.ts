@@ -6,6 +6,7 @@
 import type { ServerMessage } from '@shared/events';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
+import { contactMessageKeys } from '@web/api/get-contact-messages';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
 import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
@@ -111,6 +112,10 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
       return;
     case 'order-deleted':
       applyUnder(client, orderKeys.all, removeFrom(message.data.id));
+      return;
+    case 'new-customer-contact':
+    case 'contact-message-handled':
+      void client.invalidateQueries({ queryKey: contactMessageKeys.all });
       return;
     default:
       return; // chat and acknowledgements are handled by the chat feature

@@ -9,7 +9,7 @@ import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/fo
 import { CheckCircle2, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { useSendContact } from '../api/send-contact';
+import { ContactNotSent, useSendContact } from '../api/send-contact';
 
 const EMPTY: ContactMessage = { name: '', email: '', phone: '', message: '' };
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
@@ -77,6 +77,7 @@ export function ContactForm() {
       toast({
         title: 'Error sending message',
         description:
+          (error instanceof ContactNotSent && error.message) ||
           (error instanceof ApiError && error.serverMessage) ||
           'Please try again later or contact us directly.',
         variant: 'destructive',

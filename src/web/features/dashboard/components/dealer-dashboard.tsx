@@ -27,7 +27,7 @@ export function DealerDashboard({
   onLogout,
 }: {
   inventory?: ReactNode;
-  /** the live-chat support inbox, composed in by the route */
+  /** the support inbox (live chats, contact messages), composed in by the route; near the top, shoppers wait on it */
   inbox?: ReactNode;
   username: string | null;
   onLogout: () => void;
@@ -62,13 +62,13 @@ export function DealerDashboard({
         }}
       />
       <ScheduleStatsRow />
+      {inbox}
       <OrdersPanel id={SECTIONS.orders} />
       <div id={SECTIONS.products} className="flex scroll-mt-24 flex-col gap-5 sm:gap-6">
         {inventory}
         <FeaturedPanel id={SECTIONS.featured} />
       </div>
       <PromotionsPanel id={SECTIONS.promotions} />
-      {inbox}
     </div>
   );
 }

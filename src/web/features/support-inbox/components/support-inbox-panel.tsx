@@ -1,23 +1,21 @@
-import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useChatMessages } from '@web/api/get-chat-messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { chatKeys, useChatSessions } from '@web/api/get-chat-sessions';
-import { Button } from '@web/components/ui/button';
+import { useContactMessages } from '@web/api/get-contact-messages';
+import { CountBadge } from '@web/components/ui/count-badge';
+import { Panel } from '@web/components/ui/panel';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { askNotificationPermission, notify } from '@web/features/chat/notify';
 import { realtime } from '@web/lib/realtime-connection';
-import { formatDistanceToNow } from 'date-fns';
-import { Mail, MessageSquare, Phone, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { markChatRead, sendSupportReply } from '../api/chat-inbox';
+import { Inbox } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { ChatConversations } from './chat-conversations';
+import { ContactMessagesList } from './contact-messages-list';
 
-/** The dealer's live-chat inbox: sessions newest first with unread counts, the thread, and a reply box. */
-export function SupportInboxPanel() {
+type InboxTab = 'chat' | 'contact';
+
+/** Notifies the dealer of what shoppers send and keeps the chat lists fresh. */
+function useInboxNotifications() {
   const queryClient = useQueryClient();
-  const sessions = useChatSessions();
-  const [selected, setSelected] = useState<string | null>(null);
-  const [draft, setDraft] = useState('');
-  const messages = useChatMessages(selected);
-
   useEffect(() => {
     askNotificationPermission();
     let unsubscribe: (() => void) | undefined;
@@ -45,138 +43,67 @@ export function SupportInboxPanel() {
       unsubscribe?.();
     };
   }, [queryClient]);
+}
 
-  useEffect(() => {
-    if (!selected) return;
-    void markChatRead(selected).then(() =>
-      queryClient.invalidateQueries({ queryKey: chatKeys.sessions }),
-    );
-  }, [selected, queryClient]);
+/**
+ * The dealer's support inbox: live chats and contact-form messages, each with
+ * what is still waiting for an answer.
+ */
+export function SupportInboxPanel({ id = 'support-inbox' }: { id?: string }) {
+  useInboxNotifications();
+  const sessions = useChatSessions();
+  const contacts = useContactMessages();
+  const [tab, setTab] = useState<InboxTab>('chat');
+  const [selected, setSelected] = useState<string | null>(null);
 
-  const reply = useMutation({
-    mutationFn: ({ sessionId, message }: { sessionId: string; message: string }) =>
-      sendSupportReply(sessionId, message),
-    onSuccess: () => {
-      setDraft('');
-      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-    },
-  });
+  const unreadChats = sessions.data?.reduce((sum, s) => sum + s.unreadCount, 0) ?? 0;
+  const newContacts = contacts.data?.filter((m) => m.handledAt === null).length ?? 0;
+  const chatSessionIds = useMemo(
+    () => new Set(sessions.data?.map((s) => s.sessionId)),
+    [sessions.data],
+  );
+  const openChat = (sessionId: string) => {
+    setSelected(sessionId);
+    setTab('chat');
+  };
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (selected && draft.trim()) reply.mutate({ sessionId: selected, message: draft.trim() });
-  }
-
-  const current = sessions.data?.find((s) => s.sessionId === selected);
   return (
-    <section
-      id="support-inbox"
-      aria-labelledby="support-inbox-title"
-      className="rounded-2xl border border-line bg-surface p-4 sm:p-6"
+    <Panel
+      id={id}
+      title="Support Inbox"
+      description="Live chats and contact-form messages, newest first."
+      icon={<Inbox aria-hidden="true" className="h-5 w-5" />}
     >
-      <h2 id="support-inbox-title" className="mb-4 flex items-center gap-2 text-lg font-semibold">
-        <MessageSquare aria-hidden className="h-5 w-5" /> Live Chat Inbox
-      </h2>
-      <div className="grid gap-4 md:grid-cols-[18rem_1fr]">
-        <ul className="flex max-h-96 flex-col gap-1 overflow-y-auto" aria-label="Chat sessions">
-          {sessions.data?.length === 0 && <li className="p-3 text-sm text-muted">No chats yet.</li>}
-          {sessions.data?.map((s) => (
-            <li key={s.sessionId}>
-              <button
-                type="button"
-                onClick={() => setSelected(s.sessionId)}
-                aria-current={s.sessionId === selected}
-                className="flex w-full items-start justify-between gap-2 rounded-xl px-3 py-2 text-left hover:bg-surface-2 aria-[current=true]:bg-surface-2"
-              >
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{s.name ?? 'Shopper'}</span>
-                  <span className="block truncate text-xs text-muted">{s.lastMessage ?? '—'}</span>
-                  <span className="block text-xs text-muted">
-                    {formatDistanceToNow(new Date(s.lastMessageAt), { addSuffix: true })}
-                  </span>
-                </span>
-                {s.unreadCount > 0 && (
-                  <span className="grid h-6 min-w-6 place-items-center rounded-full bg-primary px-1 text-xs font-bold text-primary-fg">
-                    {s.unreadCount}
-                    <span className="sr-only"> unread</span>
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <div className="flex min-h-64 flex-col rounded-xl border border-line">
-          {!current ? (
-            <p className="m-auto p-6 text-sm text-muted">
-              Choose a conversation to read and reply.
-            </p>
-          ) : (
-            <>
-              <div className="flex flex-wrap gap-x-4 gap-y-1 border-b border-line px-4 py-2 text-sm">
-                <span className="font-medium">{current.name ?? 'Shopper'}</span>
-                {current.phone && (
-                  <a
-                    className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline"
-                    href={`tel:${current.phone}`}
-                  >
-                    <Phone aria-hidden className="h-4 w-4" /> {current.phone}
-                  </a>
-                )}
-                {current.email && (
-                  <a
-                    className="inline-flex items-center gap-1 text-primary underline-offset-2 hover:underline"
-                    href={`mailto:${current.email}`}
-                  >
-                    <Mail aria-hidden className="h-4 w-4" /> {current.email}
-                  </a>
-                )}
-              </div>
-              <ol
-                className="flex max-h-80 flex-1 flex-col gap-2 overflow-y-auto p-4"
-                aria-live="polite"
-              >
-                {messages.data?.map((m, i) => (
-                  <li
-                    key={`${m.timestamp}-${i}`}
-                    className={
-                      m.isFromSupport
-                        ? 'max-w-[85%] self-end rounded-2xl rounded-br-sm bg-primary px-3 py-2 text-sm text-primary-fg'
-                        : 'max-w-[85%] self-start rounded-2xl rounded-bl-sm bg-surface-2 px-3 py-2 text-sm'
-                    }
-                  >
-                    {m.message}
-                  </li>
-                ))}
-              </ol>
-              <form onSubmit={submit} className="flex gap-2 border-t border-line p-3">
-                <label htmlFor="support-reply" className="sr-only">
-                  Reply as support
-                </label>
-                <input
-                  id="support-reply"
-                  value={draft}
-                  maxLength={CHAT_MESSAGE_MAX_LENGTH}
-                  onChange={(e) => setDraft(e.target.value)}
-                  placeholder="Reply as support…"
-                  className="h-11 flex-1 rounded-xl border border-line bg-bg px-3 text-sm"
-                />
-                <Button
-                  type="submit"
-                  disabled={!draft.trim() || reply.isPending}
-                  aria-label="Send reply"
-                >
-                  <Send aria-hidden className="h-4 w-4" /> Send
-                </Button>
-              </form>
-              {reply.isError && (
-                <p className="px-3 pb-3 text-sm text-danger">
-                  Could not send the reply. Please try again.
-                </p>
-              )}
-            </>
-          )}
-        </div>
-      </div>
-    </section>
+      <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
+        <TabList aria-label="Support inbox" className="sm:self-start">
+          <Tab value="chat" className="sm:flex-none">
+            Live Chat
+            <CountBadge active={unreadChats > 0}>
+              {unreadChats}
+              <span className="sr-only"> unread</span>
+            </CountBadge>
+          </Tab>
+          <Tab value="contact" className="sm:flex-none">
+            <span>
+              Contact<span className="max-sm:sr-only"> Messages</span>
+            </span>
+            <CountBadge active={newContacts > 0}>
+              {newContacts}
+              <span className="sr-only"> new</span>
+            </CountBadge>
+          </Tab>
+        </TabList>
+        <TabPanel value="chat">
+          <ChatConversations sessions={sessions.data} selected={selected} onSelect={setSelected} />
+        </TabPanel>
+        <TabPanel value="contact">
+          <ContactMessagesList
+            messages={contacts.data}
+            chatSessionIds={chatSessionIds}
+            onOpenChat={openChat}
+          />
+        </TabPanel>
+      </Tabs>
+    </Panel>
   );
 }

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ContactMessageEntry, contactMessageKeys } from '@web/api/get-contact-messages';
+import { apiFetch } from '@web/lib/api-client';
+
+export function setContactMessageHandled(id: number, handled: boolean) {
+  return apiFetch<ContactMessageEntry>(`/api/contact-messages/${id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ handled }),
+  });
+}
+
+/** Marks a contact message handled (or new again) and refreshes the inbox. */
+export function useSetContactMessageHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) =>
+      setContactMessageHandled(id, handled),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactMessageKeys.all }),
+  });
+}
