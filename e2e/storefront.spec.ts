@@ -290,6 +290,43 @@ test.describe('product detail', () => {
     await expect(page.getByLabel('Select Quantity:')).toHaveCount(0);
   });
 
+  test('Add to Cart stays in reach on a phone, clear of the floating buttons (issue 15 items 9, 10)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { products } = await catalog(request);
+    const product = products.find((p) => p.name === 'Blue Dream')!;
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    const add = page.getByRole('button', { name: 'Add to Cart' });
+    const viewport = page.viewportSize()!;
+    const inView = async () => {
+      const box = (await add.boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= viewport.height;
+    };
+    const phone = testInfo.project.name === 'phone';
+    expect(await inView()).toBe(true);
+    await page.getByRole('form', { name: 'Contact Us' }).scrollIntoViewIfNeeded();
+    // phones keep the buy bar on screen; on a desktop the button stays beside the product
+    expect(await inView()).toBe(phone);
+
+    // the chat button waits for the first idle moment; once there it covers none of the bar
+    const chat = page.getByRole('button', { name: /^Open live chat/ });
+    await expect(chat).toBeVisible({ timeout: 10_000 });
+    if (phone) {
+      const [a, c] = [(await add.boundingBox())!, (await chat.boundingBox())!];
+      expect(c.y + c.height <= a.y || a.y + a.height <= c.y).toBe(true);
+      // the bar's own cart controls replace the floating cart here
+      await expect(page.getByRole('link', { name: /^Cart, / })).toBeHidden();
+      await add.click();
+      await expect(page.getByRole('link', { name: 'View Cart' })).toBeVisible();
+      const viewCart = (await page.getByRole('link', { name: 'View Cart' }).boundingBox())!;
+      expect(viewCart.y + viewCart.height).toBeLessThanOrEqual(viewport.height);
+    } else {
+      await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+    }
+  });
+
   test('several strain types require a choice', async ({ page, request }) => {
     const { products } = await catalog(request);
     const product = products.find((p) => p.strainTypes.length > 1 && p.stock > 0);

@@ -7,6 +7,7 @@ export function FloatingCartButton({ count }: { count: number }) {
   return (
     <Link
       href={paths.cart}
+      data-floating="cart"
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       className="fixed right-4 bottom-4 z-30 grid h-16 w-16 place-items-center rounded-full bg-primary text-primary-fg shadow-xl shadow-black/40 transition-transform hover:scale-105 sm:right-6 sm:bottom-6"
       style={{ marginBottom: 'env(safe-area-inset-bottom)' }}

@@ -14,6 +14,7 @@ import { buttonClasses } from '@web/components/ui/button';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { toast } from '@web/components/ui/toast';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@web/lib/storage';
+import { clsx } from 'clsx';
 import { ShoppingBag, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -23,6 +24,14 @@ import { QuantityStepper } from './quantity-stepper';
 
 const selectClasses =
   'h-12 w-full rounded-xl border border-line bg-surface-2 px-3 text-base font-medium text-fg aria-[invalid=true]:border-danger';
+
+/** Inline under the choices on wide screens; fixed to the bottom edge on phones. */
+const BUY_BAR = clsx(
+  'flex items-center gap-3',
+  'max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-30 max-md:border-t max-md:border-line',
+  'max-md:bg-surface/95 max-md:px-4 max-md:pt-3 max-md:pb-[calc(0.75rem+env(safe-area-inset-bottom))]',
+  'max-md:shadow-[0_-8px_24px_rgb(0_0_0/0.25)] max-md:backdrop-blur',
+);
 
 function initialQuantity(product: Product, cart: Cart, preferenceKey: string): QuantityLabel {
   if (!isSoldByWeight(product)) return defaultQuantity(product);
@@ -178,42 +187,49 @@ export function ProductPurchasePanel({
         </div>
       )}
 
-      {inCart ? (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="sm:w-48">
-            <QuantityStepper
-              name={product.name}
-              count={inCart.count}
-              onDecrement={() => {
-                if (!decrementLine(index, product.id)) removalFailedToast();
-              }}
-              onIncrement={add}
-              incrementDisabled={plusDisabled}
-              incrementHint={(button) => (
-                <Tooltip
-                  text={`Stock: ${product.stock} ${unit} · In cart: ${used} ${unit} · Needed: ${needed} ${unit}`}
-                >
-                  {button}
-                </Tooltip>
-              )}
-            />
+      {/* on phones this row is the sticky buy bar (issue 15): price, quantity and the button stay in reach */}
+      <div data-buy-bar className={BUY_BAR}>
+        <p aria-hidden="true" className="flex shrink-0 flex-col md:hidden">
+          <PriceTag price={price} />
+          <span className="truncate text-xs text-muted">{byWeight ? quantity : 'Per unit'}</span>
+        </p>
+        {inCart ? (
+          <div className="flex flex-1 items-center gap-2 sm:gap-3">
+            <div className="w-34 sm:w-48">
+              <QuantityStepper
+                name={product.name}
+                count={inCart.count}
+                onDecrement={() => {
+                  if (!decrementLine(index, product.id)) removalFailedToast();
+                }}
+                onIncrement={add}
+                incrementDisabled={plusDisabled}
+                incrementHint={(button) => (
+                  <Tooltip
+                    text={`Stock: ${product.stock} ${unit} · In cart: ${used} ${unit} · Needed: ${needed} ${unit}`}
+                  >
+                    {button}
+                  </Tooltip>
+                )}
+              />
+            </div>
+            <Link href="/cart" className={buttonClasses('outline', 'lg', 'flex-1 max-sm:px-3')}>
+              <ShoppingBag aria-hidden="true" className="h-5 w-5 max-sm:hidden" />
+              View Cart
+            </Link>
           </div>
-          <Link href="/cart" className={buttonClasses('outline', 'lg', 'sm:flex-1')}>
-            <ShoppingBag aria-hidden="true" className="h-5 w-5" />
-            View Cart
-          </Link>
-        </div>
-      ) : (
-        <button
-          type="button"
-          className={buttonClasses('primary', 'lg', 'w-full')}
-          onClick={add}
-          disabled={product.stock <= 0}
-        >
-          <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-          {product.stock <= 0 ? 'Sold Out' : 'Add to Cart'}
-        </button>
-      )}
+        ) : (
+          <button
+            type="button"
+            className={buttonClasses('primary', 'lg', 'flex-1')}
+            onClick={add}
+            disabled={product.stock <= 0}
+          >
+            <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+            {product.stock <= 0 ? 'Sold Out' : 'Add to Cart'}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -47,6 +47,7 @@ export default function ChatWidget() {
         onClick={toggle}
         aria-expanded={open}
         aria-controls={titleId}
+        data-floating="chat"
         aria-label={
           open ? 'Close live chat' : unread ? `Open live chat, ${unread} new` : 'Open live chat'
         }
@@ -68,6 +69,7 @@ export default function ChatWidget() {
           id={titleId}
           aria-label="Live chat with support"
           onKeyDown={(e) => e.key === 'Escape' && setChatOpen(false)}
+          data-floating="chat-panel"
           className="fixed inset-x-2 bottom-20 z-40 flex max-h-[70vh] flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-2xl shadow-black/40 sm:inset-x-auto sm:bottom-24 sm:left-6 sm:w-96"
         >
           <header className="flex items-center justify-between border-b border-line px-4 py-3">
