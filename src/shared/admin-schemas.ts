@@ -318,6 +318,8 @@ const weekday = z.preprocess(
   z.enum(WEEKDAYS, { message: 'must be a weekday name (monday to sunday)' }),
 );
 
+export const ZERO_DISCOUNT_WITH_CODE = 'must be more than 0 when the promotion has a promo code';
+
 /** Promotion form (spec §3, §5, §9 defaults). discountAmount is dollars (fixed) or percent (percentage). */
 export const promotionSchema = z
   .object({
@@ -392,6 +394,14 @@ export const promotionSchema = z
         code: 'custom',
         path: ['discountAmount'],
         message: 'must be at most 100 for a percentage',
+      });
+    }
+    if (p.promoCode && p.discountType !== 'freebie' && p.discountAmount <= 0) {
+      // a code that takes nothing off is a code shoppers are told is valid and then pay full price
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountAmount'],
+        message: ZERO_DISCOUNT_WITH_CODE,
       });
     }
     if (p.discountType === 'freebie' && !p.freebieProductId) {

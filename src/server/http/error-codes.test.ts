@@ -105,6 +105,7 @@ describe.each(BACKENDS)('error answers carry a stable code on %s', (dialect) => 
       title: 'Again',
       description: 'd',
       promoCode: 'bogo50',
+      discountAmount: 5,
     });
     expect(promo.statusCode).toBe(409);
     expect(promo.json().code).toBe('PROMO_CODE_TAKEN');

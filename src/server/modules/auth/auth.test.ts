@@ -194,7 +194,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
           payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
         });
         expect(res.statusCode, `${route.method} ${route.url} with ${id}`).toBe(400);
-        expect(res.json().error).toMatch(/^Invalid \w+ id$/);
+        expect(res.json().error).toMatch(/^Invalid [\w ]+ id$/);
       }
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { ZERO_DISCOUNT_WITH_CODE } from '../../../shared/admin-schemas';
 import { WEEKDAYS } from '../../../shared/constants';
 import type { Product, Promotion } from '../../../shared/types';
 import { BOGO50_DELETE_REFUSED, BOGO50_EDIT_REFUSED, DUPLICATE_PROMO_CODE } from './admin-service';
@@ -25,6 +26,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
       title: 'Ten off',
       description: 'Ten dollars off',
       promoCode: ' ten-off ',
+      discountAmount: 10,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -33,7 +35,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
       color: 'rainbow-blue',
       promoCode: 'TEN-OFF',
       discountType: 'fixed',
-      discountAmount: 0,
+      discountAmount: 10,
       displayOrder: 999,
       validDays: [...WEEKDAYS],
       applicableCategories: [],
@@ -41,6 +43,31 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
       isBogo50: false,
     });
     expect(events).toContain('promotion-created');
+    // without a code the amount keeps the spec's default of 0 (a banner-only promotion)
+    const banner = await send('POST', '/api/promotions', {
+      title: 'News',
+      description: 'Open late',
+    });
+    expect(banner.json()).toMatchObject({ promoCode: null, discountAmount: 0 });
+  });
+
+  it('refuses a code that takes nothing off: a fixed or percentage code needs an amount above 0 (issue 15)', async () => {
+    for (const discountType of ['fixed', 'percentage'] as const) {
+      const res = await send('POST', '/api/promotions', {
+        title: 'Nothing off',
+        description: 'x',
+        promoCode: `ZERO-${discountType}`,
+        discountType,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().formattedErrors).toEqual([`discountAmount: ${ZERO_DISCOUNT_WITH_CODE}`]);
+    }
+    const codeless = await send('POST', '/api/promotions', { title: 'Plain', description: 'x' });
+    const gaveCode = await send('PATCH', `/api/promotions/${codeless.json().id}`, {
+      promoCode: 'LATER',
+    });
+    expect(gaveCode.statusCode).toBe(400);
+    expect(await promotions()).not.toContainEqual(expect.objectContaining({ promoCode: 'LATER' }));
   });
 
   it('stores percentages and fixed amounts to the hundredth and validates the code is usable', async () => {
@@ -110,6 +137,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
       title: 'a',
       description: 'b',
       promoCode: 'bogo50',
+      discountAmount: 5,
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
@@ -118,7 +146,12 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
   it('gives a code saved by several dealers at the same moment to exactly one (the unique index)', async () => {
     const answers = await Promise.all(
       ['RUSH', 'rush', 'Rush', 'RUSH', 'rUsh', 'RUSH'].map((promoCode, i) =>
-        send('POST', '/api/promotions', { title: `Rush ${i}`, description: 'x', promoCode }),
+        send('POST', '/api/promotions', {
+          title: `Rush ${i}`,
+          description: 'x',
+          promoCode,
+          discountAmount: 5,
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
@@ -126,7 +159,10 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
       expect(refused.json()).toEqual({ error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
     // and an edit that takes another promotion's code is refused the same way
     const other = await send('POST', '/api/promotions', { title: 'Other', description: 'x' });
-    const taken = await send('PATCH', `/api/promotions/${other.json().id}`, { promoCode: 'rush' });
+    const taken = await send('PATCH', `/api/promotions/${other.json().id}`, {
+      promoCode: 'rush',
+      discountAmount: 5,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('PROMO_CODE_TAKEN');
   });
@@ -172,7 +208,10 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
     expect(events).toContain('promotion-updated');
     const bad = await send('PATCH', `/api/promotions/${a.id}`, { color: 'pink' });
     expect(bad.statusCode).toBe(400);
-    const taken = await send('PATCH', `/api/promotions/${b.id}`, { promoCode: 'AAA' });
+    const taken = await send('PATCH', `/api/promotions/${b.id}`, {
+      promoCode: 'AAA',
+      discountAmount: 1,
+    });
     expect(taken.statusCode).toBe(409);
     expect((await send('PATCH', '/api/promotions/999999', { active: false })).statusCode).toBe(404);
   });

@@ -50,6 +50,7 @@ describe.each(BACKENDS)('13.17 inactive promotions on %s', (dialect) => {
         title: 'Staff only',
         description: 'not yet',
         promoCode: 'SECRET40',
+        discountAmount: 40,
         active: false,
       })
     ).json<Promotion>();
@@ -72,7 +73,12 @@ describe.each(BACKENDS)('13.17 inactive promotions on %s', (dialect) => {
     expect(dealerInit.data.promotions!.map((p) => p.promoCode)).toContain('SECRET40');
 
     const shown = (
-      await send('POST', '/api/promotions', { title: 'Now', description: 'on', promoCode: 'NOW5' })
+      await send('POST', '/api/promotions', {
+        title: 'Now',
+        description: 'on',
+        promoCode: 'NOW5',
+        discountAmount: 5,
+      })
     ).json<Promotion>();
     await shopper.next((m) => m.type === 'promotion-created' && m.data.id === shown.id);
     await send('PATCH', `/api/promotions/${hidden.id}`, { title: 'Still staff only' });

@@ -65,6 +65,21 @@ describe('Promotion form (spec §5)', () => {
     );
   });
 
+  it('refuses a promo code that takes nothing off, under the amount (issue 15)', async () => {
+    const { dialog, user, calls } = renderCreate();
+    await user.type(within(dialog).getByLabelText('Title'), 'Welcome');
+    await user.type(within(dialog).getByLabelText('Description'), 'For new shoppers');
+    await user.type(within(dialog).getByLabelText(/Promo code/), 'hello');
+    await user.click(createButton(dialog));
+    const message = 'Discount must be more than 0 when the promotion has a promo code';
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(calls).toEqual([]);
+    const amount = within(dialog).getByLabelText('Discount amount ($)');
+    await user.clear(amount);
+    await user.type(amount, '5');
+    await waitFor(() => expect(within(dialog).queryByText(message)).toBeNull());
+  });
+
   it('asks for the free product of a freebie, then sends the promotion as the server stores it', async () => {
     const { dialog, user, calls, onClose } = renderCreate({
       status: 201,
