@@ -271,6 +271,9 @@ test('promo codes: category limits, invalid codes, freebies and removal', async 
   const free = page.getByTestId('cart-line').filter({ hasText: joint.name });
   await expect(free).toHaveCount(1);
   await expect(free.getByTestId('line-total')).toHaveText('FREE');
+  // the summary names what comes free instead of a "-$0.00" discount
+  await expect(page.getByTestId('summary-free-item')).toHaveText(joint.name);
+  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('applied-promo')).toContainText('FREEJOINT');
   await page.getByRole('button', { name: /Remove promo code FREEJOINT/ }).click();

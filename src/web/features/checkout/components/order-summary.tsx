@@ -64,13 +64,23 @@ export function OrderSummary() {
             value={`${formatCents(pricing.subtotalCents)}${plus}`}
             testId="summary-subtotal"
           />
-          {promotion && (
+          {promotion && promotion.discountType === 'freebie' ? (
+            // a freebie takes no money off: the line says what comes free instead of "-$0.00"
             <div className="flex items-baseline justify-between gap-4 text-primary">
-              <dt>Discount ({promotion.promoCode})</dt>
-              <dd className="font-semibold tabular-nums" data-testid="summary-discount">
-                -{formatCents(pricing.discountCents)}
+              <dt>Free item ({promotion.promoCode})</dt>
+              <dd className="text-right font-semibold" data-testid="summary-free-item">
+                {promotion.freebieProduct?.name ?? 'Free item'}
               </dd>
             </div>
+          ) : (
+            promotion && (
+              <div className="flex items-baseline justify-between gap-4 text-primary">
+                <dt>Discount ({promotion.promoCode})</dt>
+                <dd className="font-semibold tabular-nums" data-testid="summary-discount">
+                  -{formatCents(pricing.discountCents)}
+                </dd>
+              </div>
+            )
           )}
           <Row
             label={orderType === 'pickup' ? 'Delivery Fee (pickup)' : 'Delivery Fee'}
