@@ -169,3 +169,28 @@ test('the delivery notes the dealer saves are shown to shoppers who schedule a d
     page.getByRole('complementary', { name: 'Delivery notes from the shop' }),
   ).toHaveCount(0);
 });
+
+test('calendar days are named by their date; a day that has passed shows no availability dot', async ({
+  page,
+}) => {
+  await page.goto('/schedule');
+  await page.getByRole('tab', { name: 'Calendar Schedule' }).click();
+  const calendar = page.getByRole('table', { name: 'Delivery calendar' });
+  const today = new Date();
+  const todayButton = calendar.locator(`button[data-date="${formatDateOnly(today)}"]`);
+  const weekday = today.toLocaleDateString('en-US', { weekday: 'long' });
+  const month = today.toLocaleDateString('en-US', { month: 'long' });
+  const longDate = `${today.getDate()} ${month} ${today.getFullYear()}, ${weekday}`;
+  // the visible day number sits inside the spoken name (axe label-content-name-mismatch)
+  await expect(todayButton).toHaveAccessibleName(new RegExp(`^${longDate}: `));
+  await expect(todayButton).toContainText(String(today.getDate()));
+
+  const past = calendar.locator('button[data-date][disabled]');
+  const pastCount = await past.count();
+  // only a month starting on a Monday that is today shows no earlier day
+  for (let i = 0; i < pastCount; i += 1) {
+    const dot = past.nth(i).locator('span[aria-hidden="true"]').first();
+    await expect(dot).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expect(past.nth(i)).not.toHaveAccessibleName(/schedule|Custom day|No deliveries/);
+  }
+});

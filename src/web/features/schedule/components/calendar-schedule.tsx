@@ -59,6 +59,10 @@ const STATUS_DOT: Record<DayStatus, string> = {
   closed: 'bg-transparent',
 };
 
+/** Scheduled orders on a day: sky blue, a colour no availability dot uses. */
+const ORDER_BADGE =
+  'absolute -top-1 -right-1 grid h-4 min-w-4 place-items-center rounded-full bg-sky-400 px-1 text-[10px] font-bold text-black';
+
 function Legend() {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
@@ -74,6 +78,15 @@ function Legend() {
       <li className="flex items-center gap-1.5">
         <span className="h-2.5 w-4 rounded border-b-2 border-primary" /> Bookable by shoppers (14
         days)
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span
+          aria-hidden="true"
+          className="grid h-4 min-w-4 place-items-center rounded-full bg-sky-400 px-1 text-[10px] font-bold text-black"
+        >
+          2
+        </span>{' '}
+        Scheduled orders
       </li>
     </ul>
   );
@@ -161,7 +174,6 @@ function MonthCalendar({
                       data-date={date}
                       disabled={past}
                       aria-pressed={isSelected}
-                      aria-label={`${format(day, 'EEEE, MMMM d, yyyy')}: ${STATUS_TEXT[status]}${count ? `, ${count} scheduled ${count === 1 ? 'order' : 'orders'}` : ''}`}
                       onClick={() => onSelect(date)}
                       className={clsx(
                         'relative flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-xl text-sm tabular-nums transition-colors',
@@ -173,18 +185,39 @@ function MonthCalendar({
                         date === today && !isSelected && 'ring-1 ring-primary ring-inset',
                       )}
                     >
-                      <span>{day.getDate()}</span>
+                      {/* the name is the visible day number inside the full date, so speech and sight agree */}
+                      <span>
+                        {day.getDate()}
+                        <span className="sr-only">
+                          {format(day, ' MMMM yyyy, EEEE')}
+                          {past ? '' : `: ${STATUS_TEXT[status]}`}
+                          {count ? `, ${count} scheduled ${count === 1 ? 'order' : 'orders'}` : ''}
+                        </span>
+                      </span>
+                      {/* a day that has passed is history: no availability dot */}
                       <span
+                        aria-hidden="true"
                         className={clsx(
                           'h-1.5 w-1.5 rounded-full',
-                          isSelected && status !== 'closed' ? 'bg-primary-fg' : STATUS_DOT[status],
+                          past
+                            ? 'bg-transparent'
+                            : isSelected && status !== 'closed'
+                              ? 'bg-primary-fg'
+                              : STATUS_DOT[status],
                         )}
                       />
                       {bookable.has(date) && !isSelected && (
-                        <span className="absolute inset-x-2 bottom-0.5 h-0.5 rounded bg-primary/60" />
+                        <span
+                          aria-hidden="true"
+                          className="absolute inset-x-2 bottom-0.5 h-0.5 rounded bg-primary/60"
+                        />
                       )}
                       {count > 0 && (
-                        <span className="absolute -top-1 -right-1 grid h-4 min-w-4 place-items-center rounded-full bg-accent px-1 text-[10px] font-bold text-black">
+                        <span
+                          aria-hidden="true"
+                          data-testid="day-order-count"
+                          className={ORDER_BADGE}
+                        >
                           {count}
                         </span>
                       )}

@@ -38,7 +38,7 @@ export function ScheduleStatCards({ stats }: { stats: ScheduleStats | null }) {
             ) : (
               <p className="text-2xl font-bold tabular-nums">{stats[key]}</p>
             )}
-            <p className="truncate text-[0.7rem] text-muted">{hint}</p>
+            <p className="text-[0.7rem] leading-snug text-muted">{hint}</p>
           </div>
         </div>
       ))}
