@@ -156,9 +156,21 @@ test('a delivery under $50 is refused with the minimum message', async ({ page, 
 test('a scheduled delivery picks a date and a window', async ({ page, request }) => {
   const diesel = await productNamed(request, 'Sour Diesel');
   await seed(page, [{ ...eighth(diesel), count: 2 }]);
+  // what the page tells the real-time channel (spec §7 client messages)
+  const sent: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', (frame) => {
+      sent.push(String(JSON.parse(String(frame.payload)).type));
+    }),
+  );
   await page.goto('/cart');
+  await expect.poll(() => sent, { timeout: 15_000 }).toContain('sync-products');
+  await expect
+    .poll(() => sent)
+    .toEqual(expect.arrayContaining(['restore-session', 'session-restored']));
   await fillDetails(page, { name: 'Cam', phone: '555-0102', address: '2 Oak Ave' });
   await page.getByRole('tab', { name: /Scheduled/ }).click();
+  await expect.poll(() => sent).toContain('fetch-schedule-slots');
 
   // the first available date is preselected; windows follow the dealer settings
   await expect(page.getByRole('radio', { checked: true }).first()).toBeVisible();
@@ -176,6 +188,7 @@ test('a scheduled delivery picks a date and a window', async ({ page, request })
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/thank-you\?/);
+  await expect.poll(() => sent).toContain('check-orders');
   const url = new URL(page.url());
   expect(url.searchParams.get('type')).toBe('delivery');
   expect(url.searchParams.get('scheduled')).toBe('true');

@@ -51,9 +51,12 @@ export function createRealtimeClient(options: {
 
   function restoreChat(sessionId: string) {
     options.onChatSession(sessionId);
-    const restore = () => rawSend({ type: 'restore-session', data: { sessionId } });
-    restore();
-    setTimeout(restore, TIMERS.sessionResendMs);
+    // spec §7: restore-session asks for the history; session-restored repeats it once
+    rawSend({ type: 'restore-session', data: { sessionId } });
+    setTimeout(
+      () => rawSend({ type: 'session-restored', data: { sessionId } }),
+      TIMERS.sessionResendMs,
+    );
   }
 
   function onMessage(event: MessageEvent) {

@@ -21,11 +21,15 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   let t: TestApp;
   let send: Awaited<ReturnType<typeof dealerClient>>['send'];
   const events: string[] = [];
+  const featuredLists: Product[][] = [];
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     ({ send } = await dealerClient(t));
-    t.app.events.subscribe((e) => events.push(e.type));
+    t.app.events.subscribe((e) => {
+      events.push(e.type);
+      if (e.type === 'featured-products-updated') featuredLists.push(e.data as Product[]);
+    });
   });
   afterAll(() => t.dispose());
 
@@ -171,11 +175,15 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
     const res = await send('PATCH', `/api/products/${created.id}/featured`, { featured: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: created.id, name: 'Test Kush', featured: true });
+    // spec §7: the featured list as it now is goes out beside product-updated
+    expect(featuredLists.at(-1)?.map((p) => p.id)).toContain(created.id);
+    expect(featuredLists.at(-1)?.every((p) => p.featured)).toBe(true);
     await send('PATCH', `/api/products/${created.id}`, { stock: 0 });
     const unfeature = await send('PATCH', `/api/products/${created.id}/featured`, {
       featured: false,
     });
     expect(unfeature.json()).toEqual({ id: created.id, name: 'Test Kush', featured: false });
+    expect(featuredLists.at(-1)?.map((p) => p.id)).not.toContain(created.id);
     const refused = await send('PATCH', `/api/products/${created.id}/featured`, { featured: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe(OUT_OF_STOCK_FEATURE);

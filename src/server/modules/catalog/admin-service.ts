@@ -11,6 +11,7 @@ import * as categories from '../categories/repo';
 import { invalidField, patchOver } from './admin-errors';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
 import * as repo from './repo';
+import { listProducts } from './service';
 
 const toInput = (fields: ProductFields): ProductInput => fields;
 
@@ -119,7 +120,15 @@ export async function setProductFeatured(
     if (featured && Number(row.stock) <= 0) throw invalidField('featured', OUT_OF_STOCK_FEATURE);
     const updated = await repo.updateProductRow(trx, id, { featured: featured ? 1 : 0 });
     if (!updated) throw notFound('Product');
-    return productFromRow(updated);
+    const featuredNow = (await listProducts(trx)).filter((p) => p.featured);
+    return { product: productFromRow(updated), featuredNow };
   });
-  return { value: product, events: [busEvent('product-updated', product)] };
+  return {
+    value: product.product,
+    events: [
+      busEvent('product-updated', product.product),
+      // spec §7: the featured list as it is now (browsers ignore it; product-updated carries the change)
+      busEvent('featured-products-updated', product.featuredNow),
+    ],
+  };
 }

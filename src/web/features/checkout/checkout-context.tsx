@@ -1,3 +1,4 @@
+import { noticeToChannel } from '@web/lib/channel-notices';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import {
   type DeliveryChoice,
@@ -46,13 +47,13 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     return kept;
   }, [details, orderType, errors]);
   // spec §4: choosing Same-Day or Pickup clears any scheduled slot
-  const setMode = useCallback(
-    (mode: DeliveryMode) =>
-      setChoice((c) =>
-        mode === 'scheduled' ? { ...c, mode } : { mode, date: null, timeWindow: null },
-      ),
-    [],
-  );
+  const setMode = useCallback((mode: DeliveryMode) => {
+    // spec §7: the scheduled picker asks the channel for the current slots
+    if (mode === 'scheduled') noticeToChannel('fetch-schedule-slots');
+    setChoice((c) =>
+      mode === 'scheduled' ? { ...c, mode } : { mode, date: null, timeWindow: null },
+    );
+  }, []);
   const setDate = useCallback(
     (date: string | null) => setChoice((c) => (c.date === date ? c : { ...c, date })),
     [],

@@ -7,6 +7,7 @@ import { scheduleSlotKeys } from '@web/api/get-schedule-slots';
 import { paths } from '@web/app/paths';
 import { toast } from '@web/components/ui/toast';
 import { clearCart, repriceLines } from '@web/features/cart/cart-store';
+import { noticeToChannel } from '@web/lib/channel-notices';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
@@ -99,6 +100,7 @@ export function usePlaceOrder() {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       void queryClient.invalidateQueries({ queryKey: scheduleSlotKeys.all });
+      noticeToChannel('check-orders');
       const params = new URLSearchParams({
         order: String(order.id),
         name: payload.customer,

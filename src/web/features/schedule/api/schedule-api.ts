@@ -16,6 +16,7 @@ import {
   useScheduleSlots,
 } from '@web/api/get-schedule-slots';
 import { ApiError, apiFetch } from '@web/lib/api-client';
+import { noticeToChannel } from '@web/lib/channel-notices';
 import type { z } from 'zod';
 
 export type ScheduleSettings = Pick<
@@ -27,22 +28,27 @@ export function useScheduleData() {
   return { slots: useScheduleSlots(), settings: useDealerSettings(), orders: useOrders() };
 }
 
-export function saveDealerSettings(body: DealerSettingsBody): Promise<DealerSettings> {
-  return apiFetch<DealerSettings>('/api/dealer-settings', {
+export async function saveDealerSettings(body: DealerSettingsBody): Promise<DealerSettings> {
+  const saved = await apiFetch<DealerSettings>('/api/dealer-settings', {
     method: 'PATCH',
     body: JSON.stringify(body),
   });
+  noticeToChannel('dealer-settings-updated', saved);
+  return saved;
 }
 
-export function createSlot(slot: SlotCreation): Promise<ScheduleSlot> {
-  return apiFetch<ScheduleSlot>('/api/schedule-slots', {
+export async function createSlot(slot: SlotCreation): Promise<ScheduleSlot> {
+  const created = await apiFetch<ScheduleSlot>('/api/schedule-slots', {
     method: 'POST',
     body: JSON.stringify(slot),
   });
+  noticeToChannel('schedule-slot-created', created);
+  return created;
 }
 
-export function deleteSlot(id: number): Promise<void> {
-  return apiFetch<void>(`/api/schedule-slots/${id}`, { method: 'DELETE' });
+export async function deleteSlot(id: number): Promise<void> {
+  await apiFetch<void>(`/api/schedule-slots/${id}`, { method: 'DELETE' });
+  noticeToChannel('schedule-slot-deleted', { id });
 }
 
 export type DeliveryUpdate = z.input<typeof orderDeliverySchema>;

@@ -1,0 +1,18 @@
+/**
+ * Spec §7's client notices on the real-time channel. The REST call has already made the
+ * change and the server has published it to every browser; these tell the channel what
+ * this browser did, as the spec's client does (`check-orders` and `fetch-schedule-slots`
+ * are answered with a fresh `init`, the dealer's notices are only logged).
+ */
+import { realtime } from './realtime-connection';
+
+export type ChannelNotice =
+  | 'check-orders'
+  | 'fetch-schedule-slots'
+  | 'schedule-slot-created'
+  | 'schedule-slot-deleted'
+  | 'dealer-settings-updated';
+
+export function noticeToChannel(type: ChannelNotice, data?: unknown): void {
+  realtime()?.send(type, data);
+}
