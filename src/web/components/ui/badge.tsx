@@ -9,7 +9,7 @@ const tones: Record<BadgeTone, string> = {
   sale: 'bg-amber-400 text-black',
   danger: 'bg-danger text-danger-fg',
   sativa: 'bg-amber-400 text-black',
-  indica: 'bg-violet-500 text-white',
+  indica: 'bg-violet-600 text-white',
   hybrid: 'bg-emerald-500 text-black',
 };
 

@@ -57,13 +57,13 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 export function statusTone(status: string): string {
   switch (status) {
     case 'pending':
-      return 'border-amber-400/40 bg-amber-400/15 text-amber-500';
+      return 'border-warn/40 bg-warn/10 text-warn';
     case 'accepted':
-      return 'border-sky-400/40 bg-sky-400/15 text-sky-500';
+      return 'border-info/40 bg-info/10 text-info';
     case 'on the way':
-      return 'border-violet-400/40 bg-violet-400/15 text-violet-400';
+      return 'border-en-route/40 bg-en-route/10 text-en-route';
     case 'completed':
-      return 'border-emerald-400/40 bg-emerald-400/15 text-emerald-500';
+      return 'border-ok/40 bg-ok/10 text-ok';
     default:
       return 'border-line bg-surface-2 text-muted';
   }

@@ -120,7 +120,7 @@ export function CustomerDeliveryCard() {
               <Tab key={tab.mode} value={tab.mode} look="cards">
                 {tab.icon}
                 <span className="text-sm font-bold leading-tight">{tab.label}</span>
-                <span className="text-[0.7rem] leading-tight text-muted group-data-[state=active]:text-primary-fg/80">
+                <span className="text-[0.7rem] leading-tight text-muted group-data-[state=active]:text-primary-fg">
                   {tab.hint}
                 </span>
               </Tab>

@@ -143,7 +143,7 @@ export function SchedulePicker() {
                   className={clsx(chip, 'h-12 flex-col gap-0 leading-tight sm:h-14')}
                 >
                   <span className="text-base">{format(day, 'd')}</span>
-                  <span className="text-[0.65rem] font-medium opacity-80">
+                  <span className="text-[0.65rem] font-medium">
                     {date === today ? 'Today' : format(day, 'MMM')}
                   </span>
                 </label>

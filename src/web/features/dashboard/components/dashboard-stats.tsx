@@ -82,7 +82,7 @@ export function SummaryCards({
         value={pending ?? dash}
         hint={`${orders.data?.length ?? 0} orders in total`}
         icon={Clock}
-        tone="bg-amber-500/15 text-amber-500"
+        tone="bg-warn/15 text-warn"
         target={targets.orders}
       />
       <SummaryCard
@@ -90,7 +90,7 @@ export function SummaryCards({
         value={products.data?.length ?? dash}
         hint={`${inStock ?? 0} in stock`}
         icon={Package}
-        tone="bg-sky-500/15 text-sky-500"
+        tone="bg-info/15 text-info"
         target={targets.products}
       />
       <SummaryCard

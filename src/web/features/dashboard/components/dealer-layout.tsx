@@ -46,7 +46,7 @@ export function DealerLayout({
             onClick={() => setOpen(false)}
             className={clsx(
               'flex h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium transition-colors',
-              active ? 'bg-primary/15 text-primary' : 'text-fg hover:bg-surface-2',
+              active ? 'bg-primary/10 font-semibold text-primary' : 'text-fg hover:bg-surface-2',
             )}
           >
             <Icon aria-hidden="true" className="h-5 w-5" />

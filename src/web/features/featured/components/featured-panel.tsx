@@ -14,9 +14,9 @@ import { Plus, Star, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 
 const STOCK_TONES = {
-  red: 'text-red-500',
-  yellow: 'text-amber-500',
-  green: 'text-emerald-500',
+  red: 'text-danger',
+  yellow: 'text-warn',
+  green: 'text-ok',
 } as const;
 
 export function StockText({

@@ -2,7 +2,7 @@ import { stockColor } from '@shared/quantity';
 import { clsx } from 'clsx';
 
 const tones = {
-  red: 'bg-red-500 text-white',
+  red: 'bg-red-700 text-white',
   yellow: 'bg-amber-400 text-black',
   green: 'bg-emerald-500 text-black',
 } as const;

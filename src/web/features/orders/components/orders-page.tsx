@@ -18,7 +18,7 @@ export function statusClasses(status: string): string {
     case 'pending':
       return 'bg-yellow-400 text-black';
     case 'processing':
-      return 'bg-blue-500 text-white';
+      return 'bg-blue-600 text-white';
     case 'completed':
       return 'bg-green-500 text-black';
     default:

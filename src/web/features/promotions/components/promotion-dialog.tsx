@@ -432,7 +432,7 @@ function PromotionForm({
                 values.validDays.length === 0 ? (
                   <p
                     role="alert"
-                    className="flex items-center gap-2 text-sm font-medium text-amber-500"
+                    className="flex items-center gap-2 text-sm font-medium text-warn"
                   >
                     <TriangleAlert aria-hidden="true" className="h-4 w-4 shrink-0" />
                     No days selected: this promotion will not be active on any day.

@@ -109,7 +109,7 @@ function PromotionCard({
                 className={clsx(
                   'rounded-full px-2 py-0.5 text-[11px] font-bold uppercase',
                   promotion.active
-                    ? 'bg-emerald-500/15 text-emerald-500'
+                    ? 'bg-ok/15 text-ok'
                     : 'bg-surface-2 text-muted',
                 )}
               >
@@ -280,7 +280,7 @@ export function PromotionsPanel({ id }: { id: string }) {
         </ul>
       )}
       {sorted.some((p) => p.active && p.validDays.length === 0) && (
-        <p className="mt-4 flex items-center gap-2 text-sm text-amber-500">
+        <p className="mt-4 flex items-center gap-2 text-sm text-warn">
           <TriangleAlert aria-hidden="true" className="h-4 w-4" />
           Some active promotions have no valid days and will not be shown.
         </p>
