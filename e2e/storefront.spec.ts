@@ -366,6 +366,30 @@ test.describe('product detail', () => {
   });
 });
 
+test.describe('keyboard', () => {
+  test.beforeEach(async ({ page }) => skipAgeGate(page));
+
+  test('the skip link lands on the main content, and closing the chat returns focus to its button', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+
+    const launcher = page.getByRole('button', { name: /^Open live chat/ });
+    await launcher.click({ timeout: 10_000 });
+    const chat = page.getByRole('region', { name: 'Live chat with support' });
+    await expect(chat.getByLabel('Your message')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(chat).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Open live chat/ })).toBeFocused();
+  });
+});
+
 test.describe('theme and contact', () => {
   test.beforeEach(async ({ page }) => skipAgeGate(page));
 

@@ -68,7 +68,12 @@ export function AppShell({ children }: { children: ReactNode }) {
         showDashboardLink={dealerBrowsing}
       />
       {/* at least a screen tall, so lazy pages arriving never push the footer around (CLS) */}
-      <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-4 sm:py-6">
+      {/* focusable by script only, so the skip link lands here and Tab goes on from the content */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none sm:py-6"
+      >
         {children}
       </main>
       <Footer onLogoClick={dealerLogin.onLogoClick} />

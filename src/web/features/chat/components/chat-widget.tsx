@@ -14,6 +14,7 @@ export default function ChatWidget() {
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
   useEffect(() => {
@@ -27,6 +28,12 @@ export default function ChatWidget() {
   function toggle() {
     if (!open) askNotificationPermission();
     setChatOpen(!open);
+  }
+
+  /** Closing from inside the panel hands the focus back to the button that opened it. */
+  function close() {
+    setChatOpen(false);
+    launcherRef.current?.focus();
   }
 
   function send(event: FormEvent) {
@@ -43,6 +50,7 @@ export default function ChatWidget() {
   return (
     <>
       <button
+        ref={launcherRef}
         type="button"
         onClick={toggle}
         aria-expanded={open}
@@ -68,7 +76,7 @@ export default function ChatWidget() {
         <section
           id={titleId}
           aria-label="Live chat with support"
-          onKeyDown={(e) => e.key === 'Escape' && setChatOpen(false)}
+          onKeyDown={(e) => e.key === 'Escape' && close()}
           data-floating="chat-panel"
           className="fixed inset-x-2 bottom-20 z-40 flex max-h-[70vh] flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-2xl shadow-black/40 sm:inset-x-auto sm:bottom-24 sm:left-6 sm:w-96"
         >
@@ -77,12 +85,7 @@ export default function ChatWidget() {
               <h2 className="font-semibold">Live Chat</h2>
               <p className="text-xs text-muted">We usually answer within a few minutes.</p>
             </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              onClick={() => setChatOpen(false)}
-              aria-label="Close live chat"
-            >
+            <Button variant="ghost" size="icon" onClick={close} aria-label="Close live chat">
               <X aria-hidden className="h-5 w-5" />
             </Button>
           </header>

@@ -430,10 +430,7 @@ function PromotionForm({
               legend="Valid days"
               hint={
                 values.validDays.length === 0 ? (
-                  <p
-                    role="alert"
-                    className="flex items-center gap-2 text-sm font-medium text-warn"
-                  >
+                  <p role="alert" className="flex items-center gap-2 text-sm font-medium text-warn">
                     <TriangleAlert aria-hidden="true" className="h-4 w-4 shrink-0" />
                     No days selected: this promotion will not be active on any day.
                   </p>

@@ -108,9 +108,7 @@ function PromotionCard({
               <span
                 className={clsx(
                   'rounded-full px-2 py-0.5 text-[11px] font-bold uppercase',
-                  promotion.active
-                    ? 'bg-ok/15 text-ok'
-                    : 'bg-surface-2 text-muted',
+                  promotion.active ? 'bg-ok/15 text-ok' : 'bg-surface-2 text-muted',
                 )}
               >
                 {promotion.active ? 'Active' : 'Inactive'}
