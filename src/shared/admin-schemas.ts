@@ -519,3 +519,27 @@ export const dealerSettingsSchema = z.object({
 });
 export type DealerSettingsBody = z.input<typeof dealerSettingsSchema>;
 export type DealerSettingsFields = z.output<typeof dealerSettingsSchema>;
+
+/** A store-profile line: optional, trimmed, bounded ("" when the shop leaves it out). */
+const profileText = (max: number) =>
+  z.preprocess(
+    (value) => value ?? '',
+    text({ message: 'must be text' }).trim().max(max, `must be at most ${max} characters`),
+  );
+
+/**
+ * The shop facts shoppers look for (issue 15): shown in the footer, on the Pickup tab and in
+ * the cart. Every line is optional; an empty one is simply not shown.
+ */
+export const storeProfileSchema = z.object({
+  shopName: profileText(80),
+  pickupAddress: profileText(200),
+  openingHours: profileText(200),
+  phone: profileText(40),
+  licenseNumber: profileText(60),
+  deliveryArea: profileText(300),
+  paymentMethods: profileText(200),
+});
+export type StoreProfileBody = z.input<typeof storeProfileSchema>;
+export type StoreProfile = z.output<typeof storeProfileSchema>;
+export const STORE_PROFILE_FIELDS = Object.keys(storeProfileSchema.shape) as (keyof StoreProfile)[];

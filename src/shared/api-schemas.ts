@@ -262,3 +262,14 @@ export type ResponseSchemasMatchTheirTypes = [
   Holds<Same<z.output<typeof chatMessageResponse>, ChatMessagePayload>>,
   Holds<Same<Required<z.output<typeof errorResponse>>['errors'], ValidationErrorBody['errors']>>,
 ];
+
+/** GET/PUT /api/store-profile: every line as text ("" when the shop left it out). */
+export const storeProfileResponse = z.object({
+  shopName: z.string(),
+  pickupAddress: z.string(),
+  openingHours: z.string(),
+  phone: z.string(),
+  licenseNumber: z.string(),
+  deliveryArea: z.string(),
+  paymentMethods: z.string(),
+});

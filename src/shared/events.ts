@@ -2,6 +2,8 @@
  * The real-time channel's messages (spec §7), as a typed map so a typo in an
  * event name is a compile error on both sides. Every message is `{type, data}`.
  */
+
+import type { StoreProfile } from './admin-schemas';
 import type { Category, DealerSettings, Order, Product, Promotion, ScheduleSlot } from './types';
 
 export interface ChatMessagePayload {
@@ -35,6 +37,8 @@ export interface DomainEventMap {
   'schedule-slot-deleted': { id: number };
   'dealer-settings-updated': DealerSettings;
   'featured-products-updated': Product[];
+  /** the shop's facts changed (footer, Pickup tab, cart) */
+  'store-profile-updated': StoreProfile;
 }
 
 export type DomainEventType = keyof DomainEventMap;

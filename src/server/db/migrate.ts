@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-22T0001-initial';
 import * as realtimeHardening from './migrations/2026-11-23T0013-realtime-hardening';
 import * as uniquePromoCodes from './migrations/2026-11-24T0014-unique-promo-codes';
 import * as contactMessageInbox from './migrations/2026-11-24T0015-contact-message-inbox';
+import * as storeProfile from './migrations/2026-11-24T0016-store-profile';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -11,6 +12,7 @@ const MIGRATIONS = {
   '2026-11-23T0013-realtime-hardening': realtimeHardening,
   '2026-11-24T0014-unique-promo-codes': uniquePromoCodes,
   '2026-11-24T0015-contact-message-inbox': contactMessageInbox,
+  '2026-11-24T0016-store-profile': storeProfile,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

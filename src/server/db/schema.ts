@@ -17,6 +17,7 @@ export interface Database {
   chat_sessions: ChatSessionsTable;
   chat_messages: ChatMessagesTable;
   contact_messages: ContactMessagesTable;
+  store_profile: StoreProfileTable;
   idempotency_keys: IdempotencyKeysTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
@@ -182,6 +183,19 @@ export interface ContactMessagesTable {
   handled_at: string | null;
   /** the live chat it was sent from, if any */
   chat_session_id: string | null;
+}
+
+/** One row (id 1): the shop facts of the store profile. */
+export interface StoreProfileTable {
+  id: number;
+  shop_name: string;
+  pickup_address: string;
+  opening_hours: string;
+  phone: string;
+  license_number: string;
+  delivery_area: string;
+  payment_methods: string;
+  updated_at: string;
 }
 
 export interface IdempotencyKeysTable {

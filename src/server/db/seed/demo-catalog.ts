@@ -682,6 +682,21 @@ export async function seedDemoCatalogIfEmpty(
         updated_at: nowIso(),
       })
       .execute();
+
+    await trx
+      .updateTable('store_profile')
+      .set({
+        shop_name: 'Canopy Demo Dispensary',
+        pickup_address: '420 Market Street, Suite 2, Oakland, CA 94612',
+        opening_hours: 'Mon-Sat 10 AM - 9 PM, Sun closed',
+        phone: '(510) 555-0142',
+        license_number: 'C10-0000420-LIC (demo)',
+        delivery_area: 'Oakland, Berkeley, Emeryville and Alameda',
+        payment_methods: 'Cash or debit card at the door',
+        updated_at: nowIso(),
+      })
+      .where('id', '=', 1)
+      .execute();
   });
   return true;
 }

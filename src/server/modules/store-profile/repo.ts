@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Database, StoreProfileTable } from '../../db/schema';
+
+export function findStoreProfileRow(db: Kysely<Database>) {
+  return db.selectFrom('store_profile').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+export function updateStoreProfileRow(db: Kysely<Database>, values: Omit<StoreProfileTable, 'id'>) {
+  return db
+    .updateTable('store_profile')
+    .set(values)
+    .where('id', '=', 1)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,18 @@
+import { storeProfileSchema } from '../../../shared/admin-schemas';
+import { storeProfileResponse } from '../../../shared/api-schemas';
+import { withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
+import { getStoreProfile, saveStoreProfile } from './service';
+
+const profileBody = withSummary(storeProfileSchema, 'Invalid store profile');
+
+export async function storeProfileRoutes(app: ApiApp): Promise<void> {
+  const read = { schema: { response: { 200: storeProfileResponse } } };
+  app.get('/api/store-profile', read, async () => getStoreProfile(app.db.kysely));
+
+  const write = { schema: { body: profileBody, response: { 200: storeProfileResponse } } };
+  app.put('/api/store-profile', write, async (request) =>
+    published(app, await saveStoreProfile(app.db.kysely, request.body)),
+  );
+}

@@ -1,0 +1,52 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { StoreProfile } from '../../../shared/admin-schemas';
+import type { Database, StoreProfileTable } from '../../db/schema';
+import { busEvent, type Outcome } from '../../realtime/events';
+import * as repo from './repo';
+
+const EMPTY: StoreProfile = {
+  shopName: '',
+  pickupAddress: '',
+  openingHours: '',
+  phone: '',
+  licenseNumber: '',
+  deliveryArea: '',
+  paymentMethods: '',
+};
+
+function profileFromRow(row: Selectable<StoreProfileTable>): StoreProfile {
+  return {
+    shopName: row.shop_name,
+    pickupAddress: row.pickup_address,
+    openingHours: row.opening_hours,
+    phone: row.phone,
+    licenseNumber: row.license_number,
+    deliveryArea: row.delivery_area,
+    paymentMethods: row.payment_methods,
+  };
+}
+
+export async function getStoreProfile(db: Kysely<Database>): Promise<StoreProfile> {
+  const row = await repo.findStoreProfileRow(db);
+  return row ? profileFromRow(row) : EMPTY;
+}
+
+/** The dealer saves the whole profile; every open page shows the new facts. */
+export async function saveStoreProfile(
+  db: Kysely<Database>,
+  profile: StoreProfile,
+  now = new Date(),
+): Promise<Outcome<StoreProfile>> {
+  const row = await repo.updateStoreProfileRow(db, {
+    shop_name: profile.shopName,
+    pickup_address: profile.pickupAddress,
+    opening_hours: profile.openingHours,
+    phone: profile.phone,
+    license_number: profile.licenseNumber,
+    delivery_area: profile.deliveryArea,
+    payment_methods: profile.paymentMethods,
+    updated_at: now.toISOString(),
+  });
+  const saved = profileFromRow(row);
+  return { value: saved, events: [busEvent('store-profile-updated', saved)] };
+}
