@@ -157,3 +157,92 @@ test('a contact message reaches the support inbox live, filed under the shopper 
   ).toBeVisible();
   await dealerContext.close();
 });
+
+test('the store profile the dealer saves reaches open shop pages: footer, cart and Pickup tab', async ({
+  browser,
+}, testInfo) => {
+  // one project drives it (the profile is one row for the whole shop); the shopper looks on a phone
+  test.skip(testInfo.project.name !== 'desktop', 'the desktop run covers both sizes');
+  const stamp = Date.now();
+  const profile = {
+    shopName: `Green Door ${stamp}`,
+    pickupAddress: `${stamp % 1000} Elm Street, Oakland`,
+    openingHours: 'Daily 10 AM - 8 PM',
+    phone: '(510) 555-0100',
+    licenseNumber: `C10-${stamp}`,
+    deliveryArea: `Oakland zone ${stamp}`,
+    paymentMethods: 'Cash only',
+  };
+
+  const shopperContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await shopperContext.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  const shopper = await shopperContext.newPage();
+  const products = (await (await shopper.request.get('/api/products')).json()) as Product[];
+  const gummies = products.find((p) => p.category === 'edibles' && p.stock > 5)!;
+  await shopper.addInitScript((line) => localStorage.setItem('cart', JSON.stringify([line])), {
+    id: gummies.id,
+    name: gummies.name,
+    price: gummies.salePrice ?? gummies.price,
+    quantity: '1',
+    count: 1,
+  });
+  const socketReady = shopper
+    .waitForEvent('websocket', { timeout: 20_000 })
+    .then((ws) => ws.waitForEvent('framereceived', { timeout: 20_000 }));
+  await shopper.goto('/cart');
+  await expect(shopper.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
+  await socketReady;
+
+  const dealerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await dealerContext.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  await logIn(dealerContext.request);
+  const original = await (await dealerContext.request.get('/api/store-profile')).json();
+  const dealer = await dealerContext.newPage();
+  await dealer.goto('/dealer');
+  const panel = dealer.getByRole('region', { name: 'Store Profile' });
+  // the demo catalog ships a profile
+  await expect(panel.getByLabel('Shop name')).toHaveValue(original.shopName);
+  expect(original.shopName).not.toBe('');
+  const labels = {
+    shopName: 'Shop name',
+    pickupAddress: 'Pickup address',
+    openingHours: 'Opening hours',
+    phone: 'Phone',
+    licenseNumber: 'Licence number',
+    deliveryArea: 'Delivery area',
+    paymentMethods: 'Payment methods',
+  } as const;
+  // too long a name is said under its field and nothing is sent
+  await panel.getByLabel('Shop name').fill('x'.repeat(81));
+  await panel.getByRole('button', { name: 'Save Store Profile' }).click();
+  await expect(panel.getByText('Shop name must be at most 80 characters')).toBeVisible();
+  for (const [field, label] of Object.entries(labels))
+    await panel.getByLabel(label, { exact: true }).fill(profile[field as keyof typeof profile]);
+  await expect(panel.getByText('Shop name must be at most 80 characters')).toBeHidden();
+  await panel.getByRole('button', { name: 'Save Store Profile' }).click();
+  await expect(dealer.getByText('Store profile saved.')).toBeVisible();
+
+  // the open cart page follows without a reload
+  const footer = shopper.getByRole('contentinfo');
+  await expect(footer.getByText(profile.shopName)).toBeVisible();
+  await expect(footer.getByText(`Licence ${profile.licenseNumber}`)).toBeVisible();
+  await expect(footer.getByRole('link', { name: profile.phone })).toHaveAttribute(
+    'href',
+    'tel:5105550100',
+  );
+  await expect(shopper.getByTestId('delivery-terms')).toContainText(
+    `We deliver to ${profile.deliveryArea}.`,
+  );
+  await expect(shopper.getByTestId('delivery-terms')).toContainText('Payment: Cash only');
+  await shopper.getByRole('tab', { name: /Pickup/ }).click();
+  await expect(shopper.getByTestId('pickup-details')).toContainText(profile.pickupAddress);
+  await expect(shopper.getByTestId('pickup-details')).toContainText(profile.openingHours);
+  await expect(shopper.getByTestId('delivery-terms')).toHaveCount(0);
+
+  // leave the shop as it was for the other journeys
+  expect((await dealerContext.request.put('/api/store-profile', { data: original })).ok()).toBe(
+    true,
+  );
+  await dealerContext.close();
+  await shopperContext.close();
+});

@@ -12,6 +12,7 @@ import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { promotionKeys, promotionsQueryOptions } from '@web/api/get-promotions';
 import { scheduleSlotKeys, scheduleSlotsQueryOptions } from '@web/api/get-schedule-slots';
+import { storeProfileQueryOptions } from '@web/api/get-store-profile';
 
 interface WithId {
   id: number;
@@ -112,6 +113,9 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
       return;
     case 'order-deleted':
       applyUnder(client, orderKeys.all, removeFrom(message.data.id));
+      return;
+    case 'store-profile-updated':
+      client.setQueryData(storeProfileQueryOptions().queryKey, message.data);
       return;
     case 'new-customer-contact':
     case 'contact-message-handled':

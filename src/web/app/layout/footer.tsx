@@ -8,6 +8,9 @@ const ContactForm = lazyComponent(
   <div aria-hidden="true" className="min-h-[27rem] rounded-2xl border border-line bg-surface" />,
 );
 
+// The shop's facts come from the store profile: a small chunk and one request, after first paint.
+const ShopFacts = lazyComponent(() => import('@web/features/store-profile/components/shop-facts'));
+
 /**
  * Footer with the Contact Us form and the logo. `onLogoClick` is where the
  * hidden dealer login (10 clicks, each within 3 s) hooks in.
@@ -28,6 +31,7 @@ export function Footer({ onLogoClick }: { onLogoClick?: () => void }) {
           <p className="max-w-sm text-muted">
             Quality cannabis products delivered with exceptional service.
           </p>
+          <ShopFacts />
           <p className="text-xs text-muted">
             For adults 21 and over. Please consume responsibly. © {new Date().getFullYear()} Canopy
           </p>

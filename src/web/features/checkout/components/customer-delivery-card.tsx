@@ -6,6 +6,7 @@ import { useCheckout } from '../checkout-context';
 import type { DeliveryMode } from '../checkout-rules';
 import type { ContactDetails } from '../profile';
 import { SchedulePicker } from './schedule-picker';
+import { PickupDetails } from './shop-terms';
 
 const fieldClasses =
   'w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70 aria-[invalid=true]:border-danger';
@@ -139,6 +140,7 @@ export function CustomerDeliveryCard() {
                 fee and no minimum.
               </p>
             )}
+            {pickup && <PickupDetails />}
             {!pickup && (
               <Field id={`${id}-address`} label="Delivery address" error={errors.address}>
                 <input

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useCheckoutPricing } from '../hooks/use-checkout-pricing';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { PromoCodeForm } from './promo-code-form';
+import { DeliveryTerms } from './shop-terms';
 
 function Row({ label, value, testId }: { label: ReactNode; value: string; testId: string }) {
   return (
@@ -102,6 +103,7 @@ export function OrderSummary() {
           Bulk items are priced by the dealer; we'll contact you with the final total.
         </p>
       )}
+      {orderType !== 'pickup' && <DeliveryTerms />}
       {minimumShort > 0 && (
         <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-muted">
           Delivery orders need $50 of products. Add {formatCents(minimumShort)} more, or choose

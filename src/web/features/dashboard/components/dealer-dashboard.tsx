@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { FeaturedPanel } from '@web/features/featured/components/featured-panel';
 import { OrdersPanel } from '@web/features/order-management/components/orders-panel';
 import { PromotionsPanel } from '@web/features/promotions/components/promotions-panel';
+import { StoreProfilePanel } from '@web/features/store-profile/components/store-profile-panel';
 import { LogOut } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { ScheduleStatsRow, SummaryCards } from './dashboard-stats';
@@ -69,6 +70,7 @@ export function DealerDashboard({
         <FeaturedPanel id={SECTIONS.featured} />
       </div>
       <PromotionsPanel id={SECTIONS.promotions} />
+      <StoreProfilePanel id="dealer-store-profile" />
     </div>
   );
 }
