@@ -388,6 +388,34 @@ test.describe('keyboard', () => {
     await expect(chat).toBeHidden();
     await expect(page.getByRole('button', { name: /^Open live chat/ })).toBeFocused();
   });
+  test('a product row is one card in the Tab order, arrow keys move along it (issue 15 item 16)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const featured = page.getByRole('region', { name: 'Featured Products' });
+    const firstLink = featured.getByRole('listitem').first().getByRole('link').last();
+    await expect(firstLink).toBeVisible();
+    // from the page's start to the category bar: header, hero, promotion dots and one card per row
+    await page.keyboard.press('Tab');
+    let stops = 1;
+    const categories = page.getByRole('navigation', { name: 'Product categories' });
+    while (!(await categories.evaluate((nav) => nav.contains(document.activeElement)))) {
+      await page.keyboard.press('Tab');
+      stops += 1;
+      expect(stops, 'Tab stops before the category bar').toBeLessThanOrEqual(20);
+    }
+
+    await firstLink.focus();
+    await page.keyboard.press('ArrowRight');
+    const second = featured.getByRole('listitem').nth(1);
+    await expect(second.getByRole('link').last()).toBeFocused();
+    await page.keyboard.press('Tab');
+    // the card's own controls follow its link
+    await expect(second.getByRole('combobox').or(second.getByRole('link').nth(1))).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowLeft');
+    await expect(firstLink).toBeFocused();
+  });
 });
 
 test.describe('theme and contact', () => {

@@ -3,6 +3,7 @@ import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useRovingCards } from './use-roving-cards';
 
 const CARDS_PER_STEP = 4;
 
@@ -38,6 +39,7 @@ export function ProductRow({
   const [hovering, setHovering] = useState(false);
   // a phone shows two cards; the rest of the row is drawn in the following tasks
   const shown = useProgressiveCount(products.length, CARDS_PER_STEP, titleId);
+  const roving = useRovingCards(scroller, !loading && products.length > 0);
 
   const pause = useCallback(() => {
     pausedUntil.current = Date.now() + pauseMs;
@@ -124,7 +126,12 @@ export function ProductRow({
           onPointerDown={pause}
           onWheel={pause}
           onTouchStart={pause}
-          onFocus={pause}
+          onFocus={(event) => {
+            pause();
+            roving.onFocus(event);
+          }}
+          onKeyDown={roving.onKeyDown}
+          aria-describedby={`${titleId}-keys`}
           onMouseEnter={() => setHovering(true)}
           onMouseLeave={() => setHovering(false)}
         >
@@ -135,6 +142,9 @@ export function ProductRow({
           ))}
         </ul>
       )}
+      <p id={`${titleId}-keys`} className="sr-only">
+        Left and right arrow keys move between products.
+      </p>
     </section>
   );
 }
