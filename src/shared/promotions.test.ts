@@ -24,6 +24,22 @@ describe('weekdayOf', () => {
   });
 });
 
+describe("weekdayOf in the shop's time zone", () => {
+  it('names the weekday where the shop is, whatever the runtime zone', () => {
+    const instant = new Date('2026-11-30T01:30:00Z');
+    expect(weekdayOf(instant, 'America/Los_Angeles')).toBe('sunday');
+    expect(weekdayOf(instant, 'Europe/London')).toBe('monday');
+    expect(weekdayOf(instant, 'Asia/Tokyo')).toBe('monday');
+    expect(
+      promotionsForBanner(
+        [{ active: true, validDays: ['sunday'], displayOrder: 1 }],
+        instant,
+        'America/Los_Angeles',
+      ),
+    ).toHaveLength(1);
+  });
+});
+
 describe('isPromotionValidOn', () => {
   it('needs the promotion active and today among its valid days', () => {
     expect(isPromotionValidOn({ active: true, validDays: ['monday'] }, monday)).toBe(true);

@@ -1,12 +1,18 @@
 import { BOGO50_CODE, WEEKDAYS, type Weekday } from './constants';
 import type { AppliedPromotion } from './pricing';
 import { isSoldByWeight, type ProductKind } from './quantity';
+import { shopClock } from './shop-clock';
 import type { Promotion } from './types';
 
-/** Lowercase weekday name in local time. */
-export function weekdayOf(date: Date): Weekday {
+/**
+ * Lowercase weekday name of `date` in `timeZone` (the shop's, SHOP_TIMEZONE), or in the
+ * runtime's own zone when none is given.
+ */
+export function weekdayOf(date: Date, timeZone?: string): Weekday {
   // getDay() counts from Sunday; WEEKDAYS starts on Monday.
-  return WEEKDAYS[(date.getDay() + 6) % 7];
+  if (!timeZone) return WEEKDAYS[(date.getDay() + 6) % 7];
+  const [year, month, day] = shopClock(date, timeZone).date.split('-').map(Number);
+  return WEEKDAYS[(new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7];
 }
 
 /**
@@ -17,8 +23,9 @@ export function weekdayOf(date: Date): Weekday {
 export function isPromotionValidOn(
   promo: { active: boolean; validDays: readonly string[] },
   date: Date,
+  timeZone?: string,
 ): boolean {
-  const today = weekdayOf(date);
+  const today = weekdayOf(date, timeZone);
   return promo.active && promo.validDays.some((day) => day.trim().toLowerCase() === today);
 }
 
@@ -51,12 +58,12 @@ export function wrongDayMessage(promo: { promoCode: string | null; validDays: re
   return `${normalizePromoCode(promo.promoCode ?? '')} is valid ${validDaysSummary(promo.validDays)} only`;
 }
 
-/** Promotions for the storefront banner: active, valid today, by displayOrder. */
+/** Promotions for the storefront banner: active, valid today in the shop's zone, by displayOrder. */
 export function promotionsForBanner<
   P extends Pick<Promotion, 'active' | 'validDays' | 'displayOrder'>,
->(promos: readonly P[], now: Date): P[] {
+>(promos: readonly P[], now: Date, timeZone?: string): P[] {
   return promos
-    .filter((promo) => isPromotionValidOn(promo, now))
+    .filter((promo) => isPromotionValidOn(promo, now, timeZone))
     .sort((a, b) => a.displayOrder - b.displayOrder);
 }
 

@@ -84,7 +84,7 @@ export async function placeOrder(
     if (claim) await claimKey(trx, claim, now);
     const products = await loadProducts(trx, db.dialect, input.items);
     const promo = input.promoCode
-      ? await checkPromotion(trx, input.promoCode, input.items, now)
+      ? await checkPromotion(trx, input.promoCode, input.items, now, context.timeZone ?? LOCAL_ZONE)
       : null;
     if (promo && !promo.valid) {
       throw new HttpError(400, {

@@ -20,7 +20,13 @@ export async function validatePromoRoutes(app: ApiApp): Promise<void> {
   const schema = { body: validatePromoSchema, response: { 200: promoCheckResponse } };
   app.post('/api/validate-promo', { config: { public: true }, schema }, async (request) => {
     const { promoCode, cartItems } = request.body;
-    const check = await checkPromotion(app.db.kysely, promoCode, cartItems);
+    const check = await checkPromotion(
+      app.db.kysely,
+      promoCode,
+      cartItems,
+      new Date(),
+      app.config.SHOP_TIMEZONE,
+    );
     if (!check.valid) return check;
     return { valid: true as const, promotion: check.promotion };
   });

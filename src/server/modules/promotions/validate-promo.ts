@@ -53,12 +53,15 @@ export async function checkPromotion(
   code: string,
   items: readonly PromoCheckItem[],
   now = new Date(),
+  /** the shop's time zone: the weekday a promotion is judged on is the shop's */
+  timeZone?: string,
 ): Promise<PromoCheck> {
   const promo = await findPromotionByCode(db, code);
   if (!promo?.active || promo.validDays.length === 0)
     return { valid: false, error: PROMO_NOT_VALID };
   // active, but not on this weekday: say which days it is
-  if (!isPromotionValidOn(promo, now)) return { valid: false, error: wrongDayMessage(promo) };
+  if (!isPromotionValidOn(promo, now, timeZone))
+    return { valid: false, error: wrongDayMessage(promo) };
 
   if (promo.isBogo50) {
     const ozUnits = items.filter((i) => i.quantity === '1 Oz').reduce((sum, i) => sum + i.count, 0);

@@ -1,6 +1,7 @@
 import { type PromotionColor, TIMERS } from '@shared/constants';
 import { promotionsForBanner } from '@shared/promotions';
 import type { Promotion } from '@shared/types';
+import { shopTimeZone } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { Tag } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -22,7 +23,10 @@ export function PromotionsBanner({
   /** reserves the banner's space while promotions load, so nothing jumps */
   loading?: boolean;
 }) {
-  const visible = useMemo(() => promotionsForBanner(promotions, new Date()), [promotions]);
+  const visible = useMemo(
+    () => promotionsForBanner(promotions, new Date(), shopTimeZone()),
+    [promotions],
+  );
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
