@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
+import { STORE_PROFILE_LABELS } from '../src/shared/admin-schemas';
 import type { Product } from '../src/shared/types';
 
 /**
@@ -203,20 +204,11 @@ test('the store profile the dealer saves reaches open shop pages: footer, cart a
   // the demo catalog ships a profile
   await expect(panel.getByLabel('Shop name')).toHaveValue(original.shopName);
   expect(original.shopName).not.toBe('');
-  const labels = {
-    shopName: 'Shop name',
-    pickupAddress: 'Pickup address',
-    openingHours: 'Opening hours',
-    phone: 'Phone',
-    licenseNumber: 'Licence number',
-    deliveryArea: 'Delivery area',
-    paymentMethods: 'Payment methods',
-  } as const;
   // too long a name is said under its field and nothing is sent
   await panel.getByLabel('Shop name').fill('x'.repeat(81));
   await panel.getByRole('button', { name: 'Save Store Profile' }).click();
   await expect(panel.getByText('Shop name must be at most 80 characters')).toBeVisible();
-  for (const [field, label] of Object.entries(labels))
+  for (const [field, label] of Object.entries(STORE_PROFILE_LABELS))
     await panel.getByLabel(label, { exact: true }).fill(profile[field as keyof typeof profile]);
   await expect(panel.getByText('Shop name must be at most 80 characters')).toBeHidden();
   await panel.getByRole('button', { name: 'Save Store Profile' }).click();

@@ -543,3 +543,14 @@ export const storeProfileSchema = z.object({
 export type StoreProfileBody = z.input<typeof storeProfileSchema>;
 export type StoreProfile = z.output<typeof storeProfileSchema>;
 export const STORE_PROFILE_FIELDS = Object.keys(storeProfileSchema.shape) as (keyof StoreProfile)[];
+
+/** The label of each line, in the dealer's form and in its error sentences. */
+export const STORE_PROFILE_LABELS: Record<keyof StoreProfile, string> = {
+  shopName: 'Shop name',
+  pickupAddress: 'Pickup address',
+  openingHours: 'Opening hours',
+  phone: 'Phone',
+  licenseNumber: 'Licence number',
+  deliveryArea: 'Delivery area',
+  paymentMethods: 'Payment methods',
+};

@@ -1,5 +1,25 @@
 import { useStoreProfile } from '@web/api/get-store-profile';
-import { Clock, MapPin, Wallet } from 'lucide-react';
+import { Clock, type LucideIcon, MapPin, Wallet } from 'lucide-react';
+
+function PickupFact({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <dt>
+        <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 text-primary" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
 
 /** Where to pick the order up, from the store profile (nothing when the shop left it out). */
 export function PickupDetails() {
@@ -11,24 +31,21 @@ export function PickupDetails() {
       data-testid="pickup-details"
     >
       {profile.pickupAddress && (
-        <div className="flex items-start gap-2">
-          <dt>
-            <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 text-primary" />
-            <span className="sr-only">Pickup address</span>
-          </dt>
-          <dd className="font-medium">{profile.pickupAddress}</dd>
-        </div>
+        <PickupFact icon={MapPin} label="Pickup address" value={profile.pickupAddress} />
       )}
       {profile.openingHours && (
-        <div className="flex items-start gap-2">
-          <dt>
-            <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 text-primary" />
-            <span className="sr-only">Opening hours</span>
-          </dt>
-          <dd>{profile.openingHours}</dd>
-        </div>
+        <PickupFact icon={Clock} label="Opening hours" value={profile.openingHours} />
       )}
     </dl>
+  );
+}
+
+function Term({ icon: Icon, children }: { icon: LucideIcon; children: string }) {
+  return (
+    <li className="flex items-start gap-2">
+      <Icon aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0" />
+      <span>{children}</span>
+    </li>
   );
 }
 
@@ -39,17 +56,9 @@ export function DeliveryTerms() {
   return (
     <ul className="flex flex-col gap-1.5 text-xs text-muted" data-testid="delivery-terms">
       {profile.deliveryArea && (
-        <li className="flex items-start gap-2">
-          <MapPin aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0" />
-          <span>We deliver to {profile.deliveryArea}.</span>
-        </li>
+        <Term icon={MapPin}>{`We deliver to ${profile.deliveryArea}.`}</Term>
       )}
-      {profile.paymentMethods && (
-        <li className="flex items-start gap-2">
-          <Wallet aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0" />
-          <span>Payment: {profile.paymentMethods}</span>
-        </li>
-      )}
+      {profile.paymentMethods && <Term icon={Wallet}>{`Payment: ${profile.paymentMethods}`}</Term>}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import {
   STORE_PROFILE_FIELDS,
+  STORE_PROFILE_LABELS,
   type StoreProfile,
   type StoreProfileBody,
   storeProfileSchema,
@@ -17,15 +18,7 @@ import { Store } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 
-const LABELS: Record<keyof StoreProfile, string> = {
-  shopName: 'Shop name',
-  pickupAddress: 'Pickup address',
-  openingHours: 'Opening hours',
-  phone: 'Phone',
-  licenseNumber: 'Licence number',
-  deliveryArea: 'Delivery area',
-  paymentMethods: 'Payment methods',
-};
+const LABELS = STORE_PROFILE_LABELS;
 
 const HINTS: Record<keyof StoreProfile, string> = {
   shopName: 'Shown in the footer.',
