@@ -7,7 +7,6 @@ import { Route, Switch, useLocation } from 'wouter';
 import { AppShell } from './layout/app-shell';
 import { paths } from './paths';
 import { HomeRoute } from './routes/home-route';
-import { NotFoundRoute } from './routes/not-found';
 
 // Everything but home is split out so the first load stays small; shoppers never download dealer code.
 const ProductRoute = lazyComponent(() => import('./routes/product-route'), <Spinner />);
@@ -15,6 +14,7 @@ const CartRoute = lazyComponent(() => import('./routes/cart-route'), <Spinner />
 const OrdersRoute = lazyComponent(() => import('./routes/orders-route'), <Spinner />);
 const ThankYouRoute = lazyComponent(() => import('./routes/thank-you-route'), <Spinner />);
 const DealerRoute = lazyComponent(() => import('./routes/dealer-route'), <Spinner />);
+const NotFoundRoute = lazyComponent(() => import('./routes/not-found'), <Spinner />);
 
 /**
  * Spec §2.1: customer/dealer mode follows the path. A new page starts at the top; back and

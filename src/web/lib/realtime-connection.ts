@@ -1,10 +1,14 @@
-/** The one real-time connection of the page, started by the app after first paint. */
-import { createRealtimeClient, type RealtimeClient } from './realtime-client';
+/**
+ * The one real-time connection of the page. The app opens it after first
+ * paint (the client loads then); until then `realtime()` is null and callers
+ * skip their channel notices.
+ */
+import type { RealtimeClient } from './realtime-client';
 
 let client: RealtimeClient | null = null;
 
-export function startRealtime(onChatSession: (sessionId: string) => void): RealtimeClient {
-  client ??= createRealtimeClient({ onChatSession });
+export function adoptRealtime(create: () => RealtimeClient): RealtimeClient {
+  client ??= create();
   return client;
 }
 

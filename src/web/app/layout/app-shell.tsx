@@ -14,7 +14,6 @@ import { FloatingCartButton } from './floating-cart-button';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RouteAnnouncer } from './route-announcer';
-import { SideMenu } from './side-menu';
 
 const SearchDialog = lazyComponent(
   () => import('@web/features/search/components/search-dialog'),
@@ -24,6 +23,7 @@ const ProductMenu = lazyComponent(
   () => import('@web/features/product-menu/components/product-menu'),
   <OverlayFallback />,
 );
+const SideMenu = lazyComponent(() => import('./side-menu'));
 const ChatWidget = lazyComponent(() => import('@web/features/chat/components/chat-widget'));
 
 type Overlay = 'none' | 'menu' | 'search' | 'product-menu';
@@ -34,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const cartCount = useCartCount();
   const [overlay, setOverlay] = useState<Overlay>('none');
   // keep lazily loaded overlays mounted after first use so closing can animate
-  const [loaded, setLoaded] = useState({ search: false, productMenu: false });
+  const [loaded, setLoaded] = useState({ menu: false, search: false, productMenu: false });
   const dealerMode = mode === 'dealer';
   // a signed-in dealer browsing the shop keeps a way back to the back office (spec §2.1)
   const dealerBrowsing = useSignedInDealer() && !dealerMode;
@@ -42,6 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const chatReady = useAfterFirstPaint();
 
   const open = (next: Overlay) => {
+    if (next === 'menu') setLoaded((l) => ({ ...l, menu: true }));
     if (next === 'search') setLoaded((l) => ({ ...l, search: true }));
     if (next === 'product-menu') setLoaded((l) => ({ ...l, productMenu: true }));
     setOverlay(next);
@@ -63,6 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Header
         cartCount={cartCount}
         onMenu={() => open('menu')}
+        onMenuIntent={() => void SideMenu.preload()}
         onSearch={dealerMode ? undefined : () => open('search')}
         onSearchIntent={() => void SearchDialog.preload()}
         showDashboardLink={dealerBrowsing}
@@ -79,15 +81,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Footer onLogoClick={dealerLogin.onLogoClick} />
       {!dealerMode && location !== paths.cart && <FloatingCartButton count={cartCount} />}
 
-      <SideMenu
-        open={overlay === 'menu'}
-        onClose={close}
-        cartCount={cartCount}
-        dealerMode={dealerMode}
-        showDashboardLink={dealerBrowsing}
-        onProductMenu={() => open('product-menu')}
-        onProductMenuIntent={() => void ProductMenu.preload()}
-      />
+      {loaded.menu && (
+        <SideMenu
+          open={overlay === 'menu'}
+          onClose={close}
+          cartCount={cartCount}
+          dealerMode={dealerMode}
+          showDashboardLink={dealerBrowsing}
+          onProductMenu={() => open('product-menu')}
+          onProductMenuIntent={() => void ProductMenu.preload()}
+        />
+      )}
       {loaded.search && (
         <SearchDialog open={overlay === 'search'} onClose={close} onOpenProduct={openProduct} />
       )}

@@ -10,6 +10,7 @@ export function Header({
   onSearch,
   onSearchIntent,
   onMenu,
+  onMenuIntent,
   cartCount,
   showDashboardLink = false,
 }: {
@@ -17,6 +18,7 @@ export function Header({
   onSearch?: () => void;
   onSearchIntent?: () => void;
   onMenu: () => void;
+  onMenuIntent?: () => void;
   cartCount: number;
   /** a signed-in dealer browsing the shop */
   showDashboardLink?: boolean;
@@ -54,6 +56,8 @@ export function Header({
             type="button"
             className={iconButton}
             onClick={onMenu}
+            onPointerEnter={onMenuIntent}
+            onFocus={onMenuIntent}
             aria-label={cartCount > 0 ? `Open menu (${cartCount} in cart)` : 'Open menu'}
             aria-haspopup="dialog"
           >

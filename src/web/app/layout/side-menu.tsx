@@ -149,3 +149,5 @@ export function SideMenu({
     </Modal>
   );
 }
+
+export default SideMenu;

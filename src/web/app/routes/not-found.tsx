@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { Link } from 'wouter';
 import { paths } from '../paths';
 
-export function NotFoundRoute() {
+export default function NotFoundRoute() {
   useDocumentTitle('Page Not Found');
   return (
     <div className="flex flex-col items-center gap-4 py-24 text-center">
