@@ -1,9 +1,10 @@
+import type { RuleSet } from './compliance/rule-set';
+import { type ShopTaxRates, type TaxLine, taxLines, totalTaxCents } from './compliance/taxes';
+import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from './compliance/zones';
 import {
   BULK,
   BULK_PRICE,
   DEFAULT_TIER_MULTIPLIERS,
-  DELIVERY_FEE_CENTS,
-  DELIVERY_MINIMUM_CENTS,
   type DiscountType,
   type FlowerQuantity,
   type OrderType,
@@ -148,10 +149,21 @@ export interface AppliedPromotion {
   freebieProductId?: number | null;
 }
 
+export interface TaxContext {
+  ruleSet: RuleSet;
+  /** the shop date whose rates apply */
+  date: string;
+  rates: ShopTaxRates;
+}
+
 export interface PriceCartInput {
   lines: PricingLine[];
   promotion: AppliedPromotion | null;
   orderType: OrderType;
+  /** the delivery zone's fee, minimum and free-delivery threshold; default: the spec's */
+  delivery?: DeliveryTerms;
+  /** the rule set's taxes; omitted = no tax lines (the spec's totals) */
+  tax?: TaxContext;
 }
 
 export interface Bogo50Pricing {
@@ -165,8 +177,14 @@ export interface CartPricing {
   subtotalCents: number;
   discountCents: number;
   feeCents: number;
+  /** the rule set's tax lines, in order; [] without one */
+  taxes: TaxLine[];
+  taxCents: number;
+  /** subtotal - discount + fee + taxes */
   totalCents: number;
   eligibleSubtotalCents: number;
+  /** the delivery minimum checked (the zone's or the spec's $50) */
+  minimumCents: number;
   hasUnpricedItems: boolean;
   minimumApplies: boolean;
   /** true when the minimum does not apply, so `!minimumMet` alone means "block the order" */
@@ -301,15 +319,28 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
 }
 
-export function deliveryFeeCents(orderType: OrderType): number {
-  return orderType === 'pickup' ? 0 : DELIVERY_FEE_CENTS;
+/** Pickup is free; a delivery pays its terms' fee unless its goods reach the free-delivery threshold. */
+export function deliveryFeeCents(
+  orderType: OrderType,
+  goodsCents = 0,
+  terms: DeliveryTerms = DEFAULT_DELIVERY_TERMS,
+): number {
+  if (orderType === 'pickup') return 0;
+  const free = terms.freeDeliveryOverCents !== null && goodsCents >= terms.freeDeliveryOverCents;
+  return free ? 0 : terms.feeCents;
 }
 
 /**
  * Every money rule of spec §9 in one place. A BOGO50 promotion replaces the type-based
  * discount; BOGO50 and category limits both look only at eligible lines.
  */
-export function priceCart({ lines, promotion, orderType }: PriceCartInput): CartPricing {
+export function priceCart({
+  lines,
+  promotion,
+  orderType,
+  delivery = DEFAULT_DELIVERY_TERMS,
+  tax,
+}: PriceCartInput): CartPricing {
   const lineTotalsCents = lines.map(lineTotalCents);
   const subtotalCents = sum(lineTotalsCents);
   const eligibleLines = lines.filter((line) =>
@@ -323,16 +354,24 @@ export function priceCart({ lines, promotion, orderType }: PriceCartInput): Cart
       ? promotionDiscountCents(promotion, eligibleSubtotalCents)
       : 0;
   const discountCents = clamp(rawDiscount, 0, eligibleSubtotalCents);
-  const feeCents = deliveryFeeCents(orderType);
+  const goodsCents = subtotalCents - discountCents;
+  const feeCents = deliveryFeeCents(orderType, goodsCents, delivery);
   const hasUnpricedItems = lines.some(isUnpricedLine);
   const minimumApplies = orderType !== 'pickup' && !hasUnpricedItems;
-  const minimumMet = !minimumApplies || subtotalCents - discountCents >= DELIVERY_MINIMUM_CENTS;
+  const minimumMet = !minimumApplies || goodsCents >= delivery.minimumCents;
+  const taxes = tax
+    ? taxLines(tax.ruleSet, { date: tax.date, goodsCents, feeCents }, tax.rates)
+    : [];
+  const taxCents = totalTaxCents(taxes);
   return {
     subtotalCents,
     discountCents,
     feeCents,
-    totalCents: Math.max(0, subtotalCents - discountCents + feeCents),
+    taxes,
+    taxCents,
+    totalCents: Math.max(0, goodsCents + feeCents) + taxCents,
     eligibleSubtotalCents,
+    minimumCents: delivery.minimumCents,
     hasUnpricedItems,
     minimumApplies,
     minimumMet,
@@ -345,9 +384,16 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-/** `amountCents` is the amount the minimum was checked against (subtotal - discount). */
-export function minimumOrderMessage(amountCents: number): string {
-  return `Delivery orders require a minimum of $50. Your current total is ${formatCents(amountCents)}.`;
+/**
+ * `amountCents` is the amount the minimum was checked against (subtotal - discount). Whole
+ * dollars print without cents, as the spec's "$50".
+ */
+export function minimumOrderMessage(
+  amountCents: number,
+  minimumCents = DEFAULT_DELIVERY_TERMS.minimumCents,
+): string {
+  const minimum = minimumCents % 100 === 0 ? `$${minimumCents / 100}` : formatCents(minimumCents);
+  return `Delivery orders require a minimum of ${minimum}. Your current total is ${formatCents(amountCents)}.`;
 }
 
 /** A stored cart line (dollars, -1 = Bulk/TBD) as the engine's pricing line. */

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BULK_OVER_LIMITS_MESSAGE,
+  cartGrams,
+  limitExceededMessage,
+  limitLeftText,
+  lineGrams,
+  purchaseLimitStatus,
+} from './limits';
+import { RULE_SETS } from './rule-sets';
+
+const CA = RULE_SETS['US-CA'];
+const flower = { category: 'flower', subcategory: null, name: 'Blue Dream' };
+const preroll = { category: 'prerolls', subcategory: null, name: 'Pre-roll', cannabisGrams: 1 };
+const vape = { category: 'vapes', subcategory: null, name: 'Cart', concentrateGrams: 1 };
+const infused = {
+  category: 'prerolls',
+  subcategory: null,
+  name: 'Infused pre-roll',
+  cannabisGrams: 1,
+  concentrateGrams: 0.5,
+};
+const gummies = { category: 'edibles', subcategory: null, name: 'Gummies' };
+
+describe('what a line counts', () => {
+  it('flower counts its size by the spec gram table', () => {
+    expect(lineGrams(flower, '1/8 Oz', 1)).toEqual({ cannabis: 3.5, concentrate: 0 });
+    expect(lineGrams(flower, '1/4 Oz', 2)).toEqual({ cannabis: 14, concentrate: 0 });
+    expect(lineGrams(flower, '1 Oz', 1)).toEqual({ cannabis: 28, concentrate: 0 });
+  });
+
+  it('unit products count their per-unit grams times units; Bulk is unknown', () => {
+    expect(lineGrams(preroll, '5', 2)).toEqual({ cannabis: 10, concentrate: 0 });
+    expect(lineGrams(vape, '3', 1)).toEqual({ cannabis: 0, concentrate: 3 });
+    expect(lineGrams(infused, '1', 3)).toEqual({ cannabis: 3, concentrate: 1.5 });
+    expect(lineGrams(gummies, '10', 1)).toEqual({ cannabis: 0, concentrate: 0 });
+    expect(lineGrams(flower, 'Bulk', 1)).toBeNull();
+  });
+
+  it('a cart sums exactly and flags a Bulk line of a limited product only', () => {
+    const cart = cartGrams([
+      { product: flower, quantity: '1 Oz', count: 1 },
+      { product: flower, quantity: '1/8 Oz', count: 1 },
+      { product: gummies, quantity: 'Bulk', count: 1 },
+    ]);
+    expect(cart).toEqual({ grams: { cannabis: 31.5, concentrate: 0 }, limitedBulk: false });
+    expect(cartGrams([{ product: vape, quantity: 'Bulk', count: 1 }]).limitedBulk).toBe(true);
+  });
+});
+
+describe('US-CA daily limits (DCC §15409)', () => {
+  it('1 Oz + 1/8 Oz in one order is over the 28.5 g limit', () => {
+    const [cannabis, concentrate] = purchaseLimitStatus(CA, '2026-11-24', {
+      cannabis: 31.5,
+      concentrate: 0,
+    });
+    expect(cannabis).toMatchObject({ limitGrams: 28.5, remainingGrams: -3, over: true });
+    expect(concentrate).toMatchObject({ limitGrams: 8, remainingGrams: 8, over: false });
+    expect(limitExceededMessage(cannabis)).toBe(
+      'Daily limit reached: you can buy up to 28.5 g of flower per day, and 28.5 g is left today.',
+    );
+  });
+
+  it('counts the earlier orders of the day: 1 Oz earlier leaves 0.5 g, so 1/8 Oz is refused', () => {
+    const [cannabis] = purchaseLimitStatus(
+      CA,
+      '2026-11-24',
+      { cannabis: 3.5, concentrate: 0 },
+      { cannabis: 28, concentrate: 0 },
+    );
+    expect(cannabis.over).toBe(true);
+    expect(limitExceededMessage(cannabis)).toContain('and 0.5 g is left today');
+  });
+
+  it('says what is left: "10.5 g of flower left today"', () => {
+    const [cannabis] = purchaseLimitStatus(CA, '2026-11-24', { cannabis: 18, concentrate: 0 });
+    expect(limitLeftText(cannabis)).toBe('10.5 g of flower left today');
+  });
+
+  it('has no limit before its effective date, and the rule set none has none', () => {
+    expect(purchaseLimitStatus(CA, '2018-06-01', { cannabis: 100, concentrate: 100 })).toEqual([]);
+    expect(
+      purchaseLimitStatus(RULE_SETS.none, '2026-11-24', { cannabis: 100, concentrate: 0 }),
+    ).toEqual([]);
+    expect(BULK_OVER_LIMITS_MESSAGE).toMatch(/Bulk/);
+  });
+});

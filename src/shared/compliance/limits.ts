@@ -1,0 +1,133 @@
+/**
+ * Daily purchase limits (issue 16): how much of each limited kind a cart holds, and what is
+ * left of the rule set's limits once the customer's earlier orders of the shop day count.
+ * Grams are summed as integer milligrams so 3.5 + 28 is exactly 31.5.
+ */
+import { BULK, GRAMS_PER_QUANTITY, type QuantityLabel } from '../constants';
+import { isFlowerQuantity, isSoldByWeight, type ProductKind } from '../quantity';
+import { isEffectiveOn, type LimitKind, type PurchaseLimit, type RuleSet } from './rule-set';
+
+export interface LimitedProduct extends ProductKind {
+  /** non-concentrated cannabis per unit (products sold per unit) */
+  cannabisGrams?: number | null;
+  /** concentrated cannabis per unit */
+  concentrateGrams?: number | null;
+}
+
+export type GramsByKind = Record<LimitKind, number>;
+
+export const NO_GRAMS: GramsByKind = { cannabis: 0, concentrate: 0 };
+
+const toMg = (grams: number) => Math.round(grams * 1000);
+const fromMg = (mg: number) => mg / 1000;
+
+/**
+ * What one cart or order line counts toward the limits: flower sold by weight counts its size's
+ * grams (spec gram table); anything else counts its per-unit grams times the units. Null for
+ * Bulk, whose amount is agreed later.
+ */
+export function lineGrams(
+  product: LimitedProduct,
+  quantity: QuantityLabel,
+  count: number,
+): GramsByKind | null {
+  if (quantity === BULK) return null;
+  if (isSoldByWeight(product) && isFlowerQuantity(quantity)) {
+    return { cannabis: GRAMS_PER_QUANTITY[quantity] * count, concentrate: 0 };
+  }
+  const units = isFlowerQuantity(quantity) ? count : Number(quantity) * count;
+  return {
+    cannabis: fromMg(toMg(product.cannabisGrams ?? 0) * units),
+    concentrate: fromMg(toMg(product.concentrateGrams ?? 0) * units),
+  };
+}
+
+export function addGrams(...amounts: GramsByKind[]): GramsByKind {
+  const total = (kind: LimitKind) => fromMg(amounts.reduce((mg, a) => mg + toMg(a[kind]), 0));
+  return { cannabis: total('cannabis'), concentrate: total('concentrate') };
+}
+
+export interface CartGrams {
+  grams: GramsByKind;
+  /** a Bulk line of a product that counts toward a limit: its amount is not known yet */
+  limitedBulk: boolean;
+}
+
+export function cartGrams(
+  lines: readonly { product: LimitedProduct; quantity: QuantityLabel; count: number }[],
+): CartGrams {
+  const known: GramsByKind[] = [];
+  let limitedBulk = false;
+  for (const line of lines) {
+    const grams = lineGrams(line.product, line.quantity, line.count);
+    if (grams) known.push(grams);
+    else limitedBulk ||= countsTowardLimits(line.product);
+  }
+  return { grams: addGrams(NO_GRAMS, ...known), limitedBulk };
+}
+
+/** Flower by weight always counts; other products when the dealer entered their grams. */
+export function countsTowardLimits(product: LimitedProduct): boolean {
+  return (
+    isSoldByWeight(product) ||
+    (product.cannabisGrams ?? 0) > 0 ||
+    (product.concentrateGrams ?? 0) > 0
+  );
+}
+
+export interface LimitStatus {
+  kind: LimitKind;
+  label: string;
+  limitGrams: number;
+  /** counted in the customer's earlier orders of the shop day */
+  earlierGrams: number;
+  cartGrams: number;
+  /** limit - earlier - cart; negative when over */
+  remainingGrams: number;
+  over: boolean;
+  source: string;
+}
+
+export function limitsOn(ruleSet: RuleSet, shopDate: string): PurchaseLimit[] {
+  return ruleSet.purchaseLimits.filter((limit) => isEffectiveOn(limit, shopDate));
+}
+
+/** One status per limit in force on the shop date (none for a rule set without limits). */
+export function purchaseLimitStatus(
+  ruleSet: RuleSet,
+  shopDate: string,
+  cart: GramsByKind,
+  earlier: GramsByKind = NO_GRAMS,
+): LimitStatus[] {
+  return limitsOn(ruleSet, shopDate).map((limit) => {
+    const remainingMg = toMg(limit.grams) - toMg(earlier[limit.kind]) - toMg(cart[limit.kind]);
+    return {
+      kind: limit.kind,
+      label: limit.label,
+      limitGrams: limit.grams,
+      earlierGrams: earlier[limit.kind],
+      cartGrams: cart[limit.kind],
+      remainingGrams: fromMg(remainingMg),
+      over: remainingMg < 0,
+      source: limit.source,
+    };
+  });
+}
+
+export function formatGrams(grams: number): string {
+  return `${Number(grams.toFixed(3))} g`;
+}
+
+/** "10.5 g of flower left today" */
+export function limitLeftText(status: LimitStatus): string {
+  return `${formatGrams(Math.max(0, status.remainingGrams))} of ${status.label} left today`;
+}
+
+/** Why an add or an order is refused: the limit, what the cart would make it, what is left. */
+export function limitExceededMessage(status: LimitStatus): string {
+  const left = Math.max(0, status.limitGrams - status.earlierGrams);
+  return `Daily limit reached: you can buy up to ${formatGrams(status.limitGrams)} of ${status.label} per day, and ${formatGrams(left)} is left today.`;
+}
+
+export const BULK_OVER_LIMITS_MESSAGE =
+  'Bulk amounts of limited products can’t be ordered online under the daily purchase limits. Please choose a size, or call us.';

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { minimumOrderMessage, priceCart } from '../pricing';
+import {
+  type DeliveryZone,
+  deliveryTermsOf,
+  lookUpZone,
+  outsideDeliveryAreaMessage,
+  postalCodeOf,
+} from './zones';
+
+const mission: DeliveryZone = {
+  id: 1,
+  name: 'Mission',
+  postalCodes: ['94110', '94103'],
+  fee: 7,
+  minimum: 45,
+  freeDeliveryOver: 100,
+  salesTaxRate: 8.625,
+  note: '45-90 min',
+};
+
+describe('postal codes', () => {
+  it('uses the given code, else the address’s last five-digit group', () => {
+    expect(postalCodeOf('1 Main St, SF 94110', ' 94103 ')).toBe('94103');
+    expect(postalCodeOf('12345 Valencia St, San Francisco, CA 94110')).toBe('94110');
+    expect(postalCodeOf('Apt 4, 123456 Long Rd')).toBeNull();
+    expect(postalCodeOf('no code here')).toBeNull();
+  });
+});
+
+describe('zones', () => {
+  it('no zones: anywhere on the spec’s $5 fee and $50 minimum', () => {
+    expect(lookUpZone([], '94999')).toEqual({
+      kind: 'anywhere',
+      terms: { feeCents: 500, minimumCents: 5000, freeDeliveryOverCents: null },
+    });
+  });
+
+  it('inside a zone its terms apply; outside every zone is refused with the code named', () => {
+    expect(lookUpZone([mission], '94110')).toMatchObject({ kind: 'inside', zone: mission });
+    expect(lookUpZone([mission], '94999')).toEqual({ kind: 'outside', postalCode: '94999' });
+    expect(outsideDeliveryAreaMessage('94999')).toBe("We don't deliver to 94999 yet");
+  });
+
+  it('the zone’s fee, minimum and free-delivery threshold price the cart', () => {
+    const delivery = deliveryTermsOf(mission);
+    const line = (cents: number) => ({
+      productId: 1,
+      category: 'flower',
+      quantity: '1/8 Oz' as const,
+      count: 1,
+      unitPriceCents: cents,
+    });
+    const small = priceCart({
+      lines: [line(4_000)],
+      promotion: null,
+      orderType: 'delivery',
+      delivery,
+    });
+    expect(small).toMatchObject({
+      feeCents: 700,
+      minimumMet: false,
+      minimumCents: 4500,
+      totalCents: 4700,
+    });
+    expect(minimumOrderMessage(4_000, small.minimumCents)).toBe(
+      'Delivery orders require a minimum of $45. Your current total is $40.00.',
+    );
+    const big = priceCart({
+      lines: [line(10_000)],
+      promotion: null,
+      orderType: 'scheduled',
+      delivery,
+    });
+    expect(big).toMatchObject({ feeCents: 0, minimumMet: true, totalCents: 10_000 });
+    const pickup = priceCart({
+      lines: [line(1_000)],
+      promotion: null,
+      orderType: 'pickup',
+      delivery,
+    });
+    expect(pickup).toMatchObject({ feeCents: 0, minimumMet: true });
+  });
+});
