@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrderType, QuantityLabel } from '../src/shared/constants';
 import { toDollars } from '../src/shared/money';
-import { priceCart, unitPrice } from '../src/shared/pricing';
+import { type PriceCartInput, priceCart, unitPrice } from '../src/shared/pricing';
 import { toAppliedPromotion } from '../src/shared/promotions';
 import type { CartItem, Product, Promotion } from '../src/shared/types';
 import { pricingLines } from '../src/web/features/checkout/checkout-rules';
@@ -33,11 +33,13 @@ export function browserTotal(
   products: Product[],
   orderType: OrderType,
   promotion: Promotion | null = null,
+  terms: Pick<PriceCartInput, 'delivery' | 'tax'> = {},
 ) {
   const pricing = priceCart({
     lines: pricingLines(items, products, promotion?.freebieProductId ?? null),
     promotion: promotion ? toAppliedPromotion(promotion) : null,
     orderType,
+    ...terms,
   });
   return toDollars(pricing.totalCents);
 }
@@ -59,11 +61,14 @@ export function orderBody(
       products,
       orderType,
       (overrides.promotion as Promotion | undefined) ?? null,
+      (overrides.pricing as Pick<PriceCartInput, 'delivery' | 'tax'> | undefined) ?? {},
     ),
     orderType,
     deliveryDate: null,
     deliveryTimeWindow: null,
     deliveryNotes: null,
-    ...Object.fromEntries(Object.entries(overrides).filter(([k]) => k !== 'promotion')),
+    ...Object.fromEntries(
+      Object.entries(overrides).filter(([k]) => k !== 'promotion' && k !== 'pricing'),
+    ),
   };
 }

@@ -31,6 +31,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { storeProfileRoutes } from './modules/store-profile/routes';
+import { deliveryZoneRoutes } from './modules/zones/routes';
 import { createEventBus, type EventBus } from './realtime/events';
 import { startPgBridge } from './realtime/pg-bridge';
 import { realtimeRoutes } from './realtime/ws-routes';
@@ -139,6 +140,7 @@ export async function buildApp({
   await app.register(orderRoutes, { rateLimit: config.ORDER_RATE_LIMIT });
   await app.register(schedulingRoutes);
   await app.register(storeProfileRoutes);
+  await app.register(deliveryZoneRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
   await app.register(backOfficeRoutes);

@@ -4,6 +4,7 @@
  * shape (dollars, camelCase) with the spec's defaults filled in.
  */
 import { z } from 'zod';
+import { JURISDICTIONS } from './compliance/rule-sets';
 import {
   DEFAULT_FLAVOR_STRAIN,
   DEFAULT_SLOT_CAPACITY,
@@ -64,6 +65,20 @@ const stockNumber = z
   .min(0, 'must be at least 0')
   .max(MAX_STOCK, 'is too large');
 const stockAmount = z.preprocess(emptyOrNumber, stockNumber.nullable());
+
+/** Grams of cannabis in one unit, for the daily limits (issue 16); empty = 0. */
+const limitGrams = z.preprocess(
+  (value) => emptyOrNumber(value) ?? 0,
+  z
+    .number({ message: 'must be a number of grams' })
+    .finite('must be a number of grams')
+    .min(0, 'must be at least 0')
+    .max(1000, 'must be at most 1000 g')
+    .refine(
+      (grams) => Number.isInteger(Math.round(grams * 10000) / 10),
+      'can have at most 3 decimals',
+    ),
+);
 
 const strainOption = z.preprocess(
   (value) => {
@@ -179,6 +194,8 @@ export const productSchema = z
         message: 'must map flavors to stock',
       })
       .default({}),
+    cannabisGrams: limitGrams,
+    concentrateGrams: limitGrams,
   })
   .superRefine(
     (p, ctx) => {
@@ -474,6 +491,48 @@ const windowLabels = z
   })
   .max(48, 'has too many windows');
 
+/** A tax rate in percent (9.5 = 9.5%); null, "" or missing = none. */
+export const taxRate = z.preprocess(
+  emptyOrNumber,
+  z
+    .number({ message: 'must be a number' })
+    .finite('must be a number')
+    .min(0, 'must be at least 0')
+    .max(50, 'must be at most 50 (it is a percentage)')
+    .refine((rate) => Number.isInteger(Math.round(rate * 1000) / 10), 'can have at most 2 decimals')
+    .nullable(),
+);
+
+const postalCode = text({ message: 'must be a postal code' })
+  .trim()
+  .regex(/^\d{5}$/, 'must be a five-digit postal code');
+
+/** A delivery zone (issue 16): its postal codes, fee, minimum and optional threshold, tax and note. */
+export const deliveryZoneSchema = z.object({
+  name: requiredText(100),
+  postalCodes: z
+    .array(postalCode, { message: 'must be a list of postal codes' })
+    .min(1, 'needs at least one postal code')
+    .max(500, 'has too many postal codes')
+    .transform((codes) => [...new Set(codes)]),
+  fee: money,
+  minimum: money,
+  freeDeliveryOver: optionalMoney.optional().transform((v) => v ?? null),
+  salesTaxRate: taxRate.optional().transform((v) => v ?? null),
+  note: z
+    .preprocess(
+      emptyAsNull,
+      text({ message: 'must be text' })
+        .trim()
+        .max(200, 'must be at most 200 characters')
+        .nullable(),
+    )
+    .optional()
+    .transform((v) => v || null),
+});
+export type DeliveryZoneBody = z.input<typeof deliveryZoneSchema>;
+export type DeliveryZoneFields = z.output<typeof deliveryZoneSchema>;
+
 /** Weekly availability form (spec §3 dealer_settings): capitalised weekday names; deliveryHours a JSON string. */
 export const dealerSettingsSchema = z.object({
   availableDays: z
@@ -519,6 +578,17 @@ export const dealerSettingsSchema = z.object({
 });
 export type DealerSettingsBody = z.input<typeof dealerSettingsSchema>;
 export type DealerSettingsFields = z.output<typeof dealerSettingsSchema>;
+
+/** The Compliance screen (issue 16): the checkout rule set and the shop's tax rates; missing keeps. */
+export const complianceSettingsSchema = z.object({
+  jurisdiction: z
+    .enum(JURISDICTIONS, { message: `must be one of ${JURISDICTIONS.join(', ')}` })
+    .optional(),
+  salesTaxRate: taxRate.optional(),
+  localTaxRate: taxRate.optional(),
+});
+export type ComplianceSettingsBody = z.input<typeof complianceSettingsSchema>;
+export type ComplianceSettingsFields = z.output<typeof complianceSettingsSchema>;
 
 /** A store-profile line: optional, trimmed, bounded ("" when the shop leaves it out). */
 const profileText = (max: number) =>

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { categorySchema, productSchema, promotionSchema } from './admin-schemas';
+import type { DeliveryZone } from './compliance/zones';
 import {
   DISCOUNT_TYPES,
   ORDER_STATUSES,
@@ -52,6 +53,8 @@ export const productResponse = z
     flavors: z.array(z.string()),
     flavorStrains: z.record(z.string(), z.string()),
     flavorStocks: z.record(z.string(), z.number()),
+    cannabisGrams: z.number().describe('non-concentrated cannabis per unit, grams'),
+    concentrateGrams: z.number().describe('concentrated cannabis per unit, grams'),
     createdAt: z.string(),
   })
   .meta({ id: 'Product' });
@@ -121,6 +124,15 @@ export const orderResponse = z
       })
       .nullable(),
     orderType: z.enum(ORDER_TYPES),
+    taxes: z
+      .array(
+        z.object({
+          name: z.string(),
+          rate: z.number().describe('percent'),
+          amount: dollars,
+        }),
+      )
+      .describe("tax lines of the shop's rule set, included in total; [] without one"),
   })
   .meta({ id: 'Order' });
 
@@ -143,8 +155,24 @@ export const dealerSettingsResponse = z
     deliveryHours: z.string().describe('JSON-encoded list of time-window labels'),
     deliveryNotes: z.string().nullable(),
     updatedAt: z.string(),
+    jurisdiction: z.string().describe('checkout rule set: "none" (the spec) or e.g. "US-CA"'),
+    salesTaxRate: z.number().nullable().describe('percent'),
+    localTaxRate: z.number().nullable().describe('percent'),
   })
   .meta({ id: 'DealerSettings' });
+
+export const deliveryZoneResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    postalCodes: z.array(z.string()),
+    fee: z.number().describe('dollars'),
+    minimum: z.number().describe('dollars, checked against subtotal - discount'),
+    freeDeliveryOver: z.number().nullable().describe('dollars; at or over it delivery is free'),
+    salesTaxRate: z.number().nullable().describe('percent; replaces the shop rate here'),
+    note: z.string().nullable(),
+  })
+  .meta({ id: 'DeliveryZone' });
 
 export const chatMessageResponse = z
   .object({
@@ -259,6 +287,7 @@ export type ResponseSchemasMatchTheirTypes = [
   Holds<Same<z.output<typeof orderResponse>, Order>>,
   Holds<Same<z.output<typeof scheduleSlotResponse>, ScheduleSlot>>,
   Holds<Same<z.output<typeof dealerSettingsResponse>, DealerSettings>>,
+  Holds<Same<z.output<typeof deliveryZoneResponse>, DeliveryZone>>,
   Holds<Same<z.output<typeof chatMessageResponse>, ChatMessagePayload>>,
   Holds<Same<Required<z.output<typeof errorResponse>>['errors'], ValidationErrorBody['errors']>>,
 ];

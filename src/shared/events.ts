@@ -4,6 +4,7 @@
  */
 
 import type { StoreProfile } from './admin-schemas';
+import type { DeliveryZone } from './compliance/zones';
 import type { Category, DealerSettings, Order, Product, Promotion, ScheduleSlot } from './types';
 
 export interface ChatMessagePayload {
@@ -37,6 +38,9 @@ export interface DomainEventMap {
   'schedule-slot-deleted': { id: number };
   'dealer-settings-updated': DealerSettings;
   'featured-products-updated': Product[];
+  'delivery-zone-created': DeliveryZone;
+  'delivery-zone-updated': DeliveryZone;
+  'delivery-zone-deleted': { id: number };
   /** the shop's facts changed (footer, Pickup tab, cart) */
   'store-profile-updated': StoreProfile;
 }

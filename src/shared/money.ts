@@ -25,3 +25,15 @@ export function formatCents(cents: number): string {
 export function formatDollars(dollars: number): string {
   return formatCents(toCents(dollars));
 }
+
+/** Whole dollars without cents, as the spec's "$50"; other amounts as formatCents. */
+export function formatCentsShort(cents: number): string {
+  return cents % 100 === 0
+    ? `${cents < 0 ? '-' : ''}$${Math.abs(cents) / 100}`
+    : formatCents(cents);
+}
+
+/** A rate in percent, e.g. "9.5%", "15%". */
+export function formatPercent(percent: number): string {
+  return `${Number(percent.toFixed(3))}%`;
+}

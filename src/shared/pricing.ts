@@ -10,7 +10,7 @@ import {
   type OrderType,
   type QuantityLabel,
 } from './constants';
-import { formatCents, roundHalfUp, toCents, toDollars } from './money';
+import { formatCents, formatCentsShort, roundHalfUp, toCents, toDollars } from './money';
 import { isFlowerQuantity, isSoldByWeight, type ProductKind } from './quantity';
 import type { CartItem, Product } from './types';
 
@@ -392,8 +392,7 @@ export function minimumOrderMessage(
   amountCents: number,
   minimumCents = DEFAULT_DELIVERY_TERMS.minimumCents,
 ): string {
-  const minimum = minimumCents % 100 === 0 ? `$${minimumCents / 100}` : formatCents(minimumCents);
-  return `Delivery orders require a minimum of ${minimum}. Your current total is ${formatCents(amountCents)}.`;
+  return `Delivery orders require a minimum of ${formatCentsShort(minimumCents)}. Your current total is ${formatCents(amountCents)}.`;
 }
 
 /** A stored cart line (dollars, -1 = Bulk/TBD) as the engine's pricing line. */

@@ -24,6 +24,12 @@ export const PRODUCT_TEXT_FIELDS = [
   'strain',
 ] as const satisfies readonly (keyof Product)[];
 
+/** Grams one unit counts toward the daily purchase limits (issue 16). */
+export const PRODUCT_LIMIT_FIELDS = [
+  'cannabisGrams',
+  'concentrateGrams',
+] as const satisfies readonly (keyof Product)[];
+
 export const PRODUCT_LIST_FIELDS = [
   'strainTypes',
   'flavors',
@@ -38,6 +44,7 @@ export const PRODUCT_FIELDS = [
   'description',
   ...PRODUCT_PRICE_FIELDS,
   'stock',
+  ...PRODUCT_LIMIT_FIELDS,
   'featured',
   'strain',
   'strainTypes',

@@ -111,6 +111,11 @@ export const orderPlacementSchema = z
       .nullish()
       .transform((v) => v ?? null),
     deliveryTimeWindow: optionalText(40),
+    /** issue 16: the delivery's postal code; without it the address's last five-digit group */
+    postalCode: optionalText(10).refine(
+      (v) => v === null || /^\d{5}$/.test(v),
+      'must be a five-digit postal code',
+    ),
   })
   .refine((o) => o.orderType !== 'scheduled' || (o.deliveryDate && o.deliveryTimeWindow), {
     message: 'Scheduled delivery needs a date and a time window',

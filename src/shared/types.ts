@@ -39,6 +39,9 @@ export interface Product {
   flavors: string[];
   flavorStrains: Record<string, string>;
   flavorStocks: Record<string, number>;
+  /** what one unit counts toward the daily purchase limits (issue 16); flower by weight counts its size */
+  cannabisGrams: number;
+  concentrateGrams: number;
   createdAt: string;
 }
 
@@ -105,6 +108,16 @@ export interface Order {
   discountAmount: number;
   bogo50Details: Bogo50Details | null;
   orderType: OrderType;
+  /** issue 16: the rule set's tax lines, included in `total`; [] without one */
+  taxes: OrderTax[];
+}
+
+export interface OrderTax {
+  name: string;
+  /** percent */
+  rate: number;
+  /** dollars */
+  amount: number;
 }
 
 export interface DealerSettings {
@@ -115,6 +128,11 @@ export interface DealerSettings {
   deliveryHours: string;
   deliveryNotes: string | null;
   updatedAt: string;
+  /** issue 16: the checkout rule set, e.g. "none" or "US-CA" */
+  jurisdiction: string;
+  /** percent; null = none */
+  salesTaxRate: number | null;
+  localTaxRate: number | null;
 }
 
 export interface ScheduleSlot {

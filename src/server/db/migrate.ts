@@ -5,6 +5,7 @@ import * as realtimeHardening from './migrations/2026-11-23T0013-realtime-harden
 import * as uniquePromoCodes from './migrations/2026-11-24T0014-unique-promo-codes';
 import * as contactMessageInbox from './migrations/2026-11-24T0015-contact-message-inbox';
 import * as storeProfile from './migrations/2026-11-24T0016-store-profile';
+import * as checkoutRules from './migrations/2026-11-24T0017-checkout-rules';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -13,6 +14,7 @@ const MIGRATIONS = {
   '2026-11-24T0014-unique-promo-codes': uniquePromoCodes,
   '2026-11-24T0015-contact-message-inbox': contactMessageInbox,
   '2026-11-24T0016-store-profile': storeProfile,
+  '2026-11-24T0017-checkout-rules': checkoutRules,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

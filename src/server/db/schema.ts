@@ -18,6 +18,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   contact_messages: ContactMessagesTable;
   store_profile: StoreProfileTable;
+  delivery_zones: DeliveryZonesTable;
   idempotency_keys: IdempotencyKeysTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
@@ -70,6 +71,9 @@ export interface ProductsTable {
   flavors: string;
   flavor_strains: string;
   flavor_stocks: string;
+  /** what one unit counts toward the daily limits (issue 16); flower by weight counts its size */
+  cannabis_grams: Generated<number>;
+  concentrate_grams: Generated<number>;
   created_at: string;
 }
 
@@ -111,6 +115,14 @@ export interface OrdersTable {
   /** the schedule slot this order counts against, so moving or deleting it frees the place */
   schedule_slot_id: number | null;
   created_at: string;
+  /** JSON list of {name, ratePercent, amountCents}; '[]' without a rule set */
+  taxes: Generated<string>;
+  /** the shop date the order was placed on, and the normalised phone: the daily limits' key */
+  shop_date: string | null;
+  customer_key: string | null;
+  postal_code: string | null;
+  cannabis_grams: Generated<number>;
+  concentrate_grams: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -135,6 +147,25 @@ export interface DealerSettingsTable {
   available_days: string;
   delivery_hours: string;
   delivery_notes: string | null;
+  updated_at: string;
+  jurisdiction: Generated<string>;
+  /** percent */
+  sales_tax_rate: number | null;
+  local_tax_rate: number | null;
+}
+
+export interface DeliveryZonesTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON list of five-digit codes */
+  postal_codes: string;
+  fee_cents: number;
+  minimum_cents: number;
+  free_delivery_over_cents: number | null;
+  /** percent */
+  sales_tax_rate: number | null;
+  note: string | null;
+  created_at: string;
   updated_at: string;
 }
 
@@ -224,3 +255,4 @@ export type NewOrderRow = Insertable<OrdersTable>;
 export type NewOrderItemRow = Insertable<OrderItemsTable>;
 export type ScheduleSlotRow = Selectable<ScheduleSlotsTable>;
 export type DealerSettingsRow = Selectable<DealerSettingsTable>;
+export type DeliveryZoneRow = Selectable<DeliveryZonesTable>;

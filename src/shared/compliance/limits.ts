@@ -131,3 +131,13 @@ export function limitExceededMessage(status: LimitStatus): string {
 
 export const BULK_OVER_LIMITS_MESSAGE =
   'Bulk amounts of limited products can’t be ordered online under the daily purchase limits. Please choose a size, or call us.';
+
+/**
+ * Who the limits count for, beside the shopper cookie: the phone number's digits, without a
+ * leading US country code, so "(415) 555-0101" and "+1 415 555 0101" are one customer.
+ */
+export function customerKeyOf(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.length >= 7 ? national : null;
+}

@@ -71,6 +71,35 @@ const SUBCATEGORIES: Record<string, { slug: string; name: string }[]> = {
   accessories: [],
 };
 
+/**
+ * What one unit of each non-flower product counts toward the daily purchase limits (issue 16):
+ * prerolls their flower, vapes and extracts their concentrate, edibles and tinctures their THC
+ * (as concentrate). Flower by weight counts its size; accessories count nothing.
+ */
+const LIMIT_GRAMS: Record<string, { cannabis?: number; concentrate?: number }> = {
+  'Classic Joint': { cannabis: 1 },
+  'Sativa Sunrise Joint': { cannabis: 1 },
+  'Indica Nightcap Joint': { cannabis: 1 },
+  'Infused Diamond Joint': { cannabis: 1, concentrate: 0.3 },
+  'Mini Joints 5-Pack': { cannabis: 2.5 },
+  'Dogwalker 10-Pack': { cannabis: 3.5 },
+  'Live Resin Cart': { concentrate: 1 },
+  'Distillate Cart': { concentrate: 1 },
+  'Disposable Vape Pen': { concentrate: 0.5 },
+  'Live Resin Sauce': { concentrate: 1 },
+  Badder: { concentrate: 1 },
+  'Rosin Jam': { concentrate: 1 },
+  Shatter: { concentrate: 1 },
+  'Sour Watermelon Gummies': { concentrate: 0.1 },
+  'Sleepy Berry Gummies': { concentrate: 0.1 },
+  'Citrus Burst Gummies': { concentrate: 0.1 },
+  'Micro-dose Mints': { concentrate: 0.1 },
+  'Dark Chocolate Bar': { concentrate: 0.1 },
+  'Milk Chocolate Bites': { concentrate: 0.1 },
+  'Sea Salt Caramels': { concentrate: 0.1 },
+  'Cold Brew Tincture': { concentrate: 0.3 },
+};
+
 const flower = (p: Omit<DemoProduct, 'category'>): DemoProduct => ({ ...p, category: 'flower' });
 
 const PRODUCTS: DemoProduct[] = [
@@ -588,6 +617,8 @@ export async function seedDemoCatalogIfEmpty(
       flavor_stocks: JSON.stringify(
         Object.fromEntries(Object.entries(p.flavors ?? {}).map(([f, v]) => [f, v.stock])),
       ),
+      cannabis_grams: LIMIT_GRAMS[p.name]?.cannabis ?? 0,
+      concentrate_grams: LIMIT_GRAMS[p.name]?.concentrate ?? 0,
       created_at: new Date(now.getTime() - p.ageDays * 86_400_000).toISOString(),
     }));
     await trx.insertInto('products').values(rows).execute();

@@ -8,6 +8,7 @@ import {
   PAIR_SEPARATOR,
 } from '../../../shared/catalog-csv';
 import {
+  PRODUCT_LIMIT_FIELDS,
   PRODUCT_LIST_FIELDS,
   PRODUCT_PRICE_FIELDS,
   PRODUCT_TEXT_FIELDS,
@@ -18,7 +19,7 @@ import type { Product } from '../../../shared/types';
 const FORMULA_START = /^'[=+\-@\t\r]/;
 export const MAX_IMPORT_ROWS = 5000;
 
-const NUMBER_COLUMNS = [...PRODUCT_PRICE_FIELDS, 'stock'] as const;
+const NUMBER_COLUMNS = [...PRODUCT_PRICE_FIELDS, 'stock', ...PRODUCT_LIMIT_FIELDS] as const;
 /** A signed decimal becomes a number, so "-1" is answered "must be at least 0" rather than "must be a number". */
 const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
 const numberOrText = (cell: string) => (SIGNED_DECIMAL.test(cell) ? Number(cell) : cell);
@@ -40,6 +41,8 @@ function productCells(p: Product): Record<CatalogCsvColumn, string> {
       string
     >),
     stock: String(p.stock),
+    cannabisGrams: String(p.cannabisGrams),
+    concentrateGrams: String(p.concentrateGrams),
     featured: String(p.featured),
     strain: p.strain,
     strainTypes: joinList(p.strainTypes),

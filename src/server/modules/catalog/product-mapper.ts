@@ -32,6 +32,8 @@ export function productFromRow(row: ProductRow): Product {
     flavors: readJson<string[]>(row.flavors, []),
     flavorStrains: readJson<Record<string, string>>(row.flavor_strains, {}),
     flavorStocks: readJson<Record<string, number>>(row.flavor_stocks, {}),
+    cannabisGrams: Number(row.cannabis_grams),
+    concentrateGrams: Number(row.concentrate_grams),
     createdAt: row.created_at,
   };
 }
@@ -60,6 +62,8 @@ export function rowFromProduct(p: ProductInput, createdAt: string): NewProductRo
     flavors: JSON.stringify(p.flavors),
     flavor_strains: JSON.stringify(p.flavorStrains),
     flavor_stocks: JSON.stringify(p.flavorStocks),
+    cannabis_grams: p.cannabisGrams,
+    concentrate_grams: p.concentrateGrams,
     created_at: createdAt,
   };
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { availableWindows, explicitSlotFor, schedulingDates } from '../../../shared/availability';
+import { taxContextFor } from '../../../shared/compliance/checkout-terms';
 import {
   BULK,
   DEFAULT_SLOT_CAPACITY,
@@ -29,6 +30,7 @@ import { busEvent, type Outcome } from '../../realtime/events';
 import { productFromRow } from '../catalog/product-mapper';
 import { checkPromotion } from '../promotions/validate-promo';
 import { getDealerSettings, listScheduleSlots, slotEvents } from '../scheduling/service';
+import { checkPurchaseLimits, deliveryPlaceFor } from './checkout-rules';
 import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
@@ -96,7 +98,18 @@ export async function placeOrder(
     const applied = promo?.valid ? toAppliedPromotion(promo.promo) : null;
     const priced = priceItems(input.items, products, applied?.freebieProductId ?? null);
     const orderType = input.orderType;
-    const pricing = priceCart({ lines: priced.map(toLine), promotion: applied, orderType });
+    const clock = shopClock(now, context.timeZone ?? LOCAL_ZONE);
+    const settings = await getDealerSettings(trx);
+    const place = await deliveryPlaceFor(trx, input);
+    const tax = taxContextFor(settings, place.zone, clock.date);
+    const ruleSet = tax.ruleSet;
+    const pricing = priceCart({
+      lines: priced.map(toLine),
+      promotion: applied,
+      orderType,
+      delivery: place.terms,
+      tax,
+    });
 
     if (toCents(input.total) !== pricing.totalCents) {
       throw new HttpError(409, {
@@ -110,19 +123,23 @@ export async function placeOrder(
       throw new HttpError(400, {
         error: 'Minimum order not met',
         code: 'MINIMUM_NOT_MET',
-        message: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
+        message: minimumOrderMessage(
+          pricing.subtotalCents - pricing.discountCents,
+          pricing.minimumCents,
+        ),
       });
     }
+    const counted = await checkPurchaseLimits(
+      trx,
+      db.dialect,
+      ruleSet,
+      clock.date,
+      { phone: input.phone, shopperId: context.shopperId },
+      priced.map((p) => ({ product: p.product, quantity: p.item.quantity, count: p.item.count })),
+    );
     if (orderType === 'scheduled') await checkScheduledCap(trx, db.dialect, context.shopperId);
     const slotId =
-      orderType === 'pickup'
-        ? null
-        : await reserveDelivery(
-            trx,
-            db.dialect,
-            input,
-            shopClock(now, context.timeZone ?? LOCAL_ZONE),
-          );
+      orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, clock);
     const restocked = await takeStock(trx, priced);
 
     const order = await repo.insertOrderRow(trx, {
@@ -144,6 +161,12 @@ export async function placeOrder(
       delivery_notes: input.deliveryNotes,
       schedule_slot_id: slotId,
       created_at: now.toISOString(),
+      taxes: JSON.stringify(pricing.taxes),
+      shop_date: clock.date,
+      customer_key: counted.customerKey,
+      postal_code: place.postalCode,
+      cannabis_grams: counted.grams.cannabis,
+      concentrate_grams: counted.grams.concentrate,
     });
     const items = await repo.insertOrderItemRows(
       trx,

@@ -1,3 +1,4 @@
+import type { TaxLine } from '../../../shared/compliance/taxes';
 import type { OrderStatus, OrderType, QuantityLabel } from '../../../shared/constants';
 import { toDollars } from '../../../shared/money';
 import type { Bogo50Details, Order, OrderItem } from '../../../shared/types';
@@ -35,5 +36,10 @@ export function orderFromRows(row: OrderRow, items: OrderItemRow[]): Order {
     discountAmount: toDollars(row.discount_cents),
     bogo50Details: readJson<Bogo50Details | null>(row.bogo50_details, null),
     orderType: row.order_type as OrderType,
+    taxes: readJson<TaxLine[]>(row.taxes, []).map((line) => ({
+      name: line.name,
+      rate: line.ratePercent,
+      amount: toDollars(line.amountCents),
+    })),
   };
 }

@@ -194,6 +194,34 @@ export async function lockShopper(trx: Transaction<Database>, shopperId: string)
   await sql`select pg_advisory_xact_lock(hashtext(${`shopper ${shopperId}`}))`.execute(trx);
 }
 
+/** What the customer's earlier orders of the shop day counted toward the daily limits. */
+export async function gramsOrderedOn(
+  db: Q,
+  shopDate: string,
+  customerKey: string | null,
+  shopperId: string,
+): Promise<{ cannabis: number; concentrate: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('cannabis_grams'), eb.lit(0)).as('cannabis'),
+      eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
+    ])
+    .where('shop_date', '=', shopDate)
+    .where((eb) =>
+      customerKey
+        ? eb.or([eb('customer_key', '=', customerKey), eb('shopper_id', '=', shopperId)])
+        : eb('shopper_id', '=', shopperId),
+    )
+    .executeTakeFirstOrThrow();
+  return { cannabis: Number(row.cannabis), concentrate: Number(row.concentrate) };
+}
+
+/** PostgreSQL: one customer's orders are counted against the daily limits one at a time. */
+export async function lockCustomer(trx: Transaction<Database>, customerKey: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`customer ${customerKey}`}))`.execute(trx);
+}
+
 export async function findOrderOwner(db: Q, id: number): Promise<string | null> {
   const row = await db
     .selectFrom('orders')

@@ -1,4 +1,5 @@
 import {
+  complianceSettingsSchema,
   dealerSettingsSchema,
   INVALID_SLOT,
   scheduleSlotSchema,
@@ -33,6 +34,12 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
   const settingsBody = withSummary(dealerSettingsSchema, 'Invalid settings');
   const settingsSchema = { body: settingsBody, response: { 200: dealerSettingsResponse } };
   app.patch('/api/dealer-settings', { schema: settingsSchema }, async (request) => {
+    return published(app, await saveDealerSettings(app.db, request.body));
+  });
+
+  const complianceBody = withSummary(complianceSettingsSchema, 'Invalid compliance settings');
+  const complianceSchema = { body: complianceBody, response: { 200: dealerSettingsResponse } };
+  app.patch('/api/compliance-settings', { schema: complianceSchema }, async (request) => {
     return published(app, await saveDealerSettings(app.db, request.body));
   });
 }

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { dealerSettingsSchema, scheduleSlotSchema } from '../../../shared/admin-schemas';
+import type {
+  ComplianceSettingsFields,
+  DealerSettingsFields,
+  scheduleSlotSchema,
+} from '../../../shared/admin-schemas';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
@@ -40,28 +44,46 @@ export async function deleteScheduleSlot(db: Db, id: number): Promise<Outcome<vo
   return { value: undefined, events: [busEvent('schedule-slot-deleted', { id })] };
 }
 
-/** Saves the weekly availability, creating the settings row the first time. */
+type SettingsInput = Partial<DealerSettingsFields> & ComplianceSettingsFields;
+
+/**
+ * Saves the weekly availability or the compliance settings (issue 16), creating the settings
+ * row the first time.
+ */
 export async function saveDealerSettings(
   db: Db,
-  input: z.output<typeof dealerSettingsSchema>,
+  input: SettingsInput,
 ): Promise<Outcome<DealerSettings>> {
   const settings = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockDealerSettings(trx);
     const row = await repo.findSettingsRow(trx);
-    const values = {
-      available_days: JSON.stringify(input.availableDays),
-      ...(input.deliveryHours === undefined ? {} : { delivery_hours: input.deliveryHours }),
-      ...(input.deliveryNotes === undefined ? {} : { delivery_notes: input.deliveryNotes }),
-      updated_at: nowIso(),
-    };
+    const values = settingsValues(input);
     const saved = row
       ? await repo.updateSettingsRow(trx, row.id, values)
       : await repo.insertSettingsRow(trx, {
+          available_days: '[]',
           delivery_hours: '[]',
           delivery_notes: null,
+          sales_tax_rate: null,
+          local_tax_rate: null,
           ...values,
         });
     return settingsFromRow(saved);
   });
   return { value: settings, events: [busEvent('dealer-settings-updated', settings)] };
+}
+
+/** The columns a save changes: what the body carries; a missing field keeps its saved value. */
+function settingsValues(input: SettingsInput) {
+  const given = <T, R>(value: T | undefined, column: string, map: (v: T) => R) =>
+    value === undefined ? {} : { [column]: map(value) };
+  return {
+    ...given(input.availableDays, 'available_days', (days) => JSON.stringify(days)),
+    ...given(input.deliveryHours, 'delivery_hours', (hours) => hours),
+    ...given(input.deliveryNotes, 'delivery_notes', (notes) => notes),
+    ...given(input.jurisdiction, 'jurisdiction', (id) => id),
+    ...given(input.salesTaxRate, 'sales_tax_rate', (rate) => rate),
+    ...given(input.localTaxRate, 'local_tax_rate', (rate) => rate),
+    updated_at: nowIso(),
+  };
 }

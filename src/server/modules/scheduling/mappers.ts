@@ -21,5 +21,8 @@ export function settingsFromRow(row: DealerSettingsRow): DealerSettings {
     deliveryHours: row.delivery_hours,
     deliveryNotes: row.delivery_notes,
     updatedAt: row.updated_at,
+    jurisdiction: row.jurisdiction,
+    salesTaxRate: row.sales_tax_rate,
+    localTaxRate: row.local_tax_rate,
   };
 }

@@ -1,3 +1,4 @@
+import type { Insertable, Updateable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
 import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
 
@@ -45,14 +46,14 @@ export function findSettingsRow(db: Kysely<Database>) {
   return db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1).executeTakeFirst();
 }
 
-export function insertSettingsRow(db: Kysely<Database>, values: Omit<DealerSettingsTable, 'id'>) {
+export function insertSettingsRow(db: Kysely<Database>, values: Insertable<DealerSettingsTable>) {
   return db.insertInto('dealer_settings').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 export function updateSettingsRow(
   db: Kysely<Database>,
   id: number,
-  values: Partial<Omit<DealerSettingsTable, 'id'>>,
+  values: Updateable<DealerSettingsTable>,
 ) {
   return db
     .updateTable('dealer_settings')

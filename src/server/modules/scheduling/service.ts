@@ -39,5 +39,8 @@ export async function getDealerSettings(db: Kysely<Database>): Promise<DealerSet
         deliveryHours: '[]',
         deliveryNotes: null,
         updatedAt: new Date(0).toISOString(),
+        jurisdiction: 'none',
+        salesTaxRate: null,
+        localTaxRate: null,
       };
 }

@@ -1,0 +1,255 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { RULE_SETS } from '../../../shared/compliance/rule-sets';
+import { DEFAULT_DELIVERY_TERMS } from '../../../shared/compliance/zones';
+import type { PriceCartInput } from '../../../shared/pricing';
+import type { CartItem, DealerSettings, Order, Product } from '../../../shared/types';
+
+// Monday 30 November 2026, noon in Los Angeles
+const MONDAY_NOON = new Date('2026-11-30T20:00:00Z');
+const TUESDAY_MORNING = new Date('2026-12-01T17:00:00Z');
+// 23:30 on Monday in Los Angeles is already Tuesday in UTC: still Monday's shop day
+const MONDAY_LATE = new Date('2026-12-01T07:30:00Z');
+
+const CALIFORNIA = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: null };
+const californiaTax = (date: string): Pick<PriceCartInput, 'tax'> => ({
+  tax: {
+    ruleSet: RULE_SETS['US-CA'],
+    date,
+    rates: { salesTaxPercent: 9.5, localTaxPercent: null },
+  },
+});
+
+describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (dialect) => {
+  let t: TestApp;
+  let send: Awaited<ReturnType<typeof dealerClient>>['send'];
+  let products: Map<string, Product>;
+  let all: Product[];
+
+  const place = (items: CartItem[], overrides: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody(items, all, { pricing: californiaTax('2026-11-30'), ...overrides }),
+      headers: overrides.cookie ? { cookie: overrides.cookie as string } : {},
+    });
+  const at = (instant: Date) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(instant);
+  };
+  const product = (name: string) => products.get(name) as Product;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { SHOP_TIMEZONE: 'America/Los_Angeles' } });
+    ({ send } = await dealerClient(t));
+    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
+    t.app.productListCache.invalidate();
+    products = await productsByName(t.app);
+    all = [...products.values()];
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(() => t.dispose());
+
+  it('keeps the compliance settings dealer-only and validated', async () => {
+    const anonymous = await send('PATCH', '/api/compliance-settings', CALIFORNIA, true);
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await send('PATCH', '/api/compliance-settings', { jurisdiction: 'Atlantis' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].path).toBe('jurisdiction');
+    const rate = await send('PATCH', '/api/compliance-settings', { salesTaxRate: 120 });
+    expect(rate.json().errors[0]).toMatchObject({
+      path: 'salesTaxRate',
+      message: 'must be at most 50 (it is a percentage)',
+    });
+    const saved = await send('PATCH', '/api/compliance-settings', CALIFORNIA);
+    expect(saved.statusCode).toBe(200);
+    const read = (await t.app.inject('/api/dealer-settings')).json<DealerSettings>();
+    expect(read).toMatchObject(CALIFORNIA);
+  });
+
+  it('adds the excise and sales tax lines to the order and its total', async () => {
+    at(MONDAY_NOON);
+    // 2 x Classic Joint: counts 2 g, far under the limit
+    const items = [cartLine(product('Live Resin Cart'), '1', 2)];
+    const goods = items[0].price * 2;
+    const res = await place(items, { phone: '555-0199' });
+    expect(res.statusCode).toBe(201);
+    const order = res.json<Order>();
+    const excise = Math.round(goods * 15) / 100;
+    const sales = Math.round((goods + excise) * 9.5) / 100;
+    expect(order.taxes).toEqual([
+      { name: 'Cannabis excise tax', rate: 15, amount: excise },
+      { name: 'Sales tax', rate: 9.5, amount: sales },
+    ]);
+    expect(order.total).toBeCloseTo(goods + excise + sales, 2);
+    const listed = await t.app.inject({
+      url: '/api/orders/mine',
+      headers: {
+        cookie: `canopy_shopper=${res.cookies.find((c) => c.name === 'canopy_shopper')?.value}`,
+      },
+    });
+    expect(listed.json<Order[]>()[0].taxes).toEqual(order.taxes);
+  });
+
+  it('refuses a total that leaves the taxes out', async () => {
+    at(MONDAY_NOON);
+    const items = [cartLine(product('Live Resin Cart'), '1')];
+    const res = await place(items, { pricing: {}, phone: '555-0198' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'PRICE_CHANGED' });
+  });
+
+  it('refuses a cart over the daily flower limit with the limit and what is left', async () => {
+    at(MONDAY_NOON);
+    const dream = product('Blue Dream');
+    const res = await place([cartLine(dream, '1 Oz'), cartLine(dream, '1/8 Oz')], {
+      phone: '555-0110',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error:
+        'Daily limit reached: you can buy up to 28.5 g of flower per day, and 28.5 g is left today.',
+      code: 'PURCHASE_LIMIT',
+      message:
+        'Daily limit reached: you can buy up to 28.5 g of flower per day, and 28.5 g is left today.',
+      kind: 'cannabis',
+      limit: 28.5,
+      requested: 31.5,
+      remaining: 28.5,
+    });
+  });
+
+  it("counts the customer's earlier orders of the shop day, by phone number, until the next day", async () => {
+    at(MONDAY_NOON);
+    const dream = product('Blue Dream');
+    const ounce = await place([cartLine(dream, '1 Oz')], { phone: '(415) 555-0120' });
+    expect(ounce.statusCode).toBe(201);
+    expect(ounce.json<Order>().total).toBeGreaterThan(0);
+    // another browser (no shopper cookie shared), the same phone written differently
+    at(MONDAY_LATE);
+    const eighth = await place([cartLine(dream, '1/8 Oz')], { phone: '+1 415 555 0120' });
+    expect(eighth.statusCode).toBe(409);
+    expect(eighth.json()).toMatchObject({ code: 'PURCHASE_LIMIT', remaining: 0.5 });
+    // a pre-roll's 1 g is over the half gram left; a vape cart counts on the concentrate limit
+    const joint = await place([cartLine(product('Classic Joint'), '1')], {
+      phone: '415-555-0120',
+    });
+    expect(joint.statusCode).toBe(409);
+    const cart = await place([cartLine(product('Live Resin Cart'), '1')], {
+      phone: '415-555-0120',
+    });
+    expect(cart.statusCode).toBe(201);
+    at(TUESDAY_MORNING);
+    const tuesday = await place([cartLine(dream, '1/8 Oz')], {
+      phone: '415 555 0120',
+      pricing: californiaTax('2026-12-01'),
+    });
+    expect(tuesday.statusCode).toBe(201);
+  });
+
+  it('counts concentrates on their own limit and refuses Bulk of a limited product', async () => {
+    at(MONDAY_NOON);
+    const sauce = product('Live Resin Sauce');
+    const nine = await place([cartLine(sauce, '1', 9)], { phone: '555-0130' });
+    expect(nine.statusCode).toBe(409);
+    expect(nine.json()).toMatchObject({ kind: 'concentrate', limit: 8, requested: 9 });
+    const bulk = await place([cartLine(product('Blue Dream'), 'Bulk')], { phone: '555-0131' });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json()).toMatchObject({ code: 'BULK_OVER_LIMITS' });
+  });
+
+  it('lets the dealer define delivery zones, dealer-only, one zone per postal code', async () => {
+    const zone = {
+      name: 'Mission',
+      postalCodes: ['94110', '94103'],
+      fee: 7,
+      minimum: 60,
+      freeDeliveryOver: 150,
+      note: '45-90 min',
+    };
+    expect((await send('POST', '/api/delivery-zones', zone, true)).statusCode).toBe(401);
+    const bad = await send('POST', '/api/delivery-zones', { ...zone, postalCodes: ['941'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({
+      path: 'postalCodes.0',
+      message: 'must be a five-digit postal code',
+    });
+    const created = await send('POST', '/api/delivery-zones', zone);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ ...zone, salesTaxRate: null });
+    const overlap = await send('POST', '/api/delivery-zones', {
+      ...zone,
+      name: 'SoMa',
+      postalCodes: ['94103'],
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json()).toEqual({
+      error: '94103 is already in the zone Mission',
+      code: 'POSTAL_CODE_IN_OTHER_ZONE',
+    });
+    const listed = await t.app.inject('/api/delivery-zones');
+    expect(listed.json()).toEqual([created.json()]);
+  });
+
+  it('prices a delivery by its zone and refuses an address outside every zone; pickup ignores zones', async () => {
+    at(MONDAY_NOON);
+    const zones = (await t.app.inject('/api/delivery-zones')).json<{ id: number }[]>();
+    const mission = { feeCents: 700, minimumCents: 6000, freeDeliveryOverCents: 15000 };
+    const delivery = (items: CartItem[], postalCode: string, phone: string) =>
+      place(items, {
+        orderType: 'delivery',
+        address: `12 Elm Street, San Francisco CA ${postalCode}`,
+        phone,
+        pricing: { ...californiaTax('2026-11-30'), delivery: mission },
+      });
+    const dream = product('Blue Dream');
+    const outside = await delivery([cartLine(dream, '1/4 Oz')], '94999', '555-0140');
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json()).toEqual({
+      error: "We don't deliver to 94999 yet",
+      code: 'OUTSIDE_DELIVERY_AREA',
+      postalCode: '94999',
+    });
+    // $55 of goods: over the spec's $50, under the zone's $60
+    const under = await delivery([cartLine(product('Gelato #41'), '1/8 Oz')], '94110', '555-0141');
+    expect(under.statusCode).toBe(400);
+    expect(under.json().message).toBe(
+      `Delivery orders require a minimum of $60. Your current total is $${product('Gelato #41').salePrice?.toFixed(2)}.`,
+    );
+    const inside = await delivery([cartLine(dream, '1/4 Oz')], '94110', '555-0142');
+    expect(inside.statusCode).toBe(201);
+    expect(inside.json<Order>()).toMatchObject({ deliveryFee: 7, orderType: 'delivery' });
+    const freeDelivery = await delivery([cartLine(dream, '1/2 Oz')], '94103', '555-0143');
+    expect(freeDelivery.statusCode).toBe(201);
+    expect(freeDelivery.json<Order>().deliveryFee).toBe(0);
+    const pickup = await place([cartLine(dream, '1/8 Oz')], {
+      address: '1 Far Away Road 99999',
+      phone: '555-0144',
+    });
+    expect(pickup.statusCode).toBe(201);
+    // the dealer's session is real time; the shop's clock above was set forward
+    vi.useRealTimers();
+    expect((await send('DELETE', `/api/delivery-zones/${zones[0].id}`)).statusCode).toBe(204);
+    at(MONDAY_NOON);
+    expect((await t.app.inject('/api/delivery-zones')).json()).toEqual([]);
+    const anywhere = await place([cartLine(dream, '1/4 Oz')], {
+      orderType: 'delivery',
+      address: '12 Elm Street 94999',
+      phone: '555-0145',
+      pricing: { ...californiaTax('2026-11-30'), delivery: DEFAULT_DELIVERY_TERMS },
+    });
+    expect(anywhere.statusCode).toBe(201);
+    expect(anywhere.json<Order>().deliveryFee).toBe(5);
+  });
+
+  it('counts nothing and adds no taxes once the dealer sets the rule set back to none', async () => {
+    await send('PATCH', '/api/compliance-settings', { jurisdiction: 'none' });
+    at(MONDAY_NOON);
+    const dream = product('Blue Dream');
+    const res = await place([cartLine(dream, '1 Oz', 2)], { phone: '555-0150', pricing: {} });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Order>().taxes).toEqual([]);
+  });
+});

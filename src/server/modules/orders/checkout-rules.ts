@@ -1,0 +1,115 @@
+/**
+ * The licensed shop's checkout rules at placement (issue 16): the delivery zone an order goes
+ * to and the daily purchase limits, read from the shared rule-set data and engines.
+ */
+import type { Transaction } from 'kysely';
+import { zoneLookupFor } from '../../../shared/compliance/checkout-terms';
+import {
+  BULK_OVER_LIMITS_MESSAGE,
+  cartGrams,
+  customerKeyOf,
+  type GramsByKind,
+  type LimitedProduct,
+  limitExceededMessage,
+  limitsOn,
+  NO_GRAMS,
+  purchaseLimitStatus,
+} from '../../../shared/compliance/limits';
+import type { RuleSet } from '../../../shared/compliance/rule-set';
+import {
+  type DeliveryTerms,
+  type DeliveryZone,
+  outsideDeliveryAreaMessage,
+  postalCodeOf,
+} from '../../../shared/compliance/zones';
+import type { QuantityLabel } from '../../../shared/constants';
+import type { OrderPlacement } from '../../../shared/schemas';
+import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { listDeliveryZones } from '../zones/service';
+import * as repo from './repo';
+
+type Trx = Transaction<Database>;
+
+export interface DeliveryPlace {
+  postalCode: string | null;
+  zone: DeliveryZone | null;
+  terms: DeliveryTerms;
+}
+
+/** Pickup ignores zones; a delivery outside every zone (when there are zones) is refused. */
+export async function deliveryPlaceFor(trx: Trx, input: OrderPlacement): Promise<DeliveryPlace> {
+  const postalCode = postalCodeOf(input.address, input.postalCode);
+  const zones = input.orderType === 'pickup' ? [] : await listDeliveryZones(trx);
+  const lookup = zoneLookupFor(input.orderType, zones, postalCode);
+  if (lookup.kind === 'outside') {
+    throw new HttpError(409, {
+      error: outsideDeliveryAreaMessage(lookup.postalCode),
+      code: 'OUTSIDE_DELIVERY_AREA',
+      postalCode: lookup.postalCode,
+    });
+  }
+  return {
+    postalCode,
+    zone: lookup.kind === 'inside' ? lookup.zone : null,
+    terms: lookup.terms,
+  };
+}
+
+export interface LimitedLine {
+  product: LimitedProduct;
+  quantity: QuantityLabel;
+  count: number;
+}
+
+export interface CountedCustomer {
+  customerKey: string | null;
+  /** what this order counts toward the limits, stored with it */
+  grams: GramsByKind;
+}
+
+/**
+ * Counts the order and the customer's earlier orders of the shop day against the rule set's
+ * limits, the customer being the normalised phone number or the shopper cookie.
+ */
+export async function checkPurchaseLimits(
+  trx: Trx,
+  dialect: Db['dialect'],
+  ruleSet: RuleSet,
+  shopDate: string,
+  who: { phone: string; shopperId: string },
+  lines: readonly LimitedLine[],
+): Promise<CountedCustomer> {
+  const customerKey = customerKeyOf(who.phone);
+  const cart = cartGrams(lines);
+  if (limitsOn(ruleSet, shopDate).length === 0) return { customerKey, grams: cart.grams };
+  if (cart.limitedBulk) {
+    throw new HttpError(409, {
+      error: BULK_OVER_LIMITS_MESSAGE,
+      code: 'BULK_OVER_LIMITS',
+      message: BULK_OVER_LIMITS_MESSAGE,
+    });
+  }
+  if (dialect === 'postgres') {
+    if (customerKey) await repo.lockCustomer(trx, customerKey);
+    await repo.lockShopper(trx, who.shopperId);
+  }
+  const earlier = await repo.gramsOrderedOn(trx, shopDate, customerKey, who.shopperId);
+  const over = purchaseLimitStatus(ruleSet, shopDate, cart.grams, earlier ?? NO_GRAMS).find(
+    (status) => status.over,
+  );
+  if (over) {
+    const message = limitExceededMessage(over);
+    throw new HttpError(409, {
+      error: message,
+      code: 'PURCHASE_LIMIT',
+      message,
+      kind: over.kind,
+      limit: over.limitGrams,
+      requested: over.cartGrams,
+      remaining: Math.max(0, over.limitGrams - over.earlierGrams),
+    });
+  }
+  return { customerKey, grams: cart.grams };
+}

@@ -1,0 +1,30 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, DeliveryZonesTable } from '../../db/schema';
+
+type Q = Kysely<Database>;
+
+export function listZoneRows(db: Q) {
+  return db.selectFrom('delivery_zones').selectAll().orderBy('name').orderBy('id').execute();
+}
+
+export function findZoneRow(db: Q, id: number) {
+  return db.selectFrom('delivery_zones').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertZoneRow(db: Q, values: Insertable<DeliveryZonesTable>) {
+  return db.insertInto('delivery_zones').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateZoneRow(db: Q, id: number, values: Updateable<DeliveryZonesTable>) {
+  return db
+    .updateTable('delivery_zones')
+    .set(values)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteZoneRow(db: Q, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('delivery_zones').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

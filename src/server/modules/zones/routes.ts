@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { deliveryZoneSchema } from '../../../shared/admin-schemas';
+import { deliveryZoneResponse, noContent } from '../../../shared/api-schemas';
+import { idParams, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
+import {
+  createDeliveryZone,
+  deleteDeliveryZone,
+  listDeliveryZones,
+  updateDeliveryZone,
+} from './service';
+
+const INVALID_ZONE = 'Invalid delivery zone';
+
+/** Issue 16: the dealer's delivery zones; everyone may read them (the cart checks a postal code). */
+export async function deliveryZoneRoutes(app: ApiApp): Promise<void> {
+  const list = { schema: { response: { 200: z.array(deliveryZoneResponse) } } };
+  app.get('/api/delivery-zones', list, async () => listDeliveryZones(app.db.kysely));
+
+  const body = withSummary(deliveryZoneSchema, INVALID_ZONE);
+  const create = { schema: { body, response: { 201: deliveryZoneResponse } } };
+  app.post('/api/delivery-zones', create, async (request, reply) => {
+    const zone = published(app, await createDeliveryZone(app.db, request.body));
+    return reply.status(201).send(zone);
+  });
+
+  const params = withSummary(idParams, 'Invalid zone id');
+  const changes = withSummary(deliveryZoneSchema.partial(), INVALID_ZONE);
+  const update = { schema: { params, body: changes, response: { 200: deliveryZoneResponse } } };
+  app.patch('/api/delivery-zones/:id', update, async (request) =>
+    published(app, await updateDeliveryZone(app.db, request.params.id, request.body)),
+  );
+
+  const remove = { schema: { params, response: { 204: noContent } } };
+  app.delete('/api/delivery-zones/:id', remove, async (request, reply) => {
+    published(app, await deleteDeliveryZone(app.db, request.params.id));
+    return reply.status(204).send(null);
+  });
+}
