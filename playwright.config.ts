@@ -1,7 +1,44 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** A second shop that its own journeys switch to a licensed rule set (issue 16). */
+const LICENSED_PORT = PORT + 1;
+const LICENSED_SPEC = /licensed-shop\.spec\.ts/;
 export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
+
+const PHONE = {
+  ...devices['Pixel 7'],
+  viewport: { width: 390, height: 844 },
+  browserName: 'chromium' as const,
+};
+const DESKTOP = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  browserName: 'chromium' as const,
+};
+
+/** The real server on a fresh SQLite database with the demo catalog. */
+function shopServer(port: number) {
+  return {
+    command: `rm -rf .data-e2e-${port} && node scripts/start.mjs`,
+    url: `http://127.0.0.1:${port}/api/products`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `.data-e2e-${port}`,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Journeys place a few dozen orders from one address: a limit on, well above them.
+      ORDER_RATE_LIMIT: '100,500',
+      DEALER_USERNAME: E2E_DEALER.username,
+      DEALER_PASSWORD: E2E_DEALER.password,
+    },
+  };
+}
 
 /**
  * Journeys run in Debian's Chromium against the real server on a fresh SQLite
@@ -28,40 +65,19 @@ export default defineConfig({
     },
   },
   projects: [
+    { name: 'phone', testIgnore: LICENSED_SPEC, use: PHONE },
+    { name: 'desktop', testIgnore: LICENSED_SPEC, use: DESKTOP },
     {
-      name: 'phone',
-      use: {
-        ...devices['Pixel 7'],
-        viewport: { width: 390, height: 844 },
-        browserName: 'chromium',
-      },
+      name: 'licensed-phone',
+      testMatch: LICENSED_SPEC,
+      use: { ...PHONE, baseURL: `http://127.0.0.1:${LICENSED_PORT}` },
     },
     {
-      name: 'desktop',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        browserName: 'chromium',
-      },
+      name: 'licensed-desktop',
+      testMatch: LICENSED_SPEC,
+      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${LICENSED_PORT}` },
     },
   ],
-  webServer: {
-    command: `rm -rf .data-e2e-${PORT} && node scripts/start.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/products`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.data-e2e-${PORT}`,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Journeys place a few dozen orders from one address: a limit on, well above them.
-      ORDER_RATE_LIMIT: '100,500',
-      DEALER_USERNAME: E2E_DEALER.username,
-      DEALER_PASSWORD: E2E_DEALER.password,
-    },
-  },
+  // started one after the other: the first builds what is stale, the second finds it built
+  webServer: [shopServer(PORT), shopServer(LICENSED_PORT)],
 });

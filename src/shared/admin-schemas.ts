@@ -510,11 +510,15 @@ const postalCode = text({ message: 'must be a postal code' })
 /** A delivery zone (issue 16): its postal codes, fee, minimum and optional threshold, tax and note. */
 export const deliveryZoneSchema = z.object({
   name: requiredText(100),
-  postalCodes: z
-    .array(postalCode, { message: 'must be a list of postal codes' })
-    .min(1, 'needs at least one postal code')
-    .max(500, 'has too many postal codes')
-    .transform((codes) => [...new Set(codes)]),
+  /** a list, or the form's text: codes separated by commas or spaces */
+  postalCodes: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : value),
+    z
+      .array(postalCode, { message: 'must be a list of postal codes' })
+      .min(1, 'needs at least one postal code')
+      .max(500, 'has too many postal codes')
+      .transform((codes) => [...new Set(codes)]),
+  ),
   fee: money,
   minimum: money,
   freeDeliveryOver: optionalMoney.optional().transform((v) => v ?? null),

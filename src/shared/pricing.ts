@@ -1,6 +1,6 @@
+import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from './compliance/delivery-terms';
 import type { RuleSet } from './compliance/rule-set';
 import { type ShopTaxRates, type TaxLine, taxLines, totalTaxCents } from './compliance/taxes';
-import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from './compliance/zones';
 import {
   BULK,
   BULK_PRICE,

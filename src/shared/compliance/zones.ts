@@ -3,8 +3,10 @@
  * free-delivery threshold and sales-tax rate. With no zone defined, the spec's $5 fee and
  * $50 minimum apply everywhere.
  */
-import { DELIVERY_FEE_CENTS, DELIVERY_MINIMUM_CENTS } from '../constants';
 import { toCents } from '../money';
+import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from './delivery-terms';
+
+export { DEFAULT_DELIVERY_TERMS, type DeliveryTerms };
 
 export interface DeliveryZone {
   id: number;
@@ -21,18 +23,6 @@ export interface DeliveryZone {
   /** e.g. "45-90 min" */
   note: string | null;
 }
-
-export interface DeliveryTerms {
-  feeCents: number;
-  minimumCents: number;
-  freeDeliveryOverCents: number | null;
-}
-
-export const DEFAULT_DELIVERY_TERMS: DeliveryTerms = {
-  feeCents: DELIVERY_FEE_CENTS,
-  minimumCents: DELIVERY_MINIMUM_CENTS,
-  freeDeliveryOverCents: null,
-};
 
 export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 

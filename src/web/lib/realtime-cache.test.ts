@@ -1,6 +1,7 @@
 import type { Order, Product, ScheduleSlot } from '@shared/types';
 import { QueryClient } from '@tanstack/react-query';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
+import { type DeliveryZone, deliveryZonesQueryOptions } from '@web/api/get-delivery-zones';
 import { myOrdersQueryOptions } from '@web/api/get-my-orders';
 import { ordersQueryOptions } from '@web/api/get-orders';
 import { productQueryOptions } from '@web/api/get-product';
@@ -31,6 +32,9 @@ describe('socket events land in the registry entries the screens read', () => {
       deliveryHours: '[]',
       deliveryNotes: null,
       updatedAt: '',
+      jurisdiction: 'none',
+      salesTaxRate: null,
+      localTaxRate: null,
     };
     applyServerMessage(client, {
       type: 'init',
@@ -82,5 +86,20 @@ describe('socket events land in the registry entries the screens read', () => {
     expect(client.getQueryData(ordersQueryOptions().queryKey)?.map((o) => o.id)).toEqual([2]);
     // a shopper's own list that was never loaded stays unloaded
     expect(client.getQueryData(myOrdersQueryOptions().queryKey)).toBeUndefined();
+  });
+
+  it('a zone the dealer adds, changes or deletes reaches the checkout at once (issue 16)', () => {
+    const client = new QueryClient();
+    const zone = (id: number, fee: number) =>
+      ({ id, name: `Z${id}`, postalCodes: [`9411${id}`], fee, minimum: 50 }) as DeliveryZone;
+    client.setQueryData(deliveryZonesQueryOptions().queryKey, [zone(1, 5)]);
+    applyServerMessage(client, { type: 'delivery-zone-created', data: zone(2, 9) });
+    applyServerMessage(client, { type: 'delivery-zone-updated', data: zone(1, 7) });
+    expect(client.getQueryData(deliveryZonesQueryOptions().queryKey)).toEqual([
+      zone(1, 7),
+      zone(2, 9),
+    ]);
+    applyServerMessage(client, { type: 'delivery-zone-deleted', data: { id: 1 } });
+    expect(client.getQueryData(deliveryZonesQueryOptions().queryKey)).toEqual([zone(2, 9)]);
   });
 });

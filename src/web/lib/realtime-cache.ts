@@ -8,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
 import { contactMessageKeys } from '@web/api/get-contact-messages';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
+import { deliveryZoneKeys } from '@web/api/get-delivery-zones';
 import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { promotionKeys, promotionsQueryOptions } from '@web/api/get-promotions';
@@ -113,6 +114,13 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
       return;
     case 'order-deleted':
       applyUnder(client, orderKeys.all, removeFrom(message.data.id));
+      return;
+    case 'delivery-zone-created':
+    case 'delivery-zone-updated':
+      applyUnder(client, deliveryZoneKeys.all, replaceIn(message.data));
+      return;
+    case 'delivery-zone-deleted':
+      applyUnder(client, deliveryZoneKeys.all, removeFrom(message.data.id));
       return;
     case 'store-profile-updated':
       client.setQueryData(storeProfileQueryOptions().queryKey, message.data);

@@ -1,3 +1,7 @@
+import { zoneLookupFor } from '@shared/compliance/checkout-terms';
+import { cartGrams, purchaseLimitStatus } from '@shared/compliance/limits';
+import { RULE_SETS } from '@shared/compliance/rule-sets';
+import { postalCodeOf } from '@shared/compliance/zones';
 import { priceCart } from '@shared/pricing';
 import { orderPlacementSchema } from '@shared/schemas';
 import type { CartItem, Product } from '@shared/types';
@@ -6,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { isPricesChanged, mayRetrySameKey, placeOrderErrorMessage } from './api/place-order';
 import {
   detailErrors,
+  limitedLines,
   orderPayload,
   orderTypeFor,
   placementProblem,
@@ -72,6 +77,60 @@ describe('order placement checks (spec §5, in order)', () => {
       'Delivery orders require a minimum of $50. Your current total is $45.00.',
     );
     expect(check([line({ count: 2 })])).toBeNull();
+  });
+
+  it("then a delivery zone's place and minimum, and the daily limits (issue 16)", () => {
+    const mission = {
+      id: 1,
+      name: 'Mission',
+      postalCodes: ['94110'],
+      fee: 7,
+      minimum: 60,
+      freeDeliveryOver: null,
+      salesTaxRate: null,
+      note: null,
+    };
+    const stocked = products.map((p) => ({ ...p, stock: 1000 }));
+    const judge = (address: string, count = 2) => {
+      const items = [line({ count })];
+      const zone = zoneLookupFor('delivery', [mission], postalCodeOf(address));
+      const pricing = priceCart({
+        lines: pricingLines(items, stocked),
+        promotion: null,
+        orderType: 'delivery',
+        delivery: zone.kind === 'inside' ? zone.terms : undefined,
+      });
+      const limits = purchaseLimitStatus(
+        RULE_SETS['US-CA'],
+        '2026-11-30',
+        cartGrams(limitedLines(items, stocked)).grams,
+      );
+      return placementProblem({
+        cart: items,
+        products: stocked,
+        details: { ...details, address },
+        orderType: 'delivery',
+        pricing,
+        zone,
+        limits,
+      });
+    };
+    expect(judge('1 Main St 94999')).toEqual({
+      title: 'Outside our delivery area',
+      description: "We don't deliver to 94999 yet",
+      field: 'address',
+    });
+    // the zone's $60, not the spec's $50
+    expect(judge('1 Main St 94110', 1)?.description).toBe(
+      'Delivery orders require a minimum of $60. Your current total is $45.00.',
+    );
+    expect(judge('1 Main St 94110')).toBeNull();
+    // nine eighths are 31.5 g of flower, over California's 28.5 g
+    expect(judge('1 Main St 94110', 9)).toEqual({
+      title: 'Daily limit reached',
+      description:
+        'Daily limit reached: you can buy up to 28.5 g of flower per day, and 28.5 g is left today.',
+    });
   });
 });
 

@@ -2,6 +2,9 @@
  * The browser's order-placement checks (spec §5 "Order placement checks in this order")
  * and the body sent to POST /api/orders/simple. Money comes from the shared engine only.
  */
+
+import { type LimitStatus, limitExceededMessage } from '@shared/compliance/limits';
+import { outsideDeliveryAreaMessage, type ZoneLookup } from '@shared/compliance/zones';
 import { BULK, type OrderType, PICKUP_ADDRESS } from '@shared/constants';
 import { toDollars } from '@shared/money';
 import {
@@ -91,6 +94,10 @@ export function placementProblem(input: {
   details: ContactDetails;
   orderType: OrderType;
   pricing: CartPricing;
+  /** issue 16: the delivery zone of the address; omitted = anywhere */
+  zone?: ZoneLookup;
+  /** issue 16: the cart against the rule set's daily limits; omitted = none */
+  limits?: readonly LimitStatus[];
 }): PlacementProblem | null {
   const { cart, products, details, orderType, pricing } = input;
   if (cart.length === 0) {
@@ -132,13 +139,34 @@ export function placementProblem(input: {
       field: 'address',
     };
   }
+  if (input.zone?.kind === 'outside') {
+    return {
+      title: 'Outside our delivery area',
+      description: outsideDeliveryAreaMessage(input.zone.postalCode),
+      field: 'address',
+    };
+  }
   if (!pricing.minimumMet) {
     return {
       title: 'Minimum order not met',
-      description: minimumOrderMessage(pricing.subtotalCents - pricing.discountCents),
+      description: minimumOrderMessage(
+        pricing.subtotalCents - pricing.discountCents,
+        pricing.minimumCents,
+      ),
     };
   }
+  const over = input.limits?.find((status) => status.over);
+  if (over) return { title: 'Daily limit reached', description: limitExceededMessage(over) };
   return null;
+}
+
+/** The cart's lines with their products, as the limits engine counts them. */
+export function limitedLines(cart: readonly CartItem[], products: readonly Product[] | undefined) {
+  const byId = new Map((products ?? []).map((p) => [p.id, p]));
+  return cart.flatMap((item) => {
+    const product = byId.get(item.id);
+    return product ? [{ product, quantity: item.quantity, count: item.count }] : [];
+  });
 }
 
 export function orderPayload(input: {

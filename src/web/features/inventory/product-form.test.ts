@@ -193,6 +193,8 @@ describe('productFormFrom', () => {
       flavors: [],
       flavorStrains: {},
       flavorStocks: {},
+      cannabisGrams: 0,
+      concentrateGrams: 0,
       createdAt: '2026-01-01T00:00:00.000Z',
     };
     expect((await judge(productFormFrom(product))).body).toMatchObject({

@@ -41,6 +41,9 @@ export interface ProductFormValues {
   priceOunce: string;
   salePriceOunce: string;
   stock: string;
+  /** grams per unit toward the daily limits; '' = 0 */
+  cannabisGrams: string;
+  concentrateGrams: string;
   strain: Strain;
   strainTypes: StrainName[];
   flavors: FlavorRow[];
@@ -72,6 +75,8 @@ export function emptyProductForm(category = ''): ProductFormValues {
     priceOunce: '',
     salePriceOunce: '',
     stock: '',
+    cannabisGrams: '',
+    concentrateGrams: '',
     strain: 'none',
     strainTypes: [],
     flavors: [],
@@ -95,6 +100,8 @@ export function productFormFrom(product: Product): ProductFormValues {
     priceOunce: moneyText(product.priceOunce),
     salePriceOunce: moneyText(product.salePriceOunce),
     stock: product.flavors.length > 0 ? '' : String(product.stock),
+    cannabisGrams: product.cannabisGrams ? String(product.cannabisGrams) : '',
+    concentrateGrams: product.concentrateGrams ? String(product.concentrateGrams) : '',
     strain: product.strain,
     strainTypes: product.strainTypes.filter((s): s is StrainName =>
       (STRAINS as readonly string[]).includes(s),
@@ -183,6 +190,8 @@ export function productBodyFrom(values: ProductFormValues): ProductBody {
     featured: values.featured,
     media: values.media,
     stock: amountOrNull(values.stock),
+    cannabisGrams: amountOrNull(values.cannabisGrams),
+    concentrateGrams: amountOrNull(values.concentrateGrams),
     strain: values.strain,
     strainTypes: values.strainTypes,
     flavors: rows.map((row) => row.name.trim()),

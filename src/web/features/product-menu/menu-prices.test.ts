@@ -24,6 +24,8 @@ const base: Product = {
   flavors: [],
   flavorStrains: {},
   flavorStocks: {},
+  cannabisGrams: 0,
+  concentrateGrams: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

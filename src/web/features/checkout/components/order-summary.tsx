@@ -1,5 +1,5 @@
-import { BOGO50_ONE_OZ_HINT, DELIVERY_MINIMUM_CENTS } from '@shared/constants';
-import { formatCents } from '@shared/money';
+import { BOGO50_ONE_OZ_HINT } from '@shared/constants';
+import { formatCents, formatCentsShort, formatPercent } from '@shared/money';
 import { showsBogo50Hint } from '@shared/pricing';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -7,6 +7,7 @@ import { LoaderCircle, Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCheckoutPricing } from '../hooks/use-checkout-pricing';
 import { usePlaceOrder } from '../hooks/use-place-order';
+import { DeliveryZoneNote, LimitMeter } from './checkout-rules-notes';
 import { PromoCodeForm } from './promo-code-form';
 import { DeliveryTerms } from './shop-terms';
 
@@ -23,12 +24,12 @@ function Row({ label, value, testId }: { label: ReactNode; value: string; testId
 
 /** Order Summary card: totals from the shared engine, promo entry, Place Order. */
 export function OrderSummary() {
-  const { products, promotion, orderType, lines, pricing } = useCheckoutPricing();
+  const { products, promotion, orderType, lines, pricing, zone, limits } = useCheckoutPricing();
   const { place, placing } = usePlaceOrder();
   const plus = pricing.hasUnpricedItems ? '+' : '';
   const minimumShort =
     pricing.minimumApplies && !pricing.minimumMet
-      ? DELIVERY_MINIMUM_CENTS - (pricing.subtotalCents - pricing.discountCents)
+      ? pricing.minimumCents - (pricing.subtotalCents - pricing.discountCents)
       : 0;
 
   return (
@@ -88,6 +89,14 @@ export function OrderSummary() {
             value={formatCents(pricing.feeCents)}
             testId="summary-fee"
           />
+          {pricing.taxes.map((tax) => (
+            <Row
+              key={tax.name}
+              label={`${tax.name} (${formatPercent(tax.ratePercent)})`}
+              value={formatCents(tax.amountCents)}
+              testId="summary-tax"
+            />
+          ))}
           <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-line pt-3 text-base">
             <dt className="font-bold">Total</dt>
             <dd className="text-2xl font-extrabold tabular-nums" data-testid="summary-total">
@@ -103,13 +112,15 @@ export function OrderSummary() {
           Bulk items are priced by the dealer; we'll contact you with the final total.
         </p>
       )}
+      {orderType !== 'pickup' && <DeliveryZoneNote zone={zone} />}
       {orderType !== 'pickup' && <DeliveryTerms />}
-      {minimumShort > 0 && (
+      {minimumShort > 0 && zone.kind !== 'outside' && (
         <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-muted">
-          Delivery orders need $50 of products. Add {formatCents(minimumShort)} more, or choose
-          Pickup.
+          Delivery orders need {formatCentsShort(pricing.minimumCents)} of products. Add{' '}
+          {formatCents(minimumShort)} more, or choose Pickup.
         </p>
       )}
+      <LimitMeter limits={limits} />
 
       <Button
         size="lg"

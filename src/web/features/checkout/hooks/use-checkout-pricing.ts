@@ -1,26 +1,69 @@
+import { taxContextFor, zoneLookupFor } from '@shared/compliance/checkout-terms';
+import { cartGrams, purchaseLimitStatus } from '@shared/compliance/limits';
+import { DEFAULT_DELIVERY_TERMS, postalCodeOf } from '@shared/compliance/zones';
 import { priceCart } from '@shared/pricing';
+import { useDealerSettings } from '@web/api/get-dealer-settings';
+import { useDeliveryZones } from '@web/api/get-delivery-zones';
 import { useProducts } from '@web/api/get-products';
 import { useCart } from '@web/features/cart/cart-store';
+import { useShopClock } from '@web/lib/shop-clock';
 import { useMemo } from 'react';
 import { useCheckout } from '../checkout-context';
-import { orderTypeFor, pricingLines } from '../checkout-rules';
+import { limitedLines, orderTypeFor, pricingLines } from '../checkout-rules';
 import { pricingPromotion, useAppliedPromotion } from '../promo-store';
 
-/** The cart priced by the shared engine, exactly as the server will price it. */
+/**
+ * The cart priced by the shared engine, exactly as the server will price it: the delivery
+ * zone of the address's postal code and the shop's rule set and tax rates (issue 16).
+ */
 export function useCheckoutPricing() {
   const cart = useCart();
   const products = useProducts();
   const promotion = useAppliedPromotion();
-  const { choice } = useCheckout();
+  const settings = useDealerSettings();
+  const zones = useDeliveryZones();
+  const { date: shopDate } = useShopClock();
+  const { choice, details } = useCheckout();
   const orderType = orderTypeFor(choice);
   const freebieProductId = promotion?.freebieProduct?.id ?? null;
   const lines = useMemo(
     () => pricingLines(cart, products.data, freebieProductId),
     [cart, products.data, freebieProductId],
   );
-  const pricing = useMemo(
-    () => priceCart({ lines, promotion: pricingPromotion(promotion), orderType }),
-    [lines, promotion, orderType],
+  const postalCode = postalCodeOf(details.address);
+  const zone = useMemo(
+    () => zoneLookupFor(orderType, zones.data ?? [], postalCode),
+    [orderType, zones.data, postalCode],
   );
-  return { cart, products, promotion, orderType, lines, pricing };
+  const tax = useMemo(
+    () =>
+      settings.data
+        ? taxContextFor(settings.data, zone.kind === 'inside' ? zone.zone : null, shopDate)
+        : undefined,
+    [settings.data, zone, shopDate],
+  );
+  const pricing = useMemo(
+    () =>
+      priceCart({
+        lines,
+        promotion: pricingPromotion(promotion),
+        orderType,
+        delivery: zone.kind === 'outside' ? DEFAULT_DELIVERY_TERMS : zone.terms,
+        tax,
+      }),
+    [lines, promotion, orderType, zone, tax],
+  );
+  // what this cart counts toward the rule set's daily limits (earlier orders are the server's)
+  const limits = useMemo(
+    () =>
+      tax
+        ? purchaseLimitStatus(
+            tax.ruleSet,
+            shopDate,
+            cartGrams(limitedLines(cart, products.data)).grams,
+          )
+        : [],
+    [tax, shopDate, cart, products.data],
+  );
+  return { cart, products, promotion, orderType, lines, pricing, zone, limits };
 }

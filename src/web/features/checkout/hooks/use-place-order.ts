@@ -50,7 +50,7 @@ export function usePlaceOrder() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { details, choice, setErrors } = useCheckout();
-  const { cart, products, promotion, orderType, pricing } = useCheckoutPricing();
+  const { cart, products, promotion, orderType, pricing, zone, limits } = useCheckoutPricing();
   const [placing, setPlacing] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
@@ -62,6 +62,8 @@ export function usePlaceOrder() {
       details,
       orderType,
       pricing,
+      zone,
+      limits,
     });
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });

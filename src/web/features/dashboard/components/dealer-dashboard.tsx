@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { productKeys } from '@web/api/get-products';
 import { promotionKeys } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
+import { CompliancePanel } from '@web/features/compliance/components/compliance-panel';
+import { DeliveryZonesPanel } from '@web/features/compliance/components/delivery-zones-panel';
 import { FeaturedPanel } from '@web/features/featured/components/featured-panel';
 import { OrdersPanel } from '@web/features/order-management/components/orders-panel';
 import { PromotionsPanel } from '@web/features/promotions/components/promotions-panel';
@@ -71,6 +73,8 @@ export function DealerDashboard({
       </div>
       <PromotionsPanel id={SECTIONS.promotions} />
       <StoreProfilePanel id="dealer-store-profile" />
+      <CompliancePanel id="dealer-compliance" />
+      <DeliveryZonesPanel id="dealer-delivery-zones" />
     </div>
   );
 }

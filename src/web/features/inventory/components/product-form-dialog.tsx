@@ -354,6 +354,49 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         )}
       </Section>
 
+      <Section title="Daily limits">
+        {flower ? (
+          <p className="text-sm text-muted">
+            Flower counts toward the daily purchase limit by its weight: 3.5 g for each 1/8 Oz.
+          </p>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Cannabis per unit (g)"
+              htmlFor={fieldId('cannabisGrams')}
+              error={errors.cannabisGrams}
+              hint="Dried flower in one unit, e.g. 1 for a 1 g pre-roll."
+            >
+              <input
+                id={fieldId('cannabisGrams')}
+                inputMode="decimal"
+                placeholder="0"
+                className={clsx(inputClasses, 'tabular-nums')}
+                value={values.cannabisGrams}
+                aria-invalid={errors.cannabisGrams ? true : undefined}
+                onChange={(event) => set('cannabisGrams', event.target.value)}
+              />
+            </Field>
+            <Field
+              label="Concentrate per unit (g)"
+              htmlFor={fieldId('concentrateGrams')}
+              error={errors.concentrateGrams}
+              hint="Concentrate in one unit, e.g. 1 for a 1 g vape cart."
+            >
+              <input
+                id={fieldId('concentrateGrams')}
+                inputMode="decimal"
+                placeholder="0"
+                className={clsx(inputClasses, 'tabular-nums')}
+                value={values.concentrateGrams}
+                aria-invalid={errors.concentrateGrams ? true : undefined}
+                onChange={(event) => set('concentrateGrams', event.target.value)}
+              />
+            </Field>
+          </div>
+        )}
+      </Section>
+
       <Section title="Inventory and strain">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field

@@ -1,5 +1,5 @@
 import { BULK_PRICE } from '@shared/constants';
-import { formatDollars } from '@shared/money';
+import { formatDollars, formatPercent } from '@shared/money';
 import type { Order } from '@shared/types';
 import type { ReactNode } from 'react';
 
@@ -87,6 +87,11 @@ export function OrderDetails({ order }: { order: Order }) {
               ? `-${formatDollars(order.discountAmount)}`
               : formatDollars(0)}
           </Detail>
+          {order.taxes.map((tax) => (
+            <Detail key={tax.name} label={`${tax.name} (${formatPercent(tax.rate)})`}>
+              {formatDollars(tax.amount)}
+            </Detail>
+          ))}
           {order.email && <Detail label="Email">{order.email}</Detail>}
         </dl>
       </div>

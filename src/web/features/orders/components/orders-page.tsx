@@ -110,7 +110,14 @@ function OrderCard({ order }: { order: Order }) {
         <span className="text-muted">
           <OrderType order={order} />
         </span>
-        <span className="text-base font-bold tabular-nums">{formatDollars(order.total)}</span>
+        <span className="flex flex-col items-end">
+          <span className="text-base font-bold tabular-nums">{formatDollars(order.total)}</span>
+          {order.taxes.length > 0 && (
+            <span className="text-xs text-muted" data-testid="order-taxes">
+              incl. {formatDollars(order.taxes.reduce((sum, tax) => sum + tax.amount, 0))} taxes
+            </span>
+          )}
+        </span>
       </div>
     </li>
   );

@@ -1,0 +1,22 @@
+import type { ComplianceSettingsFields, DeliveryZoneFields } from '@shared/admin-schemas';
+import type { DeliveryZone } from '@shared/compliance/zones';
+import type { DealerSettings } from '@web/api/get-dealer-settings';
+import { apiFetch } from '@web/lib/api-client';
+
+export function saveComplianceSettings(body: ComplianceSettingsFields): Promise<DealerSettings> {
+  return apiFetch<DealerSettings>('/api/compliance-settings', {
+    method: 'PATCH',
+    body: JSON.stringify(body),
+  });
+}
+
+export function saveDeliveryZone(body: DeliveryZoneFields, id?: number): Promise<DeliveryZone> {
+  return apiFetch<DeliveryZone>(id ? `/api/delivery-zones/${id}` : '/api/delivery-zones', {
+    method: id ? 'PATCH' : 'POST',
+    body: JSON.stringify(body),
+  });
+}
+
+export function deleteDeliveryZone(id: number): Promise<void> {
+  return apiFetch<void>(`/api/delivery-zones/${id}`, { method: 'DELETE' });
+}
