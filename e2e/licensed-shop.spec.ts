@@ -28,7 +28,7 @@ const MISSION = {
 /** Signs the dealer in on `request` and makes the shop Californian with the Mission zone. */
 async function makeShopLicensed(request: APIRequestContext) {
   expect((await request.post('/api/auth/login', { data: E2E_DEALER })).ok()).toBe(true);
-  const settings = await request.patch('/api/compliance-settings', {
+  const settings = await request.patch('/api/dealer-settings', {
     data: { jurisdiction: 'US-CA', salesTaxRate: 9.5 },
   });
   expect(settings.ok()).toBe(true);

@@ -18,6 +18,7 @@ import { connect, type Db } from '../src/server/db/connect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDemoCatalogIfEmpty } from '../src/server/db/seed/demo-catalog';
 import type { QuantityLabel } from '../src/shared/constants';
+import type { PriceCartInput } from '../src/shared/pricing';
 import type { CartItem, Order, Product, Promotion } from '../src/shared/types';
 import { cartLine, orderBody } from './orders-fixtures';
 import { runSql } from './postgres';
@@ -283,10 +284,17 @@ export function isSimple(p: Product): boolean {
  * A random valid pickup order: one flower line and one unit line, and one
  * order in four carries a promo code valid every day.
  */
+/** A licensed shop's orders (issue 16): deliveries into a zone, taxed, one customer each. */
+export interface LicensedOrders {
+  postalCode: string;
+  pricing: Required<Pick<PriceCartInput, 'delivery' | 'tax'>>;
+}
+
 export function randomOrder(
   store: Storefront,
   random: () => number = Math.random,
   pool: Product[] = store.products.filter(isSimple),
+  licensed?: LicensedOrders,
 ): Record<string, unknown> | null {
   if (pool.length === 0) return null;
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
@@ -305,8 +313,17 @@ export function randomOrder(
   }
   const promo =
     random() < 0.25 ? store.promotions.find((p) => p.promoCode === 'WELCOME10' && p.active) : null;
+  const where = licensed
+    ? {
+        orderType: 'delivery',
+        address: `1 Bench Street ${licensed.postalCode}`,
+        // a customer per order: the daily limits count per phone number
+        phone: `415${String(Math.floor(random() * 1e7)).padStart(7, '0')}`,
+        pricing: licensed.pricing,
+      }
+    : { orderType: 'pickup' };
   return orderBody(lines, store.products, {
-    orderType: 'pickup',
+    ...where,
     ...(promo ? { promoCode: promo.promoCode, promotion: promo } : {}),
   });
 }
@@ -435,6 +452,7 @@ export async function runBuyers(
     onAcknowledged?: () => void;
     /** share of orders sent with an Idempotency-Key of their own (0 by default) */
     keyedShare?: number;
+    licensed?: LicensedOrders;
   },
 ): Promise<BuyerStats> {
   const stats: BuyerStats = {
@@ -464,7 +482,7 @@ export async function runBuyers(
     let refusals = 0;
     while (!options.stop() && refusals < limit) {
       const pool = store.products.filter((p) => isSimple(p) && !soldOut.has(p.id));
-      const body = randomOrder(store, Math.random, pool);
+      const body = randomOrder(store, Math.random, pool, options.licensed);
       if (!body) return;
       const keyed = Math.random() < (options.keyedShare ?? 0) ? keyedAttempt(body) : null;
       if (keyed) stats.keyed.push(keyed);

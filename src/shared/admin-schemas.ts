@@ -593,6 +593,28 @@ export const complianceSettingsSchema = z.object({
 });
 export type ComplianceSettingsBody = z.input<typeof complianceSettingsSchema>;
 export type ComplianceSettingsFields = z.output<typeof complianceSettingsSchema>;
+const COMPLIANCE_FIELDS = Object.keys(
+  complianceSettingsSchema.shape,
+) as (keyof ComplianceSettingsFields)[];
+
+/**
+ * PATCH /api/dealer-settings: the weekly availability (spec: availableDays required) or, from
+ * the Compliance screen, only the rule set and tax rates (issue 16); both together are fine.
+ */
+export const dealerSettingsPatchSchema = dealerSettingsSchema
+  .partial({ availableDays: true })
+  .extend(complianceSettingsSchema.shape)
+  .superRefine((body, ctx) => {
+    const compliance = COMPLIANCE_FIELDS.some((field) => body[field] !== undefined);
+    if (body.availableDays === undefined && !compliance) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['availableDays'],
+        message: 'is required (a list of weekday names)',
+      });
+    }
+  });
+export type DealerSettingsPatch = z.output<typeof dealerSettingsPatchSchema>;
 
 /** A store-profile line: optional, trimmed, bounded ("" when the shop leaves it out). */
 const profileText = (max: number) =>

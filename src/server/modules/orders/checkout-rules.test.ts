@@ -53,17 +53,17 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
   afterAll(() => t.dispose());
 
   it('keeps the compliance settings dealer-only and validated', async () => {
-    const anonymous = await send('PATCH', '/api/compliance-settings', CALIFORNIA, true);
+    const anonymous = await send('PATCH', '/api/dealer-settings', CALIFORNIA, true);
     expect(anonymous.statusCode).toBe(401);
-    const unknown = await send('PATCH', '/api/compliance-settings', { jurisdiction: 'Atlantis' });
+    const unknown = await send('PATCH', '/api/dealer-settings', { jurisdiction: 'Atlantis' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].path).toBe('jurisdiction');
-    const rate = await send('PATCH', '/api/compliance-settings', { salesTaxRate: 120 });
+    const rate = await send('PATCH', '/api/dealer-settings', { salesTaxRate: 120 });
     expect(rate.json().errors[0]).toMatchObject({
       path: 'salesTaxRate',
       message: 'must be at most 50 (it is a percentage)',
     });
-    const saved = await send('PATCH', '/api/compliance-settings', CALIFORNIA);
+    const saved = await send('PATCH', '/api/dealer-settings', CALIFORNIA);
     expect(saved.statusCode).toBe(200);
     const read = (await t.app.inject('/api/dealer-settings')).json<DealerSettings>();
     expect(read).toMatchObject(CALIFORNIA);
@@ -245,7 +245,7 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
   });
 
   it('counts nothing and adds no taxes once the dealer sets the rule set back to none', async () => {
-    await send('PATCH', '/api/compliance-settings', { jurisdiction: 'none' });
+    await send('PATCH', '/api/dealer-settings', { jurisdiction: 'none' });
     at(MONDAY_NOON);
     const dream = product('Blue Dream');
     const res = await place([cartLine(dream, '1 Oz', 2)], { phone: '555-0150', pricing: {} });

@@ -207,11 +207,16 @@ export async function gramsOrderedOn(
       eb.fn.coalesce(eb.fn.sum<number>('cannabis_grams'), eb.lit(0)).as('cannabis'),
       eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
     ])
-    .where('shop_date', '=', shopDate)
+    .where('status', '!=', 'cancelled')
+    // each side of the OR names its whole index, so both databases read only this customer's
+    // rows of the day (the shop date alone would scan the day's every order)
     .where((eb) =>
-      customerKey
-        ? eb.or([eb('customer_key', '=', customerKey), eb('shopper_id', '=', shopperId)])
-        : eb('shopper_id', '=', shopperId),
+      eb.or([
+        eb.and([eb('shop_date', '=', shopDate), eb('shopper_id', '=', shopperId)]),
+        ...(customerKey
+          ? [eb.and([eb('shop_date', '=', shopDate), eb('customer_key', '=', customerKey)])]
+          : []),
+      ]),
     )
     .executeTakeFirstOrThrow();
   return { cannabis: Number(row.cannabis), concentrate: Number(row.concentrate) };

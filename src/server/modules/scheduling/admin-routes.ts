@@ -1,6 +1,5 @@
 import {
-  complianceSettingsSchema,
-  dealerSettingsSchema,
+  dealerSettingsPatchSchema,
   INVALID_SLOT,
   scheduleSlotSchema,
 } from '../../../shared/admin-schemas';
@@ -31,15 +30,9 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
     return reply.status(204).send(null);
   });
 
-  const settingsBody = withSummary(dealerSettingsSchema, 'Invalid settings');
+  const settingsBody = withSummary(dealerSettingsPatchSchema, 'Invalid settings');
   const settingsSchema = { body: settingsBody, response: { 200: dealerSettingsResponse } };
   app.patch('/api/dealer-settings', { schema: settingsSchema }, async (request) => {
-    return published(app, await saveDealerSettings(app.db, request.body));
-  });
-
-  const complianceBody = withSummary(complianceSettingsSchema, 'Invalid compliance settings');
-  const complianceSchema = { body: complianceBody, response: { 200: dealerSettingsResponse } };
-  app.patch('/api/compliance-settings', { schema: complianceSchema }, async (request) => {
     return published(app, await saveDealerSettings(app.db, request.body));
   });
 }

@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import type {
-  ComplianceSettingsFields,
-  DealerSettingsFields,
-  scheduleSlotSchema,
-} from '../../../shared/admin-schemas';
+import type { DealerSettingsPatch, scheduleSlotSchema } from '../../../shared/admin-schemas';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
@@ -44,15 +40,13 @@ export async function deleteScheduleSlot(db: Db, id: number): Promise<Outcome<vo
   return { value: undefined, events: [busEvent('schedule-slot-deleted', { id })] };
 }
 
-type SettingsInput = Partial<DealerSettingsFields> & ComplianceSettingsFields;
-
 /**
  * Saves the weekly availability or the compliance settings (issue 16), creating the settings
  * row the first time.
  */
 export async function saveDealerSettings(
   db: Db,
-  input: SettingsInput,
+  input: DealerSettingsPatch,
 ): Promise<Outcome<DealerSettings>> {
   const settings = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockDealerSettings(trx);
@@ -74,7 +68,7 @@ export async function saveDealerSettings(
 }
 
 /** The columns a save changes: what the body carries; a missing field keeps its saved value. */
-function settingsValues(input: SettingsInput) {
+function settingsValues(input: DealerSettingsPatch) {
   const given = <T, R>(value: T | undefined, column: string, map: (v: T) => R) =>
     value === undefined ? {} : { [column]: map(value) };
   return {

@@ -4,7 +4,7 @@ import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { apiFetch } from '@web/lib/api-client';
 
 export function saveComplianceSettings(body: ComplianceSettingsFields): Promise<DealerSettings> {
-  return apiFetch<DealerSettings>('/api/compliance-settings', {
+  return apiFetch<DealerSettings>('/api/dealer-settings', {
     method: 'PATCH',
     body: JSON.stringify(body),
   });
