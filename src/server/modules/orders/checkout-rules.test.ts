@@ -5,6 +5,7 @@ import { cartLine, orderBody, productsByName } from '../../../../test/orders-fix
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { DEFAULT_DELIVERY_TERMS } from '../../../shared/compliance/zones';
 import type { PriceCartInput } from '../../../shared/pricing';
+import { shopClock } from '../../../shared/shop-clock';
 import type { CartItem, DealerSettings, Order, Product } from '../../../shared/types';
 
 // Monday 30 November 2026, noon in Los Angeles
@@ -12,6 +13,8 @@ const MONDAY_NOON = new Date('2026-11-30T20:00:00Z');
 const TUESDAY_MORNING = new Date('2026-12-01T17:00:00Z');
 // 23:30 on Monday in Los Angeles is already Tuesday in UTC: still Monday's shop day
 const MONDAY_LATE = new Date('2026-12-01T07:30:00Z');
+
+const todayInLosAngeles = () => shopClock(new Date(), 'America/Los_Angeles').date;
 
 const CALIFORNIA = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: null };
 const californiaTax = (date: string): Pick<PriceCartInput, 'tax'> => ({
@@ -147,6 +150,21 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
       pricing: californiaTax('2026-12-01'),
     });
     expect(tuesday.statusCode).toBe(201);
+  });
+
+  it('stops counting an order the dealer deleted', async () => {
+    const dream = product('Blue Dream');
+    const ounce = await place([cartLine(dream, '1 Oz')], {
+      phone: '555-0160',
+      pricing: californiaTax(todayInLosAngeles()),
+    });
+    expect(ounce.statusCode).toBe(201);
+    const eighth = [cartLine(dream, '1/8 Oz')];
+    const again = { phone: '555-0160', pricing: californiaTax(todayInLosAngeles()) };
+    expect((await place(eighth, again)).statusCode).toBe(409);
+    const removed = await send('DELETE', `/api/orders/${ounce.json<Order>().id}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await place(eighth, again)).statusCode).toBe(201);
   });
 
   it('counts concentrates on their own limit and refuses Bulk of a limited product', async () => {

@@ -207,7 +207,6 @@ export async function gramsOrderedOn(
       eb.fn.coalesce(eb.fn.sum<number>('cannabis_grams'), eb.lit(0)).as('cannabis'),
       eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
     ])
-    .where('status', '!=', 'cancelled')
     // each side of the OR names its whole index, so both databases read only this customer's
     // rows of the day (the shop date alone would scan the day's every order)
     .where((eb) =>
