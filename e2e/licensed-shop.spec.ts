@@ -140,6 +140,24 @@ test('a cart over the daily flower limit says so before and at placement', async
   await expect(page).toHaveURL(/\/cart$/);
 });
 
+test('an add that would pass the daily limit is refused in the cart', async ({ page, request }) => {
+  const dream = await productNamed(request, 'Blue Dream');
+  // eight eighths: 28 g, half a gram under the limit
+  await seed(page, [
+    { id: dream.id, name: dream.name, price: dream.price, quantity: '1/8 Oz', count: 8 },
+  ]);
+  await page.goto('/cart');
+  await expect(page.getByTestId('limit-meter')).toContainText('0.5 g of flower left today');
+  await page.getByRole('button', { name: 'Add one more Blue Dream' }).click();
+  await expect(page.getByTestId('toast')).toHaveText(
+    toastSays(
+      'Daily limit reached',
+      'Daily limit reached: you can buy up to 28.5 g of flower per day, and 28.5 g is left today.',
+    ),
+  );
+  await expect(page.getByTestId('limit-meter')).toContainText('28 g of 28.5 g flower daily limit');
+});
+
 test('the dealer reads the rule set with its sources and manages delivery zones', async ({
   page,
 }, testInfo) => {

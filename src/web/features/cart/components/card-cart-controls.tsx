@@ -9,6 +9,7 @@ import {
 } from '@shared/quantity';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
+import { useQueryClient } from '@tanstack/react-query';
 import { buttonClasses } from '@web/components/ui/button';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { toast } from '@web/components/ui/toast';
@@ -16,6 +17,7 @@ import { ShoppingCart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { addToCart, decrementLine, findLineIndex, useCart } from '../cart-store';
+import { withinDailyLimits } from '../daily-limits';
 import { QuantityStepper } from './quantity-stepper';
 
 export function limitedStockToast(product: Pick<Product, 'name'>) {
@@ -39,6 +41,7 @@ export function CardCartControls({ product }: { product: Product }) {
   const cart = useCart();
   const selectId = useId();
   const used = unitsInCartFor(cart, product.id);
+  const queryClient = useQueryClient();
   const soldOut = product.stock <= 0;
   const options = soldOut ? [] : offeredQuantities(product, 0);
   const [quantity, setQuantity] = useState<QuantityLabel>(() =>
@@ -76,7 +79,9 @@ export function CardCartControls({ product }: { product: Product }) {
       limitedStockToast(product);
       return;
     }
-    addToCart({ id: product.id, name: product.name, price, quantity });
+    void withinDailyLimits(queryClient, product, quantity).then(
+      (allowed) => allowed && addToCart({ id: product.id, name: product.name, price, quantity }),
+    );
   };
   const plusDisabled =
     quantity !== BULK && (soldOut || used + stockNeeded(quantity) > product.stock);

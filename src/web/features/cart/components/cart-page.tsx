@@ -1,4 +1,5 @@
 import { canAddToCart, unitsInCartFor } from '@shared/quantity';
+import { useQueryClient } from '@tanstack/react-query';
 import { useProducts } from '@web/api/get-products';
 import { paths } from '@web/app/paths';
 import { Button, buttonClasses } from '@web/components/ui/button';
@@ -15,6 +16,7 @@ import {
   removeLine,
   useCart,
 } from '../cart-store';
+import { withinDailyLimits } from '../daily-limits';
 import { limitedStockToast, removalFailedToast } from './card-cart-controls';
 import { CartLineItem } from './cart-line-item';
 
@@ -42,6 +44,7 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
   const products = useProducts();
   const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
   const count = cartCount(cart);
+  const queryClient = useQueryClient();
 
   const increment = (index: number) => {
     const line = getCart()[index];
@@ -56,7 +59,9 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
       limitedStockToast(product);
       return;
     }
-    incrementLine(index, line.id);
+    void withinDailyLimits(queryClient, product, line.quantity).then(
+      (allowed) => allowed && incrementLine(index, line.id),
+    );
   };
 
   const clear = () => {

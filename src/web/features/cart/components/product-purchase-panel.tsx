@@ -10,6 +10,7 @@ import {
   unitsInCartFor,
 } from '@shared/quantity';
 import type { Product } from '@shared/types';
+import { useQueryClient } from '@tanstack/react-query';
 import { buttonClasses } from '@web/components/ui/button';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { toast } from '@web/components/ui/toast';
@@ -19,6 +20,7 @@ import { ShoppingBag, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { addToCart, type Cart, decrementLine, findLineIndex, useCart } from '../cart-store';
+import { withinDailyLimits } from '../daily-limits';
 import { removalFailedToast } from './card-cart-controls';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -87,6 +89,7 @@ export function ProductPurchasePanel({
   const severalStrains = product.strainTypes.length > 1;
   const lineStrain = severalStrains && strainType ? strainType : undefined;
   const used = unitsInCartFor(cart, product.id, lineStrain);
+  const queryClient = useQueryClient();
   const needed = stockNeeded(quantity);
   const options = byWeight ? quantityOptionsFor(product) : [];
   const offered = new Set(offeredQuantities(product, 0));
@@ -120,7 +123,11 @@ export function ProductPurchasePanel({
       });
       return;
     }
-    addToCart({ id: product.id, name: product.name, price, quantity, strainType: lineStrain });
+    void withinDailyLimits(queryClient, product, quantity).then(
+      (allowed) =>
+        allowed &&
+        addToCart({ id: product.id, name: product.name, price, quantity, strainType: lineStrain }),
+    );
   };
 
   const plusDisabled = quantity !== BULK && (product.stock <= 0 || used + needed > product.stock);

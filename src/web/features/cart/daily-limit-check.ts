@@ -1,0 +1,71 @@
+/**
+ * Loaded on the first add to the cart: the rule sets and the limits engine stay out of the
+ * first page's JavaScript (issue 16).
+ */
+import { cartGrams, limitExceededMessage, purchaseLimitStatus } from '@shared/compliance/limits';
+import { ruleSetFor } from '@shared/compliance/rule-sets';
+import type { QuantityLabel } from '@shared/constants';
+import { shopClock } from '@shared/shop-clock';
+import type { CartItem, Product } from '@shared/types';
+import type { QueryClient } from '@tanstack/react-query';
+import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
+import { productsQueryOptions } from '@web/api/get-products';
+import { toast } from '@web/components/ui/toast';
+import { shopTimeZone } from '@web/lib/shop-clock';
+import { getCart } from './cart-store';
+
+/** Why adding `count` x `quantity` of `product` would pass a daily limit, or null. */
+export function dailyLimitRefusal(input: {
+  jurisdiction: string;
+  shopDate: string;
+  cart: readonly CartItem[];
+  products: readonly Product[];
+  product: Product;
+  quantity: QuantityLabel;
+  count?: number;
+}): string | null {
+  const byId = new Map(input.products.map((p) => [p.id, p]));
+  const lines = input.cart.flatMap((item) => {
+    const product = byId.get(item.id);
+    return product ? [{ product, quantity: item.quantity, count: item.count }] : [];
+  });
+  lines.push({ product: input.product, quantity: input.quantity, count: input.count ?? 1 });
+  const over = purchaseLimitStatus(
+    ruleSetFor(input.jurisdiction),
+    input.shopDate,
+    cartGrams(lines).grams,
+  ).find((status) => status.over);
+  return over ? limitExceededMessage(over) : null;
+}
+
+/**
+ * Issue 16: an add that would pass the shop's daily purchase limits is refused with the
+ * limit's words (the server refuses such an order anyway). True when the add may go ahead;
+ * without the shop's settings (offline) the server has the last word.
+ */
+export async function checkDailyLimits(
+  queryClient: QueryClient,
+  product: Product,
+  quantity: QuantityLabel,
+): Promise<boolean> {
+  try {
+    const [settings, products] = await Promise.all([
+      queryClient.ensureQueryData(dealerSettingsQueryOptions()),
+      queryClient.ensureQueryData(productsQueryOptions()),
+    ]);
+    const refusal = dailyLimitRefusal({
+      jurisdiction: settings.jurisdiction,
+      shopDate: shopClock(new Date(), shopTimeZone()).date,
+      cart: getCart(),
+      products,
+      product,
+      quantity,
+    });
+    if (!refusal) return true;
+    toast({ title: 'Daily limit reached', description: refusal, variant: 'destructive' });
+    return false;
+  } catch (error) {
+    console.warn('Could not check the daily limits', error);
+    return true;
+  }
+}
