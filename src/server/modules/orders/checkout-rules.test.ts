@@ -152,6 +152,21 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
     expect(tuesday.statusCode).toBe(201);
   });
 
+  it('lets one of ten simultaneous ounces of one customer through', async () => {
+    // ten different strains, so no product row makes the orders wait on each other
+    const ounces = all.filter((p) => p.category === 'flower').slice(0, 10);
+    expect(ounces).toHaveLength(10);
+    const answers = await Promise.all(
+      ounces.map((strain) =>
+        place([cartLine(strain, '1 Oz')], {
+          phone: '555-0170',
+          pricing: californiaTax(todayInLosAngeles()),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+  });
+
   it('stops counting an order the dealer deleted', async () => {
     const dream = product('Blue Dream');
     const ounce = await place([cartLine(dream, '1 Oz')], {

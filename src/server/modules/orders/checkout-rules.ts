@@ -92,8 +92,7 @@ export async function checkPurchaseLimits(
     });
   }
   if (dialect === 'postgres') {
-    if (customerKey) await repo.lockCustomer(trx, customerKey);
-    await repo.lockShopper(trx, who.shopperId);
+    await repo.lockCustomer(trx, customerKey, who.shopperId);
   }
   const earlier = await repo.gramsOrderedOn(trx, shopDate, customerKey, who.shopperId);
   const over = purchaseLimitStatus(ruleSet, shopDate, cart.grams, earlier ?? NO_GRAMS).find(

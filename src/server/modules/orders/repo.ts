@@ -221,9 +221,21 @@ export async function gramsOrderedOn(
   return { cannabis: Number(row.cannabis), concentrate: Number(row.concentrate) };
 }
 
-/** PostgreSQL: one customer's orders are counted against the daily limits one at a time. */
-export async function lockCustomer(trx: Transaction<Database>, customerKey: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`customer ${customerKey}`}))`.execute(trx);
+/**
+ * PostgreSQL: one customer's orders are counted against the daily limits one at a time, the
+ * customer being the phone number and the shopper; both locks in one round trip, always in
+ * this order (the customer's, then the shopper's), so two orders cannot wait on each other.
+ */
+export async function lockCustomer(
+  trx: Transaction<Database>,
+  customerKey: string | null,
+  shopperId: string,
+): Promise<void> {
+  const shopper = sql`pg_advisory_xact_lock(hashtext(${`shopper ${shopperId}`}))`;
+  await (customerKey
+    ? sql`select pg_advisory_xact_lock(hashtext(${`customer ${customerKey}`})), ${shopper}`
+    : sql`select ${shopper}`
+  ).execute(trx);
 }
 
 export async function findOrderOwner(db: Q, id: number): Promise<string | null> {
