@@ -104,6 +104,9 @@ test('a delivery shows its zone, the daily limit it takes and the California tax
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/thank-you/);
+  await expect(page.getByTestId('thank-you-taxes')).toHaveText(
+    'Cannabis excise tax (15%)$13.88Sales tax (9.5%)$9.44Total$115.82',
+  );
   await page.goto('/orders');
   const order = page.getByTestId('order-card').first();
   await expect(order).toContainText('$115.82');

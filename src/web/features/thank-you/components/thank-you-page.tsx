@@ -1,3 +1,5 @@
+import { formatDollars, formatPercent } from '@shared/money';
+import { useMyOrders } from '@web/api/get-my-orders';
 import { paths } from '@web/app/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { useTheme } from '@web/features/theme/theme-store';
@@ -30,6 +32,32 @@ export function thankYouMessage({ type, scheduled }: Pick<ThankYouParams, 'type'
   if (scheduled)
     return "Your delivery has been scheduled. We'll contact you to confirm before delivery.";
   return "We'll be in touch to arrange delivery. Thank you for shopping with us!";
+}
+
+/** Issue 16: a licensed shop's order states its taxes (nothing under the rule set none). */
+function TaxReceipt({ orderId }: { orderId: string }) {
+  const orders = useMyOrders();
+  const order = orders.data?.find((o) => String(o.id) === orderId);
+  if (!order || order.taxes.length === 0) return null;
+  return (
+    <dl
+      className="mx-auto mt-5 flex w-full max-w-xs flex-col gap-1 text-sm"
+      data-testid="thank-you-taxes"
+    >
+      {order.taxes.map((tax) => (
+        <div key={tax.name} className="flex justify-between gap-3 text-muted">
+          <dt>
+            {tax.name} ({formatPercent(tax.rate)})
+          </dt>
+          <dd className="tabular-nums">{formatDollars(tax.amount)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-3 border-t border-line pt-1 font-bold">
+        <dt>Total</dt>
+        <dd className="tabular-nums">{formatDollars(order.total)}</dd>
+      </div>
+    </dl>
+  );
 }
 
 /** Spec §2.9: confetti once, the thanks, the order number and what happens next. */
@@ -84,6 +112,7 @@ export function ThankYouPage() {
             Order #{params.order}
           </p>
         )}
+        {params.order && <TaxReceipt orderId={params.order} />}
         <p className="mx-auto mt-5 max-w-md text-muted" data-testid="thank-you-message">
           {thankYouMessage(params)}
         </p>
