@@ -79,16 +79,23 @@ test('a delivery shows its zone, the daily limit it takes and the California tax
   await card
     .getByLabel('Phone', { exact: true })
     .fill(testInfo.project.name === 'licensed-phone' ? '415-555-0161' : '415-555-0162');
-  await card.getByLabel('Delivery address').fill('12 Elm Street, San Francisco 94999');
+  // the postal code comes first, and its zone's terms before the rest of the address
+  const postalCode = card.getByLabel('Postal code');
+  await expect(page.getByTestId('delivery-zone')).toHaveText(
+    'We deliver by area: your postal code shows your delivery fee and minimum.',
+  );
+  await postalCode.fill('94999');
   await expect(page.getByTestId('delivery-zone')).toHaveText(
     "We don't deliver to 94999 yet. Choose Pickup, or another address.",
   );
+  await card.getByLabel('Delivery address').fill('12 Elm Street, San Francisco');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByTestId('toast')).toHaveText(
     toastSays('Outside our delivery area', "We don't deliver to 94999 yet"),
   );
+  await expect(postalCode).toBeFocused();
 
-  await card.getByLabel('Delivery address').fill('12 Elm Street, San Francisco 94110');
+  await postalCode.fill('94110');
   await expect(page.getByTestId('delivery-zone')).toHaveText(
     'Mission: $7.00 delivery · $60 minimum · 45-90 min',
   );

@@ -80,6 +80,7 @@ export const validatePromoSchema = z.object({
 export type ValidatePromoInput = z.infer<typeof validatePromoSchema>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const POSTAL_CODE = /^\d{5}$/;
 
 /** Who orders and where it goes: the checkout's details card, judged as the order is. */
 export const customerDetailsSchema = z.object({
@@ -91,6 +92,11 @@ export const customerDetailsSchema = z.object({
     'must be a valid email address',
   ),
   deliveryNotes: optionalText(1000),
+  /** issue 16: the delivery's postal code; without it the address's last five-digit group */
+  postalCode: optionalText(10).refine(
+    (v) => v === null || POSTAL_CODE.test(v),
+    'must be a five-digit postal code',
+  ),
 });
 
 export const orderPlacementSchema = z
@@ -111,11 +117,6 @@ export const orderPlacementSchema = z
       .nullish()
       .transform((v) => v ?? null),
     deliveryTimeWindow: optionalText(40),
-    /** issue 16: the delivery's postal code; without it the address's last five-digit group */
-    postalCode: optionalText(10).refine(
-      (v) => v === null || /^\d{5}$/.test(v),
-      'must be a five-digit postal code',
-    ),
   })
   .refine((o) => o.orderType !== 'scheduled' || (o.deliveryDate && o.deliveryTimeWindow), {
     message: 'Scheduled delivery needs a date and a time window',

@@ -19,6 +19,7 @@ const shopper = {
   phone: '555-0101',
   email: 'sam@example.com',
   address: '12 Elm Street',
+  postalCode: '',
   deliveryNotes: '',
 };
 

@@ -27,6 +27,7 @@ const details: ContactDetails = {
   phone: '555',
   email: '',
   address: '1 Main St',
+  postalCode: '',
   deliveryNotes: '',
 };
 const line = (over: Partial<CartItem>): CartItem => ({
@@ -91,9 +92,9 @@ describe('order placement checks (spec §5, in order)', () => {
       note: null,
     };
     const stocked = products.map((p) => ({ ...p, stock: 1000 }));
-    const judge = (address: string, count = 2) => {
+    const judge = (address: string, count = 2, postalCode = '') => {
       const items = [line({ count })];
-      const zone = zoneLookupFor('delivery', [mission], postalCodeOf(address));
+      const zone = zoneLookupFor('delivery', [mission], postalCodeOf(address, postalCode));
       const pricing = priceCart({
         lines: pricingLines(items, stocked),
         promotion: null,
@@ -108,7 +109,7 @@ describe('order placement checks (spec §5, in order)', () => {
       return placementProblem({
         cart: items,
         products: stocked,
-        details: { ...details, address },
+        details: { ...details, address, postalCode },
         orderType: 'delivery',
         pricing,
         zone,
@@ -118,8 +119,14 @@ describe('order placement checks (spec §5, in order)', () => {
     expect(judge('1 Main St 94999')).toEqual({
       title: 'Outside our delivery area',
       description: "We don't deliver to 94999 yet",
-      field: 'address',
+      field: 'postalCode',
     });
+    // the postal code typed first wins over the address's
+    expect(judge('1 Main St 94999', 2, '94110')).toBeNull();
+    expect(judge('1 Main St', 2, '94103')?.description).toBe("We don't deliver to 94103 yet");
+    expect(judge('1 Main St')?.description).toBe(
+      'Please enter the postal code of the delivery address',
+    );
     // the zone's $60, not the spec's $50
     expect(judge('1 Main St 94110', 1)?.description).toBe(
       'Delivery orders require a minimum of $60. Your current total is $45.00.',
@@ -153,6 +160,25 @@ describe('order payload', () => {
       deliveryTimeWindow: null,
       email: null,
     });
+  });
+
+  it('sends the postal code of a delivery only (issue 16)', () => {
+    const cart = [line({ count: 2 })];
+    const send = (mode: 'same-day' | 'pickup', postalCode: string) =>
+      orderPayload({
+        cart,
+        details: { ...details, postalCode },
+        choice: { mode, date: null, timeWindow: null },
+        pricing: priceCart({
+          lines: pricingLines(cart, products),
+          promotion: null,
+          orderType: mode === 'pickup' ? 'pickup' : 'delivery',
+        }),
+        promotion: null,
+      });
+    expect(send('same-day', ' 94110 ').postalCode).toBe('94110');
+    expect(send('same-day', '')).not.toHaveProperty('postalCode');
+    expect(send('pickup', '94110')).not.toHaveProperty('postalCode');
   });
 
   it('is scheduled only with both a date and a window', () => {
@@ -252,6 +278,7 @@ describe('detailErrors: the details card judged by the order schema (issue 14)',
     phone: '555-0101',
     email: 'sam@example.com',
     address: '12 Elm Street',
+    postalCode: '',
     deliveryNotes: '',
   };
 
@@ -268,6 +295,12 @@ describe('detailErrors: the details card judged by the order schema (issue 14)',
     });
     // a pickup needs no address
     expect(detailErrors({ ...details, address: '' }, 'pickup')).toEqual({});
+    // issue 16: the postal code is optional, but five digits when given; pickup ignores it
+    expect(detailErrors({ ...details, postalCode: '9411' }, 'delivery')).toEqual({
+      postalCode: 'Postal code must be a five-digit postal code',
+    });
+    expect(detailErrors({ ...details, postalCode: '94110' }, 'delivery')).toEqual({});
+    expect(detailErrors({ ...details, postalCode: '9411' }, 'pickup')).toEqual({});
   });
 
   it('agrees with the order schema the server declares', () => {

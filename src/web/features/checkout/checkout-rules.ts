@@ -85,7 +85,7 @@ export interface PlacementProblem {
   title: string;
   description: string;
   /** the form field to fix, focused for the shopper */
-  field?: 'name' | 'phone' | 'address';
+  field?: 'name' | 'phone' | 'address' | 'postalCode';
 }
 
 export function placementProblem(input: {
@@ -143,7 +143,7 @@ export function placementProblem(input: {
     return {
       title: 'Outside our delivery area',
       description: outsideDeliveryAreaMessage(input.zone.postalCode),
-      field: 'address',
+      field: 'postalCode',
     };
   }
   if (!pricing.minimumMet) {
@@ -180,6 +180,7 @@ export function orderPayload(input: {
   const orderType = orderTypeFor(choice);
   const email = details.email.trim();
   const notes = details.deliveryNotes.trim();
+  const postalCode = orderType === 'pickup' ? '' : details.postalCode.trim();
   const bogo = pricing.bogo50;
   return {
     customer: details.name.trim(),
@@ -205,6 +206,7 @@ export function orderPayload(input: {
     deliveryDate: orderType === 'scheduled' ? choice.date : null,
     deliveryTimeWindow: orderType === 'scheduled' ? choice.timeWindow : null,
     deliveryNotes: notes || null,
+    ...(postalCode ? { postalCode } : {}),
   };
 }
 
@@ -213,6 +215,7 @@ export type DetailErrors = Partial<Record<keyof ContactDetails, string>>;
 const DETAIL_FIELDS: Record<string, keyof ContactDetails> = {
   customer: 'name',
   address: 'address',
+  postalCode: 'postalCode',
   phone: 'phone',
   email: 'email',
   deliveryNotes: 'deliveryNotes',
@@ -220,6 +223,7 @@ const DETAIL_FIELDS: Record<string, keyof ContactDetails> = {
 const detailSentence = labelledSentence({
   customer: 'Name',
   address: 'Address',
+  postalCode: 'Postal code',
   phone: 'Phone',
   email: 'Email',
   deliveryNotes: 'Notes',
@@ -233,6 +237,7 @@ export function detailErrors(details: ContactDetails, orderType: OrderType): Det
   const result = customerDetailsSchema.safeParse({
     customer: details.name,
     address: orderType === 'pickup' ? PICKUP_ADDRESS : details.address,
+    postalCode: orderType === 'pickup' ? null : details.postalCode,
     phone: details.phone,
     email: details.email,
     deliveryNotes: details.deliveryNotes,

@@ -6,6 +6,8 @@ export const PROFILE_KEY = 'profile';
 export interface CustomerProfile {
   name?: string;
   address?: string;
+  /** issue 16: asked first on delivery when the shop has delivery zones */
+  postalCode?: string;
   phone?: string;
   email?: string;
   deliveryNotes?: string;
@@ -31,6 +33,7 @@ export interface ContactDetails {
   phone: string;
   email: string;
   address: string;
+  postalCode: string;
   deliveryNotes: string;
 }
 
@@ -41,6 +44,7 @@ export function contactDetailsFromProfile(): ContactDetails {
     phone: text(profile.phone),
     email: text(profile.email),
     address: text(profile.address),
+    postalCode: text(profile.postalCode),
     deliveryNotes: text(profile.deliveryNotes),
   };
 }

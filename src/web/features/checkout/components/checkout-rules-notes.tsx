@@ -5,9 +5,16 @@ import { formatCents, formatCentsShort } from '@shared/money';
 import { clsx } from 'clsx';
 import { MapPinOff, Truck } from 'lucide-react';
 
-/** Which delivery zone the address's postal code falls in, or that we don't deliver there. */
+/** Which delivery zone the postal code falls in, or that we don't deliver there. */
 export function DeliveryZoneNote({ zone }: { zone: ZoneLookup }) {
   if (zone.kind === 'anywhere') return null;
+  if (zone.kind === 'outside' && !zone.postalCode) {
+    return (
+      <p data-testid="delivery-zone" className="text-xs text-muted">
+        We deliver by area: your postal code shows your delivery fee and minimum.
+      </p>
+    );
+  }
   if (zone.kind === 'outside') {
     return (
       <p
@@ -17,8 +24,7 @@ export function DeliveryZoneNote({ zone }: { zone: ZoneLookup }) {
       >
         <MapPinOff aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-danger" />
         <span>
-          {outsideDeliveryAreaMessage(zone.postalCode)}
-          {zone.postalCode ? '. Choose Pickup, or another address.' : '.'}
+          {outsideDeliveryAreaMessage(zone.postalCode)}. Choose Pickup, or another address.
         </span>
       </p>
     );
@@ -38,7 +44,14 @@ export function DeliveryZoneNote({ zone }: { zone: ZoneLookup }) {
     >
       <Truck aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0 text-primary" />
       <span>
-        <span className="font-semibold text-fg">{name}</span>: {terms.join(' · ')}
+        <span className="font-semibold text-fg">{name}</span>:{' '}
+        {/* a term never breaks inside ("45-90 min"), only between terms */}
+        {terms.map((term, index) => (
+          <span key={term}>
+            {index > 0 && ' · '}
+            <span className="whitespace-nowrap">{term}</span>
+          </span>
+        ))}
       </span>
     </p>
   );

@@ -4,7 +4,9 @@ import { CalendarClock, Store, Truck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useCheckout } from '../checkout-context';
 import type { DeliveryMode } from '../checkout-rules';
+import { useDeliveryZone } from '../hooks/use-delivery-zone';
 import type { ContactDetails } from '../profile';
+import { DeliveryZoneNote } from './checkout-rules-notes';
 import { SchedulePicker } from './schedule-picker';
 import { PickupDetails } from './shop-terms';
 
@@ -65,6 +67,7 @@ function Field({
 export function CustomerDeliveryCard() {
   const id = useId();
   const { details, setDetail, errors, choice, setMode } = useCheckout();
+  const zone = useDeliveryZone();
   const pickup = choice.mode === 'pickup';
   const input = (field: keyof ContactDetails) => ({
     id: `${id}-${field}`,
@@ -141,6 +144,21 @@ export function CustomerDeliveryCard() {
               </p>
             )}
             {pickup && <PickupDetails />}
+            {zone.asksPostalCode && (
+              // issue 16: the zone's fee, minimum and note before the rest of the address
+              <div className="flex flex-col gap-2">
+                <Field id={`${id}-postalCode`} label="Postal code" error={errors.postalCode}>
+                  <input
+                    {...input('postalCode')}
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={5}
+                    className={clsx(fieldClasses, 'h-11 sm:max-w-40')}
+                  />
+                </Field>
+                <DeliveryZoneNote zone={zone.lookup} />
+              </div>
+            )}
             {!pickup && (
               <Field id={`${id}-address`} label="Delivery address" error={errors.address}>
                 <input

@@ -7,7 +7,7 @@ import { LoaderCircle, Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCheckoutPricing } from '../hooks/use-checkout-pricing';
 import { usePlaceOrder } from '../hooks/use-place-order';
-import { DeliveryZoneNote, LimitMeter } from './checkout-rules-notes';
+import { LimitMeter } from './checkout-rules-notes';
 import { PromoCodeForm } from './promo-code-form';
 import { DeliveryTerms } from './shop-terms';
 
@@ -112,7 +112,6 @@ export function OrderSummary() {
           Bulk items are priced by the dealer; we'll contact you with the final total.
         </p>
       )}
-      {orderType !== 'pickup' && <DeliveryZoneNote zone={zone} />}
       {orderType !== 'pickup' && <DeliveryTerms />}
       {minimumShort > 0 && zone.kind !== 'outside' && (
         <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-muted">

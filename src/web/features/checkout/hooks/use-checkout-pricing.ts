@@ -1,9 +1,8 @@
-import { taxContextFor, zoneLookupFor } from '@shared/compliance/checkout-terms';
+import { taxContextFor } from '@shared/compliance/checkout-terms';
 import { cartGrams, purchaseLimitStatus } from '@shared/compliance/limits';
-import { DEFAULT_DELIVERY_TERMS, postalCodeOf } from '@shared/compliance/zones';
+import { DEFAULT_DELIVERY_TERMS } from '@shared/compliance/zones';
 import { priceCart } from '@shared/pricing';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
-import { useDeliveryZones } from '@web/api/get-delivery-zones';
 import { useProducts } from '@web/api/get-products';
 import { useCart } from '@web/features/cart/cart-store';
 import { useShopClock } from '@web/lib/shop-clock';
@@ -11,29 +10,25 @@ import { useMemo } from 'react';
 import { useCheckout } from '../checkout-context';
 import { limitedLines, orderTypeFor, pricingLines } from '../checkout-rules';
 import { pricingPromotion, useAppliedPromotion } from '../promo-store';
+import { useDeliveryZone } from './use-delivery-zone';
 
 /**
  * The cart priced by the shared engine, exactly as the server will price it: the delivery
- * zone of the address's postal code and the shop's rule set and tax rates (issue 16).
+ * zone of the postal code and the shop's rule set and tax rates (issue 16).
  */
 export function useCheckoutPricing() {
   const cart = useCart();
   const products = useProducts();
   const promotion = useAppliedPromotion();
   const settings = useDealerSettings();
-  const zones = useDeliveryZones();
+  const zone = useDeliveryZone().lookup;
   const { date: shopDate } = useShopClock();
-  const { choice, details } = useCheckout();
+  const { choice } = useCheckout();
   const orderType = orderTypeFor(choice);
   const freebieProductId = promotion?.freebieProduct?.id ?? null;
   const lines = useMemo(
     () => pricingLines(cart, products.data, freebieProductId),
     [cart, products.data, freebieProductId],
-  );
-  const postalCode = postalCodeOf(details.address);
-  const zone = useMemo(
-    () => zoneLookupFor(orderType, zones.data ?? [], postalCode),
-    [orderType, zones.data, postalCode],
   );
   const tax = useMemo(
     () =>
