@@ -75,6 +75,8 @@ export default defineConfig({
     {
       name: 'licensed-desktop',
       testMatch: LICENSED_SPEC,
+      // one shop server: a journey that changes how it shows prices must not meet the other size
+      dependencies: ['licensed-phone'],
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${LICENSED_PORT}` },
     },
   ],

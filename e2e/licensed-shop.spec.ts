@@ -1,5 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
+import { withGoodsTaxes } from '../src/shared/compliance/out-the-door';
+import { RULE_SETS } from '../src/shared/compliance/rule-sets';
+import { formatCents } from '../src/shared/money';
 import { expectNoSeriousA11yViolations } from './axe';
 import { toastSays } from './toast';
 
@@ -120,6 +123,54 @@ test('a delivery shows its zone, the daily limit it takes and the California tax
   await expect(order.getByTestId('order-taxes')).toHaveText('incl. $23.32 taxes');
 });
 
+test('"prices include taxes" shows out-the-door prices on the menu and in the cart, the same total', async ({
+  page,
+  request,
+}) => {
+  const dream = await productNamed(request, 'Blue Dream');
+  const quarter = Math.round(dream.price * 190) / 100;
+  const california = {
+    ruleSet: RULE_SETS['US-CA'],
+    date: new Date().toISOString().slice(0, 10),
+    rates: { salesTaxPercent: 9.5, localTaxPercent: null },
+  };
+  const outTheDoor = (dollars: number) =>
+    formatCents(withGoodsTaxes(Math.round(dollars * 100), california));
+  await seed(page, [
+    { id: dream.id, name: dream.name, price: quarter, quantity: '1/4 Oz', count: 1 },
+  ]);
+  expect((await request.post('/api/auth/login', { data: E2E_DEALER })).ok()).toBe(true);
+  const show = (pricesIncludeTaxes: boolean) =>
+    request.patch('/api/dealer-settings', { data: { pricesIncludeTaxes } });
+  expect((await show(true)).ok()).toBe(true);
+  try {
+    await page.goto(`/product/${dream.id}`);
+    await expect(page.getByText(outTheDoor(dream.price), { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('incl. tax', { exact: true }).first()).toBeVisible();
+
+    await page.goto('/cart');
+    await details(page).getByLabel('Postal code').fill('94110');
+    // $85.50 with its own taxes is $107.67; the $7 fee, its excise and the rounding: $8.15
+    await expect(page.getByTestId('line-total')).toHaveText('$107.67');
+    await expect(page.getByText('$107.67 / 1/4 Oz incl. tax')).toBeVisible();
+    await expect(page.getByTestId('summary-subtotal')).toHaveText('$107.67');
+    await expect(page.getByText('Items (incl. taxes)')).toBeVisible();
+    await expect(page.getByTestId('summary-fee')).toHaveText('$8.15');
+    await expect(page.getByTestId('summary-total')).toHaveText('$115.82');
+    await expect(page.getByTestId('summary-tax')).toHaveText(['$13.88', '$9.44']);
+    await expect(page.getByText('Your total includes')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // the dealer turns it off: the open cart shows the prices as set, live
+    expect((await show(false)).ok()).toBe(true);
+    await expect(page.getByTestId('line-total')).toHaveText('$85.50');
+    await expect(page.getByTestId('summary-subtotal')).toHaveText('$85.50');
+    await expect(page.getByTestId('summary-total')).toHaveText('$115.82');
+  } finally {
+    await show(false);
+  }
+});
+
 test('a cart over the daily flower limit says so before and at placement', async ({
   page,
   request,
@@ -180,6 +231,19 @@ test('the dealer reads the rule set with its sources and manages delivery zones'
   await expect(compliance).toContainText('28.5 g of flower a day');
   await expect(compliance).toContainText('Cal. Code Regs. tit. 4, §15409(a)(1)');
   await expect(compliance).toContainText('Cannabis excise tax 15% today');
+  // the out-the-door switch is saved with the rest of the form
+  const outTheDoor = compliance.getByRole('switch', { name: 'Prices include taxes' });
+  await expect(outTheDoor).toHaveAttribute('aria-checked', 'false');
+  const save = compliance.getByRole('button', { name: 'Save Compliance Settings' });
+  await outTheDoor.click();
+  await save.click();
+  await expect(page.getByTestId('toast')).toContainText('Compliance settings saved.');
+  const settings = async () =>
+    (await (await page.request.get('/api/dealer-settings')).json()) as object;
+  expect(await settings()).toMatchObject({ pricesIncludeTaxes: true });
+  await outTheDoor.click();
+  await save.click();
+  await expect.poll(settings).toMatchObject({ pricesIncludeTaxes: false });
 
   const zones = page.getByRole('region', { name: 'Delivery Zones' });
   await expect(zones.getByTestId('delivery-zone-row').first()).toContainText('94110, 94103');

@@ -590,6 +590,8 @@ export const complianceSettingsSchema = z.object({
     .optional(),
   salesTaxRate: taxRate.optional(),
   localTaxRate: taxRate.optional(),
+  /** out-the-door prices on the menu and in the cart: a display choice over the same totals */
+  pricesIncludeTaxes: z.boolean({ message: 'must be true or false' }).optional(),
 });
 export type ComplianceSettingsBody = z.input<typeof complianceSettingsSchema>;
 export type ComplianceSettingsFields = z.output<typeof complianceSettingsSchema>;

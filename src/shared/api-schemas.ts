@@ -158,6 +158,9 @@ export const dealerSettingsResponse = z
     jurisdiction: z.string().describe('checkout rule set: "none" (the spec) or e.g. "US-CA"'),
     salesTaxRate: z.number().nullable().describe('percent'),
     localTaxRate: z.number().nullable().describe('percent'),
+    pricesIncludeTaxes: z
+      .boolean()
+      .describe('the menu and the cart show prices with taxes (display only)'),
   })
   .meta({ id: 'DealerSettings' });
 

@@ -133,6 +133,8 @@ export interface DealerSettings {
   /** percent; null = none */
   salesTaxRate: number | null;
   localTaxRate: number | null;
+  /** issue 16: the menu and the cart show out-the-door prices, taxes included */
+  pricesIncludeTaxes: boolean;
 }
 
 export interface ScheduleSlot {

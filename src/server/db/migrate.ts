@@ -6,6 +6,7 @@ import * as uniquePromoCodes from './migrations/2026-11-24T0014-unique-promo-cod
 import * as contactMessageInbox from './migrations/2026-11-24T0015-contact-message-inbox';
 import * as storeProfile from './migrations/2026-11-24T0016-store-profile';
 import * as checkoutRules from './migrations/2026-11-24T0017-checkout-rules';
+import * as pricesIncludeTaxes from './migrations/2026-11-24T0018-prices-include-taxes';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -15,6 +16,7 @@ const MIGRATIONS = {
   '2026-11-24T0015-contact-message-inbox': contactMessageInbox,
   '2026-11-24T0016-store-profile': storeProfile,
   '2026-11-24T0017-checkout-rules': checkoutRules,
+  '2026-11-24T0018-prices-include-taxes': pricesIncludeTaxes,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -152,6 +152,8 @@ export interface DealerSettingsTable {
   /** percent */
   sales_tax_rate: number | null;
   local_tax_rate: number | null;
+  /** 0/1: the menu and the cart show prices with taxes (a display choice) */
+  prices_include_taxes: Generated<number>;
 }
 
 export interface DeliveryZonesTable {

@@ -35,6 +35,7 @@ describe('socket events land in the registry entries the screens read', () => {
       jurisdiction: 'none',
       salesTaxRate: null,
       localTaxRate: null,
+      pricesIncludeTaxes: false,
     };
     applyServerMessage(client, {
       type: 'init',

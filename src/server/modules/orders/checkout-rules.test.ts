@@ -69,7 +69,19 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
     const saved = await send('PATCH', '/api/dealer-settings', CALIFORNIA);
     expect(saved.statusCode).toBe(200);
     const read = (await t.app.inject('/api/dealer-settings')).json<DealerSettings>();
-    expect(read).toMatchObject(CALIFORNIA);
+    expect(read).toMatchObject({ ...CALIFORNIA, pricesIncludeTaxes: false });
+  });
+
+  it('takes "prices include taxes" as a display choice that changes no total', async () => {
+    const wrong = await send('PATCH', '/api/dealer-settings', { pricesIncludeTaxes: 'yes' });
+    expect(wrong.json().errors[0]).toMatchObject({
+      path: 'pricesIncludeTaxes',
+      message: 'must be true or false',
+    });
+    expect(
+      (await send('PATCH', '/api/dealer-settings', { pricesIncludeTaxes: true })).json(),
+    ).toMatchObject({ ...CALIFORNIA, pricesIncludeTaxes: true });
+    // the mode stays on for the tests below: their totals, to the cent, are the same as without
   });
 
   it('adds the excise and sales tax lines to the order and its total', async () => {

@@ -78,6 +78,7 @@ function settingsValues(input: DealerSettingsPatch) {
     ...given(input.jurisdiction, 'jurisdiction', (id) => id),
     ...given(input.salesTaxRate, 'sales_tax_rate', (rate) => rate),
     ...given(input.localTaxRate, 'local_tax_rate', (rate) => rate),
+    ...given(input.pricesIncludeTaxes, 'prices_include_taxes', (on) => (on ? 1 : 0)),
     updated_at: nowIso(),
   };
 }

@@ -24,5 +24,6 @@ export function settingsFromRow(row: DealerSettingsRow): DealerSettings {
     jurisdiction: row.jurisdiction,
     salesTaxRate: row.sales_tax_rate,
     localTaxRate: row.local_tax_rate,
+    pricesIncludeTaxes: row.prices_include_taxes === 1,
   };
 }

@@ -42,5 +42,6 @@ export async function getDealerSettings(db: Kysely<Database>): Promise<DealerSet
         jurisdiction: 'none',
         salesTaxRate: null,
         localTaxRate: null,
+        pricesIncludeTaxes: false,
       };
 }

@@ -1,5 +1,6 @@
 import { CartPage } from '@web/features/cart/components/cart-page';
 import { CheckoutProvider } from '@web/features/checkout/checkout-context';
+import { CheckoutPriceDisplay } from '@web/features/checkout/components/checkout-price-display';
 import { CustomerDeliveryCard } from '@web/features/checkout/components/customer-delivery-card';
 import { OrderSummary } from '@web/features/checkout/components/order-summary';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
@@ -9,7 +10,9 @@ export default function CartRoute() {
   useDocumentTitle('Cart');
   return (
     <CheckoutProvider>
-      <CartPage belowItems={<CustomerDeliveryCard />} aside={<OrderSummary />} />
+      <CheckoutPriceDisplay>
+        <CartPage belowItems={<CustomerDeliveryCard />} aside={<OrderSummary />} />
+      </CheckoutPriceDisplay>
     </CheckoutProvider>
   );
 }

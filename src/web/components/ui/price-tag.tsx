@@ -1,6 +1,19 @@
 import { BULK_PRICE } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import { clsx } from 'clsx';
+import { createContext, useContext } from 'react';
+
+/** How prices are shown shop-wide: as set, or out the door with taxes (issue 16). */
+export interface PriceDisplay {
+  /** the price the shopper sees for a price in dollars */
+  shown: (dollars: number) => number;
+  taxesIncluded: boolean;
+}
+
+export const AS_PRICED: PriceDisplay = { shown: (dollars) => dollars, taxesIncluded: false };
+const PriceDisplayContext = createContext<PriceDisplay>(AS_PRICED);
+export const PriceDisplayProvider = PriceDisplayContext.Provider;
+export const usePriceDisplay = () => useContext(PriceDisplayContext);
 
 /** A price with the regular price struck through when a lower sale price applies. */
 export function PriceTag({
@@ -15,10 +28,12 @@ export function PriceTag({
   size?: 'md' | 'lg';
   className?: string;
 }) {
+  const display = usePriceDisplay();
   if (price === BULK_PRICE) {
     return <span className={clsx('font-semibold text-muted', className)}>Contact for Pricing</span>;
   }
   const onSale = regular !== undefined && regular > price;
+  const taxed = display.taxesIncluded && price > 0;
   return (
     <span className={clsx('inline-flex items-baseline gap-2', className)}>
       <span
@@ -28,7 +43,7 @@ export function PriceTag({
           onSale ? 'text-accent' : 'text-fg',
         )}
       >
-        {price === 0 ? 'FREE' : formatDollars(price)}
+        {price === 0 ? 'FREE' : formatDollars(display.shown(price))}
       </span>
       {onSale && (
         <span
@@ -38,9 +53,10 @@ export function PriceTag({
           )}
         >
           <span className="sr-only">was </span>
-          {formatDollars(regular)}
+          {formatDollars(display.shown(regular))}
         </span>
       )}
+      {taxed && <span className="text-xs font-medium text-muted">incl. tax</span>}
     </span>
   );
 }

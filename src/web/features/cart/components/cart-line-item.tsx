@@ -1,22 +1,23 @@
 import { BULK } from '@shared/constants';
-import { formatCents, formatDollars } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import { lineTotalCents, toPricingLine } from '@shared/pricing';
 import { isFlowerQuantity } from '@shared/quantity';
 import type { CartItem, Product } from '@shared/types';
 import { productHref } from '@web/app/paths';
 import { Badge, strainTone } from '@web/components/ui/badge';
+import { type PriceDisplay, usePriceDisplay } from '@web/components/ui/price-tag';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Gift, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { QuantityStepper } from './quantity-stepper';
 
-function unitPriceText(item: CartItem): string {
+function unitPriceText(item: CartItem, display: PriceDisplay): string {
   if (item.quantity === BULK || item.price < 0) return 'Contact for Pricing';
   if (item.price === 0) return 'FREE';
-  if (isFlowerQuantity(item.quantity)) return `${formatDollars(item.price)} / ${item.quantity}`;
-  return item.quantity === '1'
-    ? `${formatDollars(item.price)} each`
-    : `${formatDollars(item.price)} each × ${item.quantity}`;
+  const price = formatDollars(display.shown(item.price));
+  const tax = display.taxesIncluded ? ' incl. tax' : '';
+  if (isFlowerQuantity(item.quantity)) return `${price} / ${item.quantity}${tax}`;
+  return item.quantity === '1' ? `${price} each${tax}` : `${price} each × ${item.quantity}${tax}`;
 }
 
 /** One cart line: thumbnail, name (links to the product), size, price, stepper, remove. */
@@ -37,6 +38,7 @@ export function CartLineItem({
 }) {
   const free = item.price === 0;
   const bulk = item.quantity === BULK || item.price < 0;
+  const display = usePriceDisplay();
   const total = lineTotalCents(toPricingLine(item, { category: '', subcategory: null }));
   return (
     <li
@@ -86,14 +88,14 @@ export function CartLineItem({
             ) : bulk ? (
               <span className="text-sm text-muted">Quote+</span>
             ) : (
-              formatCents(total)
+              formatDollars(display.shown(total / 100))
             )}
           </p>
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className={free ? 'text-sm font-semibold text-primary' : 'text-sm text-muted'}>
-            {unitPriceText(item)}
+            {unitPriceText(item, display)}
           </p>
           <div className="flex items-center gap-2">
             {free ? (

@@ -1,7 +1,9 @@
+import { outTheDoorSummary } from '@shared/compliance/out-the-door';
 import { BOGO50_ONE_OZ_HINT } from '@shared/constants';
 import { formatCents, formatCentsShort, formatPercent } from '@shared/money';
 import { showsBogo50Hint } from '@shared/pricing';
 import { Button } from '@web/components/ui/button';
+import { usePriceDisplay } from '@web/components/ui/price-tag';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { LoaderCircle, Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -24,9 +26,16 @@ function Row({ label, value, testId }: { label: ReactNode; value: string; testId
 
 /** Order Summary card: totals from the shared engine, promo entry, Place Order. */
 export function OrderSummary() {
-  const { products, promotion, orderType, lines, pricing, zone, limits } = useCheckoutPricing();
+  const { products, promotion, orderType, lines, pricing, zone, limits, tax } =
+    useCheckoutPricing();
   const { place, placing } = usePlaceOrder();
   const plus = pricing.hasUnpricedItems ? '+' : '';
+  // issue 16 "prices include taxes": the same total, split into taxed items and delivery
+  const outTheDoor =
+    usePriceDisplay().taxesIncluded && tax && pricing.taxes.length > 0
+      ? outTheDoorSummary(pricing, tax)
+      : null;
+  const taxed = outTheDoor ? ' (incl. taxes)' : '';
   const minimumShort =
     pricing.minimumApplies && !pricing.minimumMet
       ? pricing.minimumCents - (pricing.subtotalCents - pricing.discountCents)
@@ -62,8 +71,8 @@ export function OrderSummary() {
       ) : (
         <dl className="flex flex-col gap-2 text-sm">
           <Row
-            label="Subtotal"
-            value={`${formatCents(pricing.subtotalCents)}${plus}`}
+            label={outTheDoor ? `Items${taxed}` : 'Subtotal'}
+            value={`${formatCents(outTheDoor?.itemsCents ?? pricing.subtotalCents)}${plus}`}
             testId="summary-subtotal"
           />
           {promotion && promotion.discountType === 'freebie' ? (
@@ -79,24 +88,25 @@ export function OrderSummary() {
               <div className="flex items-baseline justify-between gap-4 text-primary">
                 <dt>Discount ({promotion.promoCode})</dt>
                 <dd className="font-semibold tabular-nums" data-testid="summary-discount">
-                  -{formatCents(pricing.discountCents)}
+                  -{formatCents(outTheDoor?.discountCents ?? pricing.discountCents)}
                 </dd>
               </div>
             )
           )}
           <Row
-            label={orderType === 'pickup' ? 'Delivery Fee (pickup)' : 'Delivery Fee'}
-            value={formatCents(pricing.feeCents)}
+            label={orderType === 'pickup' ? 'Delivery Fee (pickup)' : `Delivery Fee${taxed}`}
+            value={formatCents(outTheDoor?.deliveryCents ?? pricing.feeCents)}
             testId="summary-fee"
           />
-          {pricing.taxes.map((tax) => (
-            <Row
-              key={tax.name}
-              label={`${tax.name} (${formatPercent(tax.ratePercent)})`}
-              value={formatCents(tax.amountCents)}
-              testId="summary-tax"
-            />
-          ))}
+          {!outTheDoor &&
+            pricing.taxes.map((line) => (
+              <Row
+                key={line.name}
+                label={`${line.name} (${formatPercent(line.ratePercent)})`}
+                value={formatCents(line.amountCents)}
+                testId="summary-tax"
+              />
+            ))}
           <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-line pt-3 text-base">
             <dt className="font-bold">Total</dt>
             <dd className="text-2xl font-extrabold tabular-nums" data-testid="summary-total">
@@ -104,6 +114,21 @@ export function OrderSummary() {
               {plus}
             </dd>
           </div>
+          {outTheDoor && (
+            <div className="flex flex-col gap-0.5 text-xs text-muted">
+              <dt>Your total includes</dt>
+              {pricing.taxes.map((line) => (
+                <dd key={line.name} className="flex justify-between gap-4">
+                  <span>
+                    {line.name} ({formatPercent(line.ratePercent)})
+                  </span>
+                  <span className="tabular-nums" data-testid="summary-tax">
+                    {formatCents(line.amountCents)}
+                  </span>
+                </dd>
+              ))}
+            </div>
+          )}
         </dl>
       )}
 

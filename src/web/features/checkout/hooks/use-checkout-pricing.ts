@@ -60,5 +60,5 @@ export function useCheckoutPricing() {
         : [],
     [tax, shopDate, cart, products.data],
   );
-  return { cart, products, promotion, orderType, lines, pricing, zone, limits };
+  return { cart, products, promotion, orderType, lines, pricing, zone, limits, tax };
 }

@@ -16,18 +16,20 @@ import { Button } from '@web/components/ui/button';
 import { Field, fieldAria, inputClasses, selectClasses } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { useShopClock } from '@web/lib/shop-clock';
 import { Scale } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { saveComplianceSettings } from '../api/save-compliance';
 
 const LABELS = {
   jurisdiction: 'Rule set',
   salesTaxRate: 'Sales tax rate (%)',
   localTaxRate: 'Local cannabis tax rate (%)',
+  pricesIncludeTaxes: 'Prices include taxes',
 } as const;
 type FieldName = keyof typeof LABELS;
 
@@ -41,6 +43,7 @@ const formValues = (settings: DealerSettings): ComplianceSettingsBody => ({
   jurisdiction: settings.jurisdiction as ComplianceSettingsBody['jurisdiction'],
   salesTaxRate: settings.salesTaxRate ?? '',
   localTaxRate: settings.localTaxRate ?? '',
+  pricesIncludeTaxes: settings.pricesIncludeTaxes,
 });
 
 /** What the chosen rule set does at checkout, with the law each number comes from. */
@@ -150,6 +153,24 @@ function ComplianceForm({ settings }: { settings: DealerSettings }) {
         </Field>
         {rate('salesTaxRate', 'Your location’s rate; a delivery zone may set its own.')}
         {rate('localTaxRate', 'Leave empty when your city has none.')}
+      </div>
+      <div className="flex flex-col gap-1">
+        <Controller
+          control={form.control}
+          name="pricesIncludeTaxes"
+          render={({ field }) => (
+            <Switch
+              id={`${id}-pricesIncludeTaxes`}
+              checked={field.value === true}
+              onChange={field.onChange}
+              label={LABELS.pricesIncludeTaxes}
+            />
+          )}
+        />
+        <p className="text-xs text-muted">
+          Out-the-door prices: the menu and the cart show each price with its taxes; totals and
+          receipts stay the same.
+        </p>
       </div>
       <RuleSetSummary jurisdiction={jurisdiction} />
       <div className="flex flex-wrap items-center justify-between gap-3">
