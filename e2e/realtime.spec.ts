@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
 import { STORE_PROFILE_LABELS } from '../src/shared/admin-schemas';
 import type { Product } from '../src/shared/types';
+import { contactForm } from './contact-form';
 
 /**
  * Real-time journeys (issue: real-time channel and live chat): changes made by
@@ -120,7 +121,7 @@ test('a contact message reaches the support inbox live, filed under the shopper 
   page.on('request', (request) => {
     if (request.url().endsWith('/api/contact')) contactPosts.push(request.method());
   });
-  const form = page.getByRole('form', { name: 'Contact Us' });
+  const form = await contactForm(page);
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Phone').fill('555-0199');
   await form.getByLabel('Email').fill('kim@example.com');

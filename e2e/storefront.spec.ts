@@ -9,6 +9,7 @@ import { tierPrices } from '../src/shared/pricing';
 import { isSoldByWeight } from '../src/shared/quantity';
 import { readableProductPath } from '../src/shared/slugs';
 import type { Category, Product } from '../src/shared/types';
+import { contactForm } from './contact-form';
 
 async function catalog(request: APIRequestContext) {
   const products = (await (await request.get('/api/products')).json()) as Product[];
@@ -306,7 +307,7 @@ test.describe('product detail', () => {
     };
     const phone = testInfo.project.name === 'phone';
     expect(await inView()).toBe(true);
-    await page.getByRole('form', { name: 'Contact Us' }).scrollIntoViewIfNeeded();
+    await contactForm(page);
     // phones keep the buy bar on screen; on a desktop the button stays beside the product
     expect(await inView()).toBe(phone);
 
@@ -440,8 +441,7 @@ test.describe('theme and contact', () => {
 
   test('contact form validation and success', async ({ page }) => {
     await page.goto('/');
-    const form = page.getByRole('form', { name: 'Contact Us' });
-    await form.scrollIntoViewIfNeeded();
+    const form = await contactForm(page);
     const send = form.getByRole('button', { name: 'Send Message' });
 
     await send.click();

@@ -1,12 +1,28 @@
+import { useNearViewport } from '@web/hooks/use-near-viewport';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { LogoMark } from './logo';
 
-// Below the fold on every page: its form code (react-hook-form, the shared zod schema) stays
-// out of the first download. The placeholder holds the form's height so nothing shifts.
+// The placeholder holds the form's height so nothing shifts when it arrives.
+const FORM_PLACEHOLDER = (
+  <div aria-hidden="true" className="min-h-[27rem] rounded-2xl border border-line bg-surface" />
+);
 const ContactForm = lazyComponent(
   () => import('@web/features/contact/components/contact-form'),
-  <div aria-hidden="true" className="min-h-[27rem] rounded-2xl border border-line bg-surface" />,
+  FORM_PLACEHOLDER,
 );
+
+/**
+ * Below the fold on every page: the form's code (react-hook-form and the shared zod schema,
+ * about 60 KB gzip) downloads when the shopper scrolls toward it, not with the first screen.
+ */
+function ContactFormWhenNear() {
+  const { ref, near } = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} data-testid="contact-form-slot">
+      {near ? <ContactForm /> : FORM_PLACEHOLDER}
+    </div>
+  );
+}
 
 // The shop's facts come from the store profile: a small chunk and one request, after first paint.
 const ShopFacts = lazyComponent(() => import('@web/features/store-profile/components/shop-facts'));
@@ -36,7 +52,7 @@ export function Footer({ onLogoClick }: { onLogoClick?: () => void }) {
             For adults 21 and over. Please consume responsibly. © {new Date().getFullYear()} Canopy
           </p>
         </div>
-        <ContactForm />
+        <ContactFormWhenNear />
       </div>
     </footer>
   );
