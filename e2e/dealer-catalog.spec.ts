@@ -279,3 +279,28 @@ test('a category with subcategories cannot be deleted until they are gone', asyn
   );
   await expect(page.getByRole('listitem', { name: parent.name })).toHaveCount(0);
 });
+
+test('a category a promotion is limited to cannot be deleted; the toast names the promotion', async ({
+  page,
+}, testInfo) => {
+  const stamp = `${testInfo.project.name} ${Date.now()}`;
+  const category = await createCategory(page.request, `E2E Limited ${stamp}`);
+  const title = `E2E Deal ${stamp}`;
+  const promo = await page.request.post('/api/promotions', {
+    data: { title, description: 'Only this category', applicableCategories: [category.slug] },
+  });
+  expect(promo.ok()).toBe(true);
+
+  await page.goto('/categories');
+  await page.getByRole('button', { name: `Delete ${category.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page)).toContainText('Cannot delete');
+  await expect(toast(page)).toContainText(
+    `${category.name} is used by the promotion "${title}". Remove it there first.`,
+  );
+  await expect(confirm).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('category-used-by-promotion.png') });
+  await expect(page.getByRole('listitem', { name: category.name })).toBeVisible();
+  await page.request.delete(`/api/promotions/${((await promo.json()) as { id: number }).id}`);
+});

@@ -7,6 +7,8 @@ import * as contactMessageInbox from './migrations/2026-11-24T0015-contact-messa
 import * as storeProfile from './migrations/2026-11-24T0016-store-profile';
 import * as checkoutRules from './migrations/2026-11-24T0017-checkout-rules';
 import * as pricesIncludeTaxes from './migrations/2026-11-24T0018-prices-include-taxes';
+import * as dailyGramsFunction from './migrations/2026-11-25T0019-daily-grams-function';
+import * as categoryIds from './migrations/2026-11-25T0020-category-ids';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -17,6 +19,8 @@ const MIGRATIONS = {
   '2026-11-24T0016-store-profile': storeProfile,
   '2026-11-24T0017-checkout-rules': checkoutRules,
   '2026-11-24T0018-prices-include-taxes': pricesIncludeTaxes,
+  '2026-11-25T0019-daily-grams-function': dailyGramsFunction,
+  '2026-11-25T0020-category-ids': categoryIds,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

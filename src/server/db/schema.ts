@@ -10,6 +10,7 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   promotions: PromotionsTable;
+  promotion_categories: PromotionCategoriesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   dealer_settings: DealerSettingsTable;
@@ -51,8 +52,9 @@ export interface CategoriesTable {
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
-  category: string;
-  subcategory: string | null;
+  /** always set (NOT NULL on PostgreSQL; SQLite cannot add the constraint to an old table) */
+  category_id: number;
+  subcategory_id: number | null;
   description: string;
   price_cents: number;
   sale_price_cents: number | null;
@@ -87,11 +89,16 @@ export interface PromotionsTable {
   /** cents for fixed discounts, hundredths of a percent for percentage ones */
   discount_amount_x100: number;
   discount_type: string;
-  applicable_categories: string;
   freebie_product_id: number | null;
   display_order: number;
   valid_days: string;
   is_bogo50: number;
+}
+
+/** The categories a promotion is limited to; none means every category. */
+export interface PromotionCategoriesTable {
+  promotion_id: number;
+  category_id: number;
 }
 
 export interface OrdersTable {
@@ -246,11 +253,21 @@ export interface BusPayloadsTable {
   created_at: string;
 }
 
-export type ProductRow = Selectable<ProductsTable>;
-export type NewProductRow = Insertable<ProductsTable>;
-export type ProductRowUpdate = Updateable<ProductsTable>;
+/** Where a product is filed, by slug: what the API and the rules speak. */
+interface ProductPlace {
+  category: string;
+  subcategory: string | null;
+}
+type ProductColumns = Omit<ProductsTable, 'category_id' | 'subcategory_id'>;
+/** A product as the repos read it: its columns and its category's and subcategory's slugs. */
+export type ProductRow = Selectable<ProductsTable> & ProductPlace;
+/** A product as the repos write it: the repo turns the slugs into category ids. */
+export type NewProductRow = Insertable<ProductColumns> & ProductPlace;
+export type ProductRowUpdate = Updateable<ProductColumns> & Partial<ProductPlace>;
 export type CategoryRow = Selectable<CategoriesTable>;
-export type PromotionRow = Selectable<PromotionsTable>;
+/** A promotion as the repos read and write it, with the slugs of the categories it is limited to. */
+export type PromotionRow = Selectable<PromotionsTable> & { categories: string[] };
+export type NewPromotionRow = Omit<PromotionRow, 'id'>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type NewOrderRow = Insertable<OrdersTable>;

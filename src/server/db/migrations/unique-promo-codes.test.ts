@@ -17,6 +17,12 @@ const promotion = (promo_code: string | null) => ({
   is_bogo50: 0,
 });
 
+/** The same promotion as the schema holds it since promotion_categories (migration 0020). */
+function current(promo_code: string | null) {
+  const { applicable_categories: _, ...row } = promotion(promo_code);
+  return row;
+}
+
 describe.each(BACKENDS)('upgrading to unique promo codes on %s (issue 14)', (dialect) => {
   let t: TestDb | undefined;
   afterEach(() => t?.dispose());
@@ -52,10 +58,8 @@ describe.each(BACKENDS)('upgrading to unique promo codes on %s (issue 14)', (dia
     expect(codeOf(ids[4])).toBeNull();
     expect(codes.length).toBe(6); // the five, and BOGO50 from the first migration
 
-    await expect(
-      db.insertInto('promotions').values(promotion('Winter')).execute(),
-    ).rejects.toThrow();
+    await expect(db.insertInto('promotions').values(current('Winter')).execute()).rejects.toThrow();
     // no code at all stays allowed any number of times
-    await db.insertInto('promotions').values(promotion(null)).execute();
+    await db.insertInto('promotions').values(current(null)).execute();
   });
 });

@@ -1,7 +1,10 @@
+import type { Insertable } from 'kysely';
 import { WEEKDAYS } from '../../../shared/constants';
 import { toCents } from '../../../shared/money';
+import { linkPromotionCategories, productColumns } from '../category-references';
 import type { Db } from '../connect';
 import { nowIso } from '../json';
+import type { PromotionsTable } from '../schema';
 import { writeDemoImage } from './demo-images';
 
 type Strain = 'none' | 'Sativa' | 'Indica' | 'Hybrid';
@@ -621,7 +624,10 @@ export async function seedDemoCatalogIfEmpty(
       concentrate_grams: LIMIT_GRAMS[p.name]?.concentrate ?? 0,
       created_at: new Date(now.getTime() - p.ageDays * 86_400_000).toISOString(),
     }));
-    await trx.insertInto('products').values(rows).execute();
+    await trx
+      .insertInto('products')
+      .values(rows.map((row) => productColumns(trx, row)))
+      .execute();
 
     const freebie = await trx
       .selectFrom('products')
@@ -629,67 +635,72 @@ export async function seedDemoCatalogIfEmpty(
       .where('name', '=', 'Classic Joint')
       .executeTakeFirstOrThrow();
     const allDays = JSON.stringify(WEEKDAYS);
-    await trx
-      .insertInto('promotions')
-      .values([
-        {
-          title: '10% Off Your Order',
-          description: 'New here? Take 10% off everything with code WELCOME10.',
-          active: 1,
-          color: 'rainbow-green',
-          promo_code: 'WELCOME10',
-          discount_amount_x100: 1000,
-          discount_type: 'percentage',
-          applicable_categories: '[]',
-          freebie_product_id: null,
-          display_order: 2,
-          valid_days: allDays,
-          is_bogo50: 0,
-        },
-        {
-          title: '$5 Off Edibles',
-          description: 'Sweet deal: $5 off gummies and chocolates with code SWEET5.',
-          active: 1,
-          color: 'rainbow-orange',
-          promo_code: 'SWEET5',
-          discount_amount_x100: 500,
-          discount_type: 'fixed',
-          applicable_categories: '["edibles"]',
-          freebie_product_id: null,
-          display_order: 3,
-          valid_days: allDays,
-          is_bogo50: 0,
-        },
-        {
-          title: 'Free Joint With Your Order',
-          description: 'Use code FREEJOINT and we add a Classic Joint on the house.',
-          active: 1,
-          color: 'rainbow-red',
-          promo_code: 'FREEJOINT',
-          discount_amount_x100: 0,
-          discount_type: 'freebie',
-          applicable_categories: '[]',
-          freebie_product_id: freebie.id,
-          display_order: 4,
-          valid_days: allDays,
-          is_bogo50: 0,
-        },
-        {
-          title: 'Weekend 15% Off Flower',
-          description: 'Saturdays and Sundays: 15% off all flower with code WEEKEND15.',
-          active: 1,
-          color: 'rainbow-blue',
-          promo_code: 'WEEKEND15',
-          discount_amount_x100: 1500,
-          discount_type: 'percentage',
-          applicable_categories: '["flower"]',
-          freebie_product_id: null,
-          display_order: 5,
-          valid_days: JSON.stringify(['saturday', 'sunday']),
-          is_bogo50: 0,
-        },
-      ])
-      .execute();
+    const promotions: (Insertable<PromotionsTable> & { categories: string[] })[] = [
+      {
+        title: '10% Off Your Order',
+        description: 'New here? Take 10% off everything with code WELCOME10.',
+        active: 1,
+        color: 'rainbow-green',
+        promo_code: 'WELCOME10',
+        discount_amount_x100: 1000,
+        discount_type: 'percentage',
+        categories: [],
+        freebie_product_id: null,
+        display_order: 2,
+        valid_days: allDays,
+        is_bogo50: 0,
+      },
+      {
+        title: '$5 Off Edibles',
+        description: 'Sweet deal: $5 off gummies and chocolates with code SWEET5.',
+        active: 1,
+        color: 'rainbow-orange',
+        promo_code: 'SWEET5',
+        discount_amount_x100: 500,
+        discount_type: 'fixed',
+        categories: ['edibles'],
+        freebie_product_id: null,
+        display_order: 3,
+        valid_days: allDays,
+        is_bogo50: 0,
+      },
+      {
+        title: 'Free Joint With Your Order',
+        description: 'Use code FREEJOINT and we add a Classic Joint on the house.',
+        active: 1,
+        color: 'rainbow-red',
+        promo_code: 'FREEJOINT',
+        discount_amount_x100: 0,
+        discount_type: 'freebie',
+        categories: [],
+        freebie_product_id: freebie.id,
+        display_order: 4,
+        valid_days: allDays,
+        is_bogo50: 0,
+      },
+      {
+        title: 'Weekend 15% Off Flower',
+        description: 'Saturdays and Sundays: 15% off all flower with code WEEKEND15.',
+        active: 1,
+        color: 'rainbow-blue',
+        promo_code: 'WEEKEND15',
+        discount_amount_x100: 1500,
+        discount_type: 'percentage',
+        categories: ['flower'],
+        freebie_product_id: null,
+        display_order: 5,
+        valid_days: JSON.stringify(['saturday', 'sunday']),
+        is_bogo50: 0,
+      },
+    ];
+    for (const { categories, ...promotion } of promotions) {
+      const { id } = await trx
+        .insertInto('promotions')
+        .values(promotion)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await linkPromotionCategories(trx, id, categories);
+    }
 
     await trx
       .insertInto('dealer_settings')

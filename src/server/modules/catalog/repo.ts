@@ -1,34 +1,44 @@
 import type { Kysely } from 'kysely';
+import { productColumns, productUpdateColumns, selectProducts } from '../../db/category-references';
 import type { Database, NewProductRow, ProductRowUpdate } from '../../db/schema';
 
 export function listProductRows(db: Kysely<Database>) {
-  return db.selectFrom('products').selectAll().orderBy('id').execute();
+  return selectProducts(db).orderBy('products.id').execute();
 }
 
 export function listProductRowsCreatedSince(db: Kysely<Database>, sinceIso: string) {
-  return db
-    .selectFrom('products')
-    .selectAll()
-    .where('created_at', '>=', sinceIso)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  return selectProducts(db)
+    .where('products.created_at', '>=', sinceIso)
+    .orderBy('products.created_at', 'desc')
+    .orderBy('products.id', 'desc')
     .execute();
 }
 
 export function findProductRow(db: Kysely<Database>, id: number) {
-  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  return selectProducts(db).where('products.id', '=', id).executeTakeFirst();
 }
 
 export function findProductRowsByCategory(db: Kysely<Database>, category: string) {
-  return db.selectFrom('products').selectAll().where('category', '=', category).execute();
+  return selectProducts(db).where('placed.slug', '=', category).execute();
 }
 
-export function insertProductRow(db: Kysely<Database>, row: NewProductRow) {
-  return db.insertInto('products').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertProductRow(db: Kysely<Database>, row: NewProductRow) {
+  const { id } = await db
+    .insertInto('products')
+    .values(productColumns(db, row))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return selectProducts(db).where('products.id', '=', id).executeTakeFirstOrThrow();
 }
 
-export function updateProductRow(db: Kysely<Database>, id: number, row: ProductRowUpdate) {
-  return db.updateTable('products').set(row).where('id', '=', id).returningAll().executeTakeFirst();
+export async function updateProductRow(db: Kysely<Database>, id: number, row: ProductRowUpdate) {
+  const updated = await db
+    .updateTable('products')
+    .set(productUpdateColumns(db, row))
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return updated ? findProductRow(db, id) : undefined;
 }
 
 export async function deleteProductRow(db: Kysely<Database>, id: number): Promise<boolean> {
@@ -38,8 +48,8 @@ export async function deleteProductRow(db: Kysely<Database>, id: number): Promis
 
 /** Reads a product inside a transaction; on PostgreSQL the row stays locked until commit (SQLite writers are serial). */
 export function findProductRowForUpdate(db: Kysely<Database>, id: number, lock: boolean) {
-  const query = db.selectFrom('products').selectAll().where('id', '=', id);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  const query = selectProducts(db).where('products.id', '=', id);
+  return (lock ? query.forUpdate('products') : query).executeTakeFirst();
 }
 
 export function promotionsGivingAway(db: Kysely<Database>, productId: number) {

@@ -145,6 +145,25 @@ describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
     expect((await send('PATCH', '/api/categories/999999', { name: 'X' })).statusCode).toBe(404);
   });
 
+  it('refuses to delete a category a promotion is limited to, naming the promotion', async () => {
+    const snacks = await create({ name: 'Snacks' });
+    const promo = await send('POST', '/api/promotions', {
+      title: 'Snack Attack',
+      description: 'd',
+      applicableCategories: ['snacks'],
+    });
+    expect(promo.statusCode).toBe(201);
+    const refused = await send('DELETE', `/api/categories/${snacks.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'Snacks is used by the promotion "Snack Attack". Remove it there first.',
+      code: 'CATEGORY_USED_BY_PROMOTIONS',
+    });
+    expect(await bySlug('snacks')).toBeDefined();
+    await send('PATCH', `/api/promotions/${promo.json().id}`, { applicableCategories: [] });
+    expect((await send('DELETE', `/api/categories/${snacks.id}`)).statusCode).toBe(204);
+  });
+
   it('refuses to delete a category that has subcategories', async () => {
     const flower = (await bySlug('flower'))!;
     const res = await send('DELETE', `/api/categories/${flower.id}`);

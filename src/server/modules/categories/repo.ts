@@ -83,11 +83,12 @@ export function setSortOrder(db: Kysely<Database>, id: number, sortOrder: number
   return db.updateTable('categories').set({ sort_order: sortOrder }).where('id', '=', id).execute();
 }
 
-export async function countProducts(db: Kysely<Database>, categorySlug: string): Promise<number> {
+/** How many products are filed directly under this category. */
+export async function countProducts(db: Kysely<Database>, categoryId: number): Promise<number> {
   const row = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('category', '=', categorySlug)
+    .where('category_id', '=', categoryId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -95,26 +96,36 @@ export async function countProducts(db: Kysely<Database>, categorySlug: string):
 /** Re-files products; answers the ids of the products that moved. */
 export async function moveProducts(
   db: Kysely<Database>,
-  where: { column: 'category' | 'subcategory'; slug: string },
-  set: { category?: string; subcategory?: string | null },
+  where: { column: 'category_id' | 'subcategory_id'; id: number },
+  set: { category_id?: number; subcategory_id?: number | null },
 ): Promise<number[]> {
   const rows = await db
     .updateTable('products')
     .set(set)
-    .where(where.column, '=', where.slug)
+    .where(where.column, '=', where.id)
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
 }
 
-export function listPromotionCategoryLists(db: Kysely<Database>) {
-  return db.selectFrom('promotions').select(['id', 'applicable_categories']).execute();
+/** The products filed under this category, as their category or their subcategory. */
+export async function productIdsFiledUnder(db: Kysely<Database>, id: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where((eb) => eb.or([eb('category_id', '=', id), eb('subcategory_id', '=', id)]))
+    .execute();
+  return rows.map((r) => r.id);
 }
 
-export function setPromotionCategories(db: Kysely<Database>, id: number, categories: string[]) {
-  return db
-    .updateTable('promotions')
-    .set({ applicable_categories: JSON.stringify(categories) })
-    .where('id', '=', id)
+/** Titles of the promotions limited to this category. */
+export async function promotionsLimitedTo(db: Kysely<Database>, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('promotion_categories as pc')
+    .innerJoin('promotions as p', 'p.id', 'pc.promotion_id')
+    .select('p.title')
+    .where('pc.category_id', '=', id)
+    .orderBy('p.id')
     .execute();
+  return rows.map((r) => r.title);
 }

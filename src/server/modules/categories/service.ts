@@ -11,7 +11,6 @@ import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
 import { categorySlug } from '../../../shared/slugs';
 import type { Category } from '../../../shared/types';
 import type { Db } from '../../db/connect';
-import { readJson } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
@@ -115,8 +114,8 @@ export async function createCategory(db: Db, body: unknown): Promise<Outcome<Cat
 }
 
 /**
- * Renaming a slug or moving a category between levels re-files its products in the
- * same transaction, and promotions limited to the old slug follow the new one.
+ * Renaming a slug changes one row (products and promotions refer to the id); moving a category
+ * between levels re-files its products in the same transaction.
  */
 export async function updateCategory(
   db: Db,
@@ -151,7 +150,6 @@ export async function updateCategory(
         ...(parentChanged ? { sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1 } : {}),
       });
       const moved = await refileProducts(trx, current, form.slug, parent);
-      if (form.slug !== current.slug) await renamePromotionCategory(trx, current.slug, form.slug);
       const category = categoryFromRow(row);
       return {
         value: category,
@@ -164,6 +162,11 @@ export async function updateCategory(
   );
 }
 
+/**
+ * Products refer to their category and subcategory by id, so a new slug or name needs no
+ * change to them; moving between levels re-files them. Answers the ids of the products the API
+ * now shows differently (their slugs changed), or none.
+ */
 async function refileProducts(
   trx: Kysely<Database>,
   old: CategoryRow,
@@ -171,50 +174,46 @@ async function refileProducts(
   newParent: CategoryRow | null,
 ): Promise<number[]> {
   const wasTop = isTopLevel(old);
-  if (wasTop && !newParent) {
-    if (old.slug === newSlug) return [];
-    return repo.moveProducts(trx, { column: 'category', slug: old.slug }, { category: newSlug });
-  }
-  if (wasTop && newParent) {
+  if (wasTop && newParent)
     return repo.moveProducts(
       trx,
-      { column: 'category', slug: old.slug },
-      { category: newParent.slug, subcategory: newSlug },
+      { column: 'category_id', id: old.id },
+      { category_id: newParent.id, subcategory_id: old.id },
     );
-  }
-  if (!newParent) {
+  if (!wasTop && !newParent)
     return repo.moveProducts(
       trx,
-      { column: 'subcategory', slug: old.slug },
-      { category: newSlug, subcategory: null },
+      { column: 'subcategory_id', id: old.id },
+      { category_id: old.id, subcategory_id: null },
     );
-  }
-  if (old.slug === newSlug && old.parent_id === newParent.id) return [];
-  return repo.moveProducts(
-    trx,
-    { column: 'subcategory', slug: old.slug },
-    { category: newParent.slug, subcategory: newSlug },
-  );
+  if (!wasTop && newParent && newParent.id !== old.parent_id)
+    return repo.moveProducts(
+      trx,
+      { column: 'subcategory_id', id: old.id },
+      { category_id: newParent.id },
+    );
+  return old.slug === newSlug ? [] : repo.productIdsFiledUnder(trx, old.id);
 }
 
-async function renamePromotionCategory(
-  trx: Kysely<Database>,
-  from: string,
-  to: string,
-): Promise<void> {
-  for (const promo of await repo.listPromotionCategoryLists(trx)) {
-    const list = readJson<string[]>(promo.applicable_categories, []);
-    if (!list.includes(from)) continue;
-    await repo.setPromotionCategories(trx, promo.id, [
-      ...new Set(list.map((slug) => (slug === from ? to : slug))),
-    ]);
-  }
+/** A promotion limited to a category keeps it: deleting it would widen the promotion to every category. */
+async function refuseIfPromotionsUse(trx: Kysely<Database>, category: CategoryRow) {
+  const titles = await repo.promotionsLimitedTo(trx, category.id);
+  if (titles.length === 0) return;
+  throw new HttpError(409, {
+    error: categoryUsedByPromotionsMessage(category.name, titles),
+    code: 'CATEGORY_USED_BY_PROMOTIONS',
+  });
+}
+
+export function categoryUsedByPromotionsMessage(name: string, promotions: string[]): string {
+  const list = promotions.map((title) => `"${title}"`).join(', ');
+  return `${name} is used by the promotion${promotions.length > 1 ? 's' : ''} ${list}. Remove it there first.`;
 }
 
 /**
  * Refused while subcategories exist. A top-level category's products move to
  * `uncategorized` (created when missing); a subcategory's products lose their subcategory.
- * Promotions limited to the deleted slug keep it, so they apply to nothing rather than to everything.
+ * Refused while a promotion is limited to it.
  */
 export async function deleteCategory(db: Db, id: number): Promise<Outcome<void>> {
   return uniqueSlug(() =>
@@ -223,39 +222,40 @@ export async function deleteCategory(db: Db, id: number): Promise<Outcome<void>>
       if (!row) throw notFound('Category');
       if ((await repo.countChildren(trx, id)) > 0)
         throw new HttpError(400, { error: HAS_SUBCATEGORIES, code: 'CATEGORY_HAS_SUBCATEGORIES' });
+      await refuseIfPromotionsUse(trx, row);
       let createdUncategorized: Category | null = null;
       let moved: number[] = [];
       if (!isTopLevel(row)) {
         moved = await repo.moveProducts(
           trx,
-          { column: 'subcategory', slug: row.slug },
-          { subcategory: null },
+          { column: 'subcategory_id', id: row.id },
+          { subcategory_id: null },
         );
       } else if (row.slug === UNCATEGORIZED_SLUG) {
-        if ((await repo.countProducts(trx, row.slug)) > 0) {
+        if ((await repo.countProducts(trx, row.id)) > 0) {
           throw new HttpError(400, {
             error: 'Cannot delete the uncategorized category while products use it',
             code: 'CATEGORY_IN_USE',
           });
         }
       } else {
-        const target = await repo.findCategoryRowBySlug(trx, UNCATEGORIZED_SLUG);
-        moved = await repo.moveProducts(
-          trx,
-          { column: 'category', slug: row.slug },
-          { category: UNCATEGORIZED_SLUG, subcategory: null },
-        );
-        if (moved.length > 0 && !target) {
-          createdUncategorized = categoryFromRow(
-            await repo.insertCategoryRow(trx, {
-              name: 'Uncategorized',
-              slug: UNCATEGORIZED_SLUG,
-              description: null,
-              parent_id: null,
-              sort_order: (await repo.maxSortOrder(trx, null)) + 1,
-            }),
-          );
+        let target = await repo.findCategoryRowBySlug(trx, UNCATEGORIZED_SLUG);
+        if (!target && (await repo.countProducts(trx, row.id)) > 0) {
+          target = await repo.insertCategoryRow(trx, {
+            name: 'Uncategorized',
+            slug: UNCATEGORIZED_SLUG,
+            description: null,
+            parent_id: null,
+            sort_order: (await repo.maxSortOrder(trx, null)) + 1,
+          });
+          createdUncategorized = categoryFromRow(target);
         }
+        if (target)
+          moved = await repo.moveProducts(
+            trx,
+            { column: 'category_id', id: row.id },
+            { category_id: target.id, subcategory_id: null },
+          );
       }
       await repo.deleteCategoryRow(trx, id);
       return {

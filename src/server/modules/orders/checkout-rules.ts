@@ -91,10 +91,11 @@ export async function checkPurchaseLimits(
       message: BULK_OVER_LIMITS_MESSAGE,
     });
   }
-  if (dialect === 'postgres') {
-    await repo.lockCustomer(trx, customerKey, who.shopperId);
-  }
-  const earlier = await repo.gramsOrderedOn(trx, shopDate, customerKey, who.shopperId);
+  // SQLite writes one transaction at a time; PostgreSQL locks the customer, then reads
+  const earlier =
+    dialect === 'postgres'
+      ? await repo.gramsOrderedOnLocked(trx, shopDate, customerKey, who.shopperId)
+      : await repo.gramsOrderedOn(trx, shopDate, customerKey, who.shopperId);
   const over = purchaseLimitStatus(ruleSet, shopDate, cart.grams, earlier ?? NO_GRAMS).find(
     (status) => status.over,
   );

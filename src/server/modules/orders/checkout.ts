@@ -24,6 +24,7 @@ import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/sc
 import { type ShopClock, shopClock } from '../../../shared/shop-clock';
 import type { Order, Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
+import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
@@ -413,7 +414,11 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<Product[]> {
     if (!row) {
       throw outOfStock([{ name: product.name, requested: amount, available: product.stock }]);
     }
-    updated.push(productFromRow(row));
+    updated.push({
+      ...product,
+      stock: Number(row.stock),
+      flavorStocks: readJson<Record<string, number>>(row.flavor_stocks, {}),
+    });
   }
   return updated;
 }

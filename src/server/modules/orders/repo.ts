@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { selectProducts } from '../../db/category-references';
 import type {
   Database,
   NewOrderItemRow,
@@ -97,9 +98,9 @@ export function findProductFlavorStocks(db: Q, productId: number) {
 }
 
 export function lockProducts(db: Q, ids: number[], dialect: 'sqlite' | 'postgres') {
-  const query = db.selectFrom('products').selectAll().where('id', 'in', ids).orderBy('id');
+  const query = selectProducts(db).where('products.id', 'in', ids).orderBy('products.id');
   // SQLite serialises writers itself; PostgreSQL needs the rows locked for the stock check.
-  return dialect === 'postgres' ? query.forUpdate().execute() : query.execute();
+  return dialect === 'postgres' ? query.forUpdate('products').execute() : query.execute();
 }
 
 /**
@@ -115,7 +116,7 @@ export function takeStock(db: Q, productId: number, amount: number, flavorStocks
     }))
     .where('id', '=', productId)
     .where('stock', '>=', amount)
-    .returningAll()
+    .returning(['stock', 'flavor_stocks'])
     .executeTakeFirst();
 }
 
@@ -222,20 +223,23 @@ export async function gramsOrderedOn(
 }
 
 /**
- * PostgreSQL: one customer's orders are counted against the daily limits one at a time, the
- * customer being the phone number and the shopper; both locks in one round trip, always in
- * this order (the customer's, then the shopper's), so two orders cannot wait on each other.
+ * PostgreSQL: the same sums, read after taking the customer's and the shopper's locks, so one
+ * customer's orders are counted against the daily limits one at a time; one round trip (the
+ * function of migration 0019).
  */
-export async function lockCustomer(
+export async function gramsOrderedOnLocked(
   trx: Transaction<Database>,
+  shopDate: string,
   customerKey: string | null,
   shopperId: string,
-): Promise<void> {
-  const shopper = sql`pg_advisory_xact_lock(hashtext(${`shopper ${shopperId}`}))`;
-  await (customerKey
-    ? sql`select pg_advisory_xact_lock(hashtext(${`customer ${customerKey}`})), ${shopper}`
-    : sql`select ${shopper}`
-  ).execute(trx);
+): Promise<{ cannabis: number; concentrate: number }> {
+  const { rows } = await sql<{ cannabis: number; concentrate: number }>`
+    select cannabis, concentrate from canopy_grams_ordered_on(${shopDate}, ${customerKey}, ${shopperId})
+  `.execute(trx);
+  return {
+    cannabis: Number(rows[0]?.cannabis ?? 0),
+    concentrate: Number(rows[0]?.concentrate ?? 0),
+  };
 }
 
 export async function findOrderOwner(db: Q, id: number): Promise<string | null> {

@@ -3,7 +3,7 @@ import { type PromotionFields, promotionSchema } from '../../../shared/admin-sch
 import { toCents } from '../../../shared/money';
 import type { Promotion } from '../../../shared/types';
 import type { Db } from '../../db/connect';
-import type { Database, PromotionsTable } from '../../db/schema';
+import type { Database, NewPromotionRow } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
@@ -35,7 +35,7 @@ const PROMOTION_KEYS = [
  */
 const BOGO50_EDITABLE = new Set<string>(['active', 'title', 'description', 'displayOrder']);
 
-function rowValues(p: PromotionFields): Omit<PromotionsTable, 'id' | 'is_bogo50'> {
+function rowValues(p: PromotionFields): Omit<NewPromotionRow, 'is_bogo50'> {
   return {
     title: p.title,
     description: p.description,
@@ -45,7 +45,7 @@ function rowValues(p: PromotionFields): Omit<PromotionsTable, 'id' | 'is_bogo50'
     // cents for fixed amounts, hundredths of a percent for percentages: both are x100
     discount_amount_x100: toCents(p.discountAmount),
     discount_type: p.discountType,
-    applicable_categories: JSON.stringify(p.applicableCategories),
+    categories: p.applicableCategories,
     freebie_product_id: p.freebieProductId,
     display_order: p.displayOrder,
     valid_days: JSON.stringify(p.validDays),

@@ -13,7 +13,7 @@ export function promotionFromRow(row: PromotionRow): Promotion {
     promoCode: row.promo_code,
     discountAmount: row.discount_amount_x100 / 100,
     discountType: row.discount_type as DiscountType,
-    applicableCategories: readJson<string[]>(row.applicable_categories, []),
+    applicableCategories: row.categories,
     freebieProductId: row.freebie_product_id,
     displayOrder: row.display_order,
     validDays: readJson<Weekday[]>(row.valid_days, []),

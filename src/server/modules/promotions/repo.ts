@@ -1,15 +1,48 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database, PromotionsTable } from '../../db/schema';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { linkPromotionCategories, selectProducts } from '../../db/category-references';
+import type { Database, NewPromotionRow, PromotionRow, PromotionsTable } from '../../db/schema';
 
-export function listPromotionRows(db: Kysely<Database>) {
-  return db.selectFrom('promotions').selectAll().orderBy('display_order').orderBy('id').execute();
+/** The promotions' rows with the slugs of the categories each is limited to. */
+async function withCategories(
+  db: Kysely<Database>,
+  rows: Selectable<PromotionsTable>[],
+): Promise<PromotionRow[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .selectFrom('promotion_categories as pc')
+    .innerJoin('categories as c', 'c.id', 'pc.category_id')
+    .select(['pc.promotion_id', 'c.slug'])
+    .where(
+      'pc.promotion_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('c.sort_order')
+    .orderBy('c.id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    categories: links.filter((link) => link.promotion_id === row.id).map((link) => link.slug),
+  }));
 }
 
-type PromotionValues = Omit<PromotionsTable, 'id'>;
+async function one(db: Kysely<Database>, row: Selectable<PromotionsTable> | undefined) {
+  return row && (await withCategories(db, [row]))[0];
+}
 
-export function findPromotionRow(db: Kysely<Database>, id: number, lock = false) {
+export async function listPromotionRows(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('promotions')
+    .selectAll()
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+  return withCategories(db, rows);
+}
+
+export async function findPromotionRow(db: Kysely<Database>, id: number, lock = false) {
   const query = db.selectFrom('promotions').selectAll().where('id', '=', id);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return one(db, await (lock ? query.forUpdate() : query).executeTakeFirst());
 }
 
 export function findPromotionIdByCode(db: Kysely<Database>, code: string) {
@@ -21,22 +54,23 @@ export function findPromotionIdByCode(db: Kysely<Database>, code: string) {
 }
 
 /** The promotion a shopper's code names (codes compare upper-cased). */
-export function findPromotionRowByCode(db: Kysely<Database>, code: string) {
-  return db
+export async function findPromotionRowByCode(db: Kysely<Database>, code: string) {
+  const row = await db
     .selectFrom('promotions')
     .selectAll()
     .where(sql<string>`upper(promo_code)`, '=', code)
     .orderBy('id')
     .executeTakeFirst();
+  return one(db, row);
 }
 
 /** Category and subcategory slugs of these products. */
 export function findProductPlaces(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('products')
-    .select(['category', 'subcategory'])
-    .where('id', 'in', ids)
+  return selectProducts(db)
+    .clearSelect()
+    .select(['placed.slug as category', 'sub.slug as subcategory'])
+    .where('products.id', 'in', ids)
     .execute();
 }
 
@@ -46,21 +80,33 @@ export async function productExists(db: Kysely<Database>, id: number): Promise<b
   );
 }
 
-export function insertPromotionRow(db: Kysely<Database>, values: PromotionValues) {
-  return db.insertInto('promotions').values(values).returningAll().executeTakeFirstOrThrow();
+async function setCategories(db: Kysely<Database>, id: number, slugs: readonly string[]) {
+  await db.deleteFrom('promotion_categories').where('promotion_id', '=', id).execute();
+  await linkPromotionCategories(db, id, slugs);
 }
 
-export function updatePromotionRow(
-  db: Kysely<Database>,
-  id: number,
-  values: Partial<PromotionValues>,
-) {
-  return db
-    .updateTable('promotions')
-    .set(values)
-    .where('id', '=', id)
+export async function insertPromotionRow(db: Kysely<Database>, values: NewPromotionRow) {
+  const { categories, ...columns } = values;
+  const row = await db
+    .insertInto('promotions')
+    .values(columns)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await linkPromotionCategories(db, row.id, categories);
+  // read back, so a new promotion lists its categories in the order every later read does
+  return (await one(db, row))!;
+}
+
+export async function updatePromotionRow(
+  db: Kysely<Database>,
+  id: number,
+  values: Partial<NewPromotionRow>,
+) {
+  const { categories, ...columns } = values;
+  if (Object.keys(columns).length > 0)
+    await db.updateTable('promotions').set(columns).where('id', '=', id).execute();
+  if (categories) await setCategories(db, id, categories);
+  return (await findPromotionRow(db, id))!;
 }
 
 export function deletePromotionRow(db: Kysely<Database>, id: number) {

@@ -301,8 +301,12 @@ export default function CategoryManagementPage() {
             },
       );
     } catch (error) {
+      // the modal sits above the page: close it so the refusal's toast is seen
+      setDeleting((current) => ({ ...current, open: false }));
       const text = serverText(error) ?? (error instanceof Error ? error.message : String(error));
-      if (isSub) {
+      if (hasErrorCode(error, 'CATEGORY_USED_BY_PROMOTIONS')) {
+        toast({ title: 'Cannot delete', description: text, variant: 'destructive' });
+      } else if (isSub) {
         const description =
           textForCode(error, SUBCATEGORY_DELETION_TEXTS) ?? SUBCATEGORY_NOT_DELETED;
         toast({ title: 'Error', description, variant: 'destructive' });
