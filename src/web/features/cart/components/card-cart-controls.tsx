@@ -1,12 +1,6 @@
-import { BULK, type QuantityLabel } from '@shared/constants';
+import type { QuantityLabel } from '@shared/constants';
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
-import {
-  canAddToCart,
-  defaultQuantity,
-  offeredQuantities,
-  stockNeeded,
-  unitsInCartFor,
-} from '@shared/quantity';
+import { canAddToCart, defaultQuantity, offeredQuantities, unitsInCartFor } from '@shared/quantity';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +8,7 @@ import { buttonClasses } from '@web/components/ui/button';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { toast } from '@web/components/ui/toast';
 import { ShoppingCart } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { addToCart, decrementLine, findLineIndex, useCart } from '../cart-store';
 import { withinDailyLimits } from '../daily-limits';
@@ -34,6 +28,36 @@ export function removalFailedToast() {
     description: 'There was a problem removing the item. Please try again.',
     variant: 'destructive',
   });
+}
+
+/**
+ * Minus / count / plus for a product's line in the cart, on its card and its page: minus takes
+ * one off (the line goes at zero), plus adds one while the stock left covers it.
+ */
+export function CartLineStepper({
+  product,
+  line,
+  onIncrement,
+  incrementHint,
+}: {
+  product: Product;
+  line: { index: number; count: number; quantity: QuantityLabel; usedInCart: number };
+  onIncrement: () => void;
+  incrementHint?: (button: ReactNode) => ReactNode;
+}) {
+  const { index, count, quantity, usedInCart } = line;
+  return (
+    <QuantityStepper
+      name={product.name}
+      count={count}
+      onDecrement={() => {
+        if (!decrementLine(index, product.id)) removalFailedToast();
+      }}
+      onIncrement={onIncrement}
+      incrementDisabled={!canAddToCart({ product, quantity, usedInCart }).ok}
+      incrementHint={incrementHint}
+    />
+  );
 }
 
 /** Price, quantity selector and Add to Cart (then minus / count / plus) on a product card. */
@@ -83,8 +107,6 @@ export function CardCartControls({ product }: { product: Product }) {
       (allowed) => allowed && addToCart({ id: product.id, name: product.name, price, quantity }),
     );
   };
-  const plusDisabled =
-    quantity !== BULK && (soldOut || used + stockNeeded(quantity) > product.stock);
 
   return (
     <div className="mt-auto flex flex-col gap-2.5">
@@ -109,14 +131,10 @@ export function CardCartControls({ product }: { product: Product }) {
         </>
       )}
       {inCart ? (
-        <QuantityStepper
-          name={product.name}
-          count={inCart.count}
-          onDecrement={() => {
-            if (!decrementLine(index, product.id)) removalFailedToast();
-          }}
+        <CartLineStepper
+          product={product}
+          line={{ index, count: inCart.count, quantity, usedInCart: used }}
           onIncrement={add}
-          incrementDisabled={plusDisabled}
         />
       ) : (
         <button

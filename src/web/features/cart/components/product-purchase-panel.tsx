@@ -1,4 +1,4 @@
-import { BULK, type QuantityLabel } from '@shared/constants';
+import type { QuantityLabel } from '@shared/constants';
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
 import {
   canAddToCart,
@@ -19,10 +19,9 @@ import { clsx } from 'clsx';
 import { ShoppingBag, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { addToCart, type Cart, decrementLine, findLineIndex, useCart } from '../cart-store';
+import { addToCart, type Cart, findLineIndex, useCart } from '../cart-store';
 import { withinDailyLimits } from '../daily-limits';
-import { removalFailedToast } from './card-cart-controls';
-import { QuantityStepper } from './quantity-stepper';
+import { CartLineStepper } from './card-cart-controls';
 
 const selectClasses =
   'h-12 w-full rounded-xl border border-line bg-surface-2 px-3 text-base font-medium text-fg aria-[invalid=true]:border-danger';
@@ -130,8 +129,6 @@ export function ProductPurchasePanel({
     );
   };
 
-  const plusDisabled = quantity !== BULK && (product.stock <= 0 || used + needed > product.stock);
-
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -203,14 +200,10 @@ export function ProductPurchasePanel({
         {inCart ? (
           <div className="flex flex-1 items-center gap-2 sm:gap-3">
             <div className="w-34 sm:w-48">
-              <QuantityStepper
-                name={product.name}
-                count={inCart.count}
-                onDecrement={() => {
-                  if (!decrementLine(index, product.id)) removalFailedToast();
-                }}
+              <CartLineStepper
+                product={product}
+                line={{ index, count: inCart.count, quantity, usedInCart: used }}
                 onIncrement={add}
-                incrementDisabled={plusDisabled}
                 incrementHint={(button) => (
                   <Tooltip
                     text={`Stock: ${product.stock} ${unit} · In cart: ${used} ${unit} · Needed: ${needed} ${unit}`}
