@@ -58,10 +58,17 @@ interface RowProps {
   statusPending: boolean;
 }
 
+/** A ring pulses behind the flag, so its text keeps full contrast at every frame. */
 function NewFlag() {
   return (
-    <span className="animate-pulse rounded-full bg-accent px-2 py-0.5 text-[10px] font-black tracking-wider text-black">
-      NEW!
+    <span className="relative inline-flex">
+      <span
+        aria-hidden="true"
+        className="absolute inset-0 rounded-full bg-accent opacity-60 motion-safe:animate-ping"
+      />
+      <span className="relative rounded-full bg-accent px-2 py-0.5 text-[10px] font-black tracking-wider text-black">
+        NEW!
+      </span>
     </span>
   );
 }
