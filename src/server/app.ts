@@ -30,6 +30,7 @@ import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { storeProfileRoutes } from './modules/store-profile/routes';
 import { deliveryZoneRoutes } from './modules/zones/routes';
 import { createEventBus, type EventBus } from './realtime/events';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(schedulingRoutes);
   await app.register(storeProfileRoutes);
   await app.register(deliveryZoneRoutes);
+  await app.register(staffRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
   await app.register(backOfficeRoutes);

@@ -599,6 +599,11 @@ const COMPLIANCE_FIELDS = Object.keys(
   complianceSettingsSchema.shape,
 ) as (keyof ComplianceSettingsFields)[];
 
+/** The Compliance screen's part of a settings change (the owner's, unlike the weekly schedule). */
+export function changesCompliance(body: ComplianceSettingsFields): boolean {
+  return COMPLIANCE_FIELDS.some((field) => body[field] !== undefined);
+}
+
 /**
  * PATCH /api/dealer-settings: the weekly availability (spec: availableDays required) or, from
  * the Compliance screen, only the rule set and tax rates (issue 16); both together are fine.
@@ -607,8 +612,7 @@ export const dealerSettingsPatchSchema = dealerSettingsSchema
   .partial({ availableDays: true })
   .extend(complianceSettingsSchema.shape)
   .superRefine((body, ctx) => {
-    const compliance = COMPLIANCE_FIELDS.some((field) => body[field] !== undefined);
-    if (body.availableDays === undefined && !compliance) {
+    if (body.availableDays === undefined && !changesCompliance(body)) {
       ctx.addIssue({
         code: 'custom',
         path: ['availableDays'],

@@ -17,6 +17,7 @@ import {
 } from './constants';
 import { ERROR_CODES } from './error-codes';
 import type { ChatMessagePayload } from './events';
+import { PERMISSIONS, STAFF_ROLES } from './staff';
 import type {
   Category,
   DealerSettings,
@@ -216,6 +217,20 @@ export const contactMessageResponse = z.object({
 export const sessionResponse = z.object({
   authenticated: z.boolean(),
   username: z.string().nullable(),
+  /** signed in only: the role and what it may do, so the back office shows its screens */
+  role: z.enum(STAFF_ROLES).optional(),
+  firstName: z.string().optional(),
+  permissions: z.array(z.enum(PERMISSIONS)).optional(),
+});
+
+export const staffMemberResponse = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+  firstName: z.string(),
+  employeeNumber: z.string(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
 });
 
 export const successResponse = z.object({ success: z.boolean() });

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'NOT_FOUND',
   'UNAUTHORIZED',
+  'FORBIDDEN',
   'CROSS_SITE_REQUEST',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -19,6 +20,11 @@ export const ERROR_CODES = [
   // dealer login
   'INVALID_CREDENTIALS',
   'LOGIN_THROTTLED',
+  'ACCOUNT_DISABLED',
+  // staff
+  'USERNAME_TAKEN',
+  'EMPLOYEE_NUMBER_TAKEN',
+  'LAST_OWNER',
   // order placement
   'OUT_OF_STOCK',
   'PRICE_CHANGED',

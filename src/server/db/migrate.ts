@@ -9,6 +9,7 @@ import * as checkoutRules from './migrations/2026-11-24T0017-checkout-rules';
 import * as pricesIncludeTaxes from './migrations/2026-11-24T0018-prices-include-taxes';
 import * as dailyGramsFunction from './migrations/2026-11-25T0019-daily-grams-function';
 import * as categoryIds from './migrations/2026-11-25T0020-category-ids';
+import * as staffRoles from './migrations/2026-11-25T0021-staff-roles';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -21,6 +22,7 @@ const MIGRATIONS = {
   '2026-11-24T0018-prices-include-taxes': pricesIncludeTaxes,
   '2026-11-25T0019-daily-grams-function': dailyGramsFunction,
   '2026-11-25T0020-category-ids': categoryIds,
+  '2026-11-25T0021-staff-roles': staffRoles,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

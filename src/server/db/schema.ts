@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { StaffRole } from '../../shared/staff';
 
 /**
  * Table shapes. Money is integer cents; JSON lists and maps are stored as text
@@ -30,6 +31,13 @@ export interface UsersTable {
   username: string;
   password_hash: string;
   created_at: string;
+  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
+  /** shown to shoppers and on receipts: a first name only */
+  first_name: ColumnType<string, string | undefined, string>;
+  /** on receipts (DCC §15420); unique when set */
+  employee_number: string | null;
+  /** a disabled account cannot log in and holds no session */
+  disabled_at: string | null;
 }
 
 export interface SessionsTable {

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { ServerMessageMap } from '../../shared/events';
+import { can, type Permission, type StaffRole } from '../../shared/staff';
 import type { Promotion } from '../../shared/types';
 import { type BusEvent, INTERNAL_EVENTS } from './events';
 
@@ -7,6 +8,8 @@ import { type BusEvent, INTERNAL_EVENTS } from './events';
 export interface SocketDealerSession {
   sessionId: string;
   expiresAt: number;
+  /** a change of role ends the session, so the role a socket opened with stays its role */
+  role: StaffRole;
 }
 
 export interface Client {
@@ -34,15 +37,26 @@ export function isDealerNow(client: Client, now = Date.now()): boolean {
   return client.dealer !== null && client.dealer.expiresAt > now;
 }
 
-/** Who receives a bus event: orders stay private, chat stays in its session (and the dealers' inbox). */
+/** A staff socket, still in its session, whose role has this permission. */
+export function staffMay(client: Client, permission: Permission, now = Date.now()): boolean {
+  return isDealerNow(client, now) && can(client.dealer!.role, permission);
+}
+
+/**
+ * Who receives a bus event: orders go to the staff who read orders and to the shopper who
+ * placed them; chat stays in its session and the support inbox; contacts go to support.
+ */
 export function isAudience(client: Client, event: BusEvent, now = Date.now()): boolean {
   if (INTERNAL_EVENTS.has(event.type)) return false;
   if (ORDER_EVENTS.has(event.type))
-    return isDealerNow(client, now) || (!!event.shopperId && event.shopperId === client.shopperId);
-  if (DEALER_EVENTS.has(event.type)) return isDealerNow(client, now);
+    return (
+      staffMay(client, 'orders.read', now) ||
+      (!!event.shopperId && event.shopperId === client.shopperId)
+    );
+  if (DEALER_EVENTS.has(event.type)) return staffMay(client, 'support', now);
   if (CHAT_EVENTS.has(event.type))
     return (
-      isDealerNow(client, now) ||
+      staffMay(client, 'support', now) ||
       (!!event.chatSessionId && event.chatSessionId === client.chatSessionId)
     );
   return true;

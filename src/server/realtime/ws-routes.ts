@@ -32,7 +32,7 @@ import {
 } from '../modules/orders/shopper-cookie';
 import { listActivePromotions, listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
-import { type Client, createHub } from './hub';
+import { type Client, createHub, staffMay } from './hub';
 import { publish } from './publish';
 import { onSocketError } from './socket-errors';
 import { createAddressSlots, createSyncProductsBucket, createTokenBucket } from './socket-limits';
@@ -224,7 +224,11 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       try {
         const session = await dealerSessionForToken(db, request.cookies[DEALER_COOKIE]);
         if (session)
-          client.dealer = { sessionId: session.sessionId, expiresAt: session.expiresAt.getTime() };
+          client.dealer = {
+            sessionId: session.sessionId,
+            expiresAt: session.expiresAt.getTime(),
+            role: session.role,
+          };
         client.chatSessionId =
           (client.shopperId && (await currentChatSessionOf(db, client.shopperId))) ||
           newChatSessionId();
@@ -248,8 +252,8 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           await Promise.all([
             app.productListCache.get(),
             listCategories(db),
-            client.dealer ? listPromotions(db) : listActivePromotions(db),
-            client.dealer
+            staffMay(client, 'promotions') ? listPromotions(db) : listActivePromotions(db),
+            staffMay(client, 'orders.read')
               ? listOrders(db)
               : client.shopperId
                 ? listOrders(db, client.shopperId)
@@ -359,7 +363,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       }
 
       async function supportResponse(data: unknown) {
-        if (!(await isStillDealer(client))) return;
+        if (!(await isStillDealer(client)) || !staffMay(client, 'support')) return;
         const parsed = supportReply.safeParse(data);
         const message = parsed.success ? chatText.safeParse(parsed.data.message) : null;
         if (!parsed.success || !message?.success) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { PERMISSIONS } from '../../../shared/staff';
 import { isDealerRoute } from './guard';
 
 const DEALER = { username: 'owner', password: 'correct horse battery' };
@@ -42,7 +43,15 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
   it('logs in with an httpOnly, SameSite=Lax browser-session cookie', async () => {
     const res = await login(t, DEALER);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ authenticated: true, username: 'owner' });
+    // the account named at start is the shop's owner, who may do everything
+    const owner = {
+      authenticated: true,
+      username: 'owner',
+      role: 'owner',
+      firstName: 'owner',
+      permissions: [...PERMISSIONS],
+    };
+    expect(res.json()).toEqual(owner);
     const set = String(res.headers['set-cookie']);
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Lax/);
@@ -51,7 +60,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
       url: '/api/auth/session',
       headers: { cookie: sessionCookie(res) },
     });
-    expect(session.json()).toEqual({ authenticated: true, username: 'owner' });
+    expect(session.json()).toEqual(owner);
   });
 
   it('does not store the password in clear', async () => {

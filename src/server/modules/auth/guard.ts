@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { can, type Permission, ROLE_LABELS, type StaffRole } from '../../../shared/staff';
 import { HttpError } from '../../http/errors';
 import { comesFromAnotherSite } from '../../http/same-origin';
 import { type DealerIdentity, dealerForToken } from './service';
@@ -12,13 +13,21 @@ declare module 'fastify' {
     dealerOnly?: boolean;
     /** a write that shoppers may make (every other /api write is dealer-only) */
     public?: boolean;
+    /** what a staff route needs; a staff route without one is the owner's alone */
+    permission?: Permission;
   }
   interface FastifyRequest {
     dealer: DealerIdentity | null;
   }
   interface FastifyInstance {
     /** every API call with its access, as the guard classified it (the reference pages aside) */
-    routeTable: { method: string; url: string; dealerOnly: boolean }[];
+    routeTable: {
+      method: string;
+      url: string;
+      dealerOnly: boolean;
+      /** for staff routes: what the route needs ('owner' when it declares nothing) */
+      permission: Permission | 'owner' | null;
+    }[];
   }
 }
 
@@ -31,6 +40,23 @@ export function isDealerRoute(route: Pick<RouteOptions, 'url' | 'method' | 'conf
   if (!route.url.startsWith('/api/')) return false;
   if (config.dealerOnly) return true;
   return methods.some((m) => !READ_METHODS.has(m)) && !config.public;
+}
+
+function mayUse(role: StaffRole, permission: Permission | 'owner'): boolean {
+  return permission === 'owner' ? role === 'owner' : can(role, permission);
+}
+
+/** For a route whose payload decides what it needs beyond the route's own permission. */
+export function requirePermission(request: FastifyRequest, permission: Permission): void {
+  if (!request.dealer || !mayUse(request.dealer.role, permission)) throw forbidden(request);
+}
+
+function forbidden(request: FastifyRequest): HttpError {
+  const role = request.dealer ? ROLE_LABELS[request.dealer.role].name : 'Shopper';
+  return new HttpError(403, {
+    error: `Your role (${role}) does not allow this.`,
+    code: 'FORBIDDEN',
+  });
 }
 
 export async function currentDealer(
@@ -50,13 +76,15 @@ export const dealerGuard = fp(async (app: FastifyInstance) => {
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const dealerOnly = isDealerRoute(route);
+    const permission = dealerOnly ? (route.config?.permission ?? 'owner') : null;
     // hidden routes are the API reference's own pages and assets, not API calls
     if (route.url.startsWith('/api/') && !route.schema?.hide) {
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, dealerOnly });
+        if (method !== 'HEAD')
+          app.routeTable.push({ method, url: route.url, dealerOnly, permission });
       }
     }
-    if (!dealerOnly) return;
+    if (!dealerOnly || !permission) return;
     // before validation: an anonymous caller learns nothing about a dealer route's payload
     const existing = route.preValidation ? [route.preValidation].flat() : [];
     route.preValidation = [
@@ -64,6 +92,7 @@ export const dealerGuard = fp(async (app: FastifyInstance) => {
         request.dealer = await currentDealer(app, request);
         if (!request.dealer)
           throw new HttpError(401, { error: 'Dealer login required', code: 'UNAUTHORIZED' });
+        if (!mayUse(request.dealer.role, permission)) throw forbidden(request);
       },
       ...existing,
     ];

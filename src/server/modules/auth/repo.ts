@@ -20,9 +20,10 @@ export async function upsertUser(
 ) {
   const existing = await findUserByUsername(db, username);
   if (existing) {
+    // the account named at start or by `npm run dealer` is the shop's owner, whatever it was
     await db
       .updateTable('users')
-      .set({ password_hash: passwordHash })
+      .set({ password_hash: passwordHash, role: 'owner', disabled_at: null })
       .where('id', '=', existing.id)
       .execute();
     // A reset password ends every session opened with the old one.
@@ -31,7 +32,7 @@ export async function upsertUser(
   }
   const row = await db
     .insertInto('users')
-    .values({ username, password_hash: passwordHash, created_at: now })
+    .values({ username, password_hash: passwordHash, created_at: now, role: 'owner' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, created: true };
@@ -48,9 +49,17 @@ export function findLiveSession(db: Kysely<Database>, id: string, now: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'users.username'])
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.expires_at',
+      'users.username',
+      'users.role',
+      'users.first_name',
+    ])
     .where('sessions.id', '=', id)
     .where('sessions.expires_at', '>', now)
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -66,8 +75,10 @@ export function deleteExpiredSessions(db: Kysely<Database>, now: string) {
 export function findLiveSessionIds(db: Kysely<Database>, ids: readonly string[], now: string) {
   return db
     .selectFrom('sessions')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('expires_at', '>', now)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.id')
+    .where('sessions.id', 'in', ids)
+    .where('sessions.expires_at', '>', now)
+    .where('users.disabled_at', 'is', null)
     .execute();
 }

@@ -1,15 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionResponse } from '../../../shared/api-schemas';
 import { loginSchema } from '../../../shared/schemas';
+import { ROLE_PERMISSIONS } from '../../../shared/staff';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
 import { currentDealer, DEALER_COOKIE } from './guard';
 import { createLoginThrottle } from './login-throttle';
-import { logIn, logOut } from './service';
+import { type DealerIdentity, logIn, logOut } from './service';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 export const TOO_MANY_LOGINS = 'Too many failed logins. Please try again later.';
+export const ACCOUNT_DISABLED = "This account is disabled. Ask the shop's owner.";
 
 const answersSession = { response: { 200: sessionResponse } };
 
@@ -33,22 +35,34 @@ export async function authRoutes(app: ApiApp): Promise<void> {
       throw new HttpError(401, { error: INVALID_LOGIN, code: 'INVALID_CREDENTIALS' });
     }
     verdict.attempt.succeeded();
+    if (session === 'disabled')
+      throw new HttpError(403, { error: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
     setDealerCookie(request, reply, session.token);
-    return { authenticated: true, username: session.dealer.username };
+    return sessionOf(session.dealer);
   });
 
   const logout = { config: { public: true }, schema: answersSession };
   app.post('/api/auth/logout', logout, async (request, reply) => {
     published(app, await logOut(app.db.kysely, request.cookies[DEALER_COOKIE]));
     reply.clearCookie(DEALER_COOKIE, { path: '/' });
-    return { authenticated: false, username: null };
+    return sessionOf(null);
   });
 
   app.get('/api/auth/session', { schema: answersSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const dealer = await currentDealer(app, request);
-    return { authenticated: Boolean(dealer), username: dealer?.username ?? null };
+    return sessionOf(await currentDealer(app, request));
   });
+}
+
+function sessionOf(staff: DealerIdentity | null) {
+  if (!staff) return { authenticated: false, username: null };
+  return {
+    authenticated: true,
+    username: staff.username,
+    role: staff.role,
+    firstName: staff.firstName,
+    permissions: [...ROLE_PERMISSIONS[staff.role]],
+  };
 }
 
 function setDealerCookie(request: FastifyRequest, reply: FastifyReply, token: string) {

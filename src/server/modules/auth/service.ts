@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { StaffRole } from '../../../shared/staff';
 import type { Database } from '../../db/schema';
 import { busEvent, type Outcome } from '../../realtime/events';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
@@ -8,9 +9,12 @@ import * as repo from './repo';
 /** The server ends a dealer session after 12 hours even if the browser stays open. */
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
+/** A signed-in member of staff (the spec's "dealer"), with the role that decides what they may do. */
 export interface DealerIdentity {
   userId: number;
   username: string;
+  role: StaffRole;
+  firstName: string;
 }
 
 const tokenId = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -29,10 +33,12 @@ export async function logIn(
   username: string,
   password: string,
   now = new Date(),
-): Promise<{ token: string; dealer: DealerIdentity } | null> {
+): Promise<{ token: string; dealer: DealerIdentity } | 'disabled' | null> {
   const user = await repo.findUserByUsername(db, username);
   const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !valid) return null;
+  // said only to someone who knows the password
+  if (user.disabled_at) return 'disabled';
   const token = randomBytes(32).toString('base64url');
   await repo.deleteExpiredSessions(db, now.toISOString());
   await repo.insertSession(db, {
@@ -41,7 +47,7 @@ export async function logIn(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
   });
-  return { token, dealer: { userId: user.id, username: user.username } };
+  return { token, dealer: identityOf(user) };
 }
 
 export async function dealerForToken(
@@ -50,7 +56,28 @@ export async function dealerForToken(
   now = new Date(),
 ): Promise<DealerIdentity | null> {
   const session = await dealerSessionForToken(db, token, now);
-  return session ? { userId: session.userId, username: session.username } : null;
+  return session
+    ? {
+        userId: session.userId,
+        username: session.username,
+        role: session.role,
+        firstName: session.firstName,
+      }
+    : null;
+}
+
+function identityOf(user: {
+  id: number;
+  username: string;
+  role: StaffRole;
+  first_name: string;
+}): DealerIdentity {
+  return {
+    userId: user.id,
+    username: user.username,
+    role: user.role,
+    firstName: user.first_name || user.username,
+  };
 }
 
 /** A live dealer session with its id and end, for holders that outlive a request (sockets). */
@@ -68,8 +95,7 @@ export async function dealerSessionForToken(
   const session = await repo.findLiveSession(db, tokenId(token), now.toISOString());
   if (!session) return null;
   return {
-    userId: session.user_id,
-    username: session.username,
+    ...identityOf({ ...session, id: session.user_id }),
     sessionId: session.id,
     expiresAt: new Date(session.expires_at),
   };

@@ -30,39 +30,51 @@ const replyBody = z.object({
 /** The dealer's support inbox over REST; live updates arrive on /ws. */
 export async function chatInboxRoutes(app: ApiApp): Promise<void> {
   const sessions = {
-    config: { dealerOnly: true },
+    config: { dealerOnly: true, permission: 'support' as const },
     schema: { response: { 200: z.array(chatSessionResponse) } },
   };
   app.get('/api/chat/sessions', sessions, async () => listChatSessions(app.db.kysely));
 
   const history = {
-    config: { dealerOnly: true },
+    config: { dealerOnly: true, permission: 'support' as const },
     schema: { params: sessionParams, response: { 200: z.array(chatMessageResponse) } },
   };
   app.get('/api/chat/sessions/:sessionId/messages', history, async (request) =>
     chatHistory(app.db.kysely, request.params.sessionId),
   );
 
+  const support = { permission: 'support' } as const;
   const readSchema = { params: sessionParams, response: { 200: successResponse } };
-  app.post('/api/chat/sessions/:sessionId/read', { schema: readSchema }, async (request) => {
-    await markSessionRead(app.db.kysely, request.params.sessionId);
-    return { success: true };
-  });
+  app.post(
+    '/api/chat/sessions/:sessionId/read',
+    { config: support, schema: readSchema },
+    async (request) => {
+      await markSessionRead(app.db.kysely, request.params.sessionId);
+      return { success: true };
+    },
+  );
 
   const replySchema = {
     params: sessionParams,
     body: replyBody,
     response: { 200: chatMessageResponse },
   };
-  app.post('/api/chat/sessions/:sessionId/reply', { schema: replySchema }, async (request) => {
-    const { sessionId } = request.params;
-    const { message } = request.body;
-    const saved = published(app, await recordSupportMessage(app.db.kysely, { sessionId, message }));
-    if (!saved)
-      throw new HttpError(409, {
-        error: 'Duplicate message or unknown chat session',
-        code: 'CHAT_REPLY_REFUSED',
-      });
-    return saved;
-  });
+  app.post(
+    '/api/chat/sessions/:sessionId/reply',
+    { config: support, schema: replySchema },
+    async (request) => {
+      const { sessionId } = request.params;
+      const { message } = request.body;
+      const saved = published(
+        app,
+        await recordSupportMessage(app.db.kysely, { sessionId, message }),
+      );
+      if (!saved)
+        throw new HttpError(409, {
+          error: 'Duplicate message or unknown chat session',
+          code: 'CHAT_REPLY_REFUSED',
+        });
+      return saved;
+    },
+  );
 }

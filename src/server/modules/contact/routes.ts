@@ -33,7 +33,7 @@ export async function contactRoutes(app: ApiApp): Promise<void> {
 
 export async function contactInboxRoutes(app: ApiApp): Promise<void> {
   const inbox = {
-    config: { dealerOnly: true },
+    config: { dealerOnly: true, permission: 'support' as const },
     schema: { response: { 200: z.array(contactMessageResponse) } },
   };
   app.get('/api/contact-messages', inbox, async (_request, reply) => {
@@ -46,10 +46,13 @@ export async function contactInboxRoutes(app: ApiApp): Promise<void> {
     body: z.object({ handled: z.boolean() }),
     response: { 200: contactMessageResponse },
   };
-  app.patch('/api/contact-messages/:id', { schema: handledSchema }, async (request) =>
-    published(
-      app,
-      await markContactMessageHandled(app.db.kysely, request.params.id, request.body.handled),
-    ),
+  app.patch(
+    '/api/contact-messages/:id',
+    { config: { permission: 'support' as const }, schema: handledSchema },
+    async (request) =>
+      published(
+        app,
+        await markContactMessageHandled(app.db.kysely, request.params.id, request.body.handled),
+      ),
   );
 }

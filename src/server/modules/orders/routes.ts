@@ -85,31 +85,40 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
 
   app.get(
     '/api/orders',
-    { config: { dealerOnly: true }, ...orderList },
+    { config: { dealerOnly: true, permission: 'orders.read' as const }, ...orderList },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listOrders(app.db.kysely);
     },
   );
 
+  const manage = { permission: 'orders.manage' } as const;
   const statusSchema = { params: orderIdParams, body: orderStatusSchema, response: oneOrder };
-  app.patch('/api/orders/:id/status', { schema: statusSchema }, async (request) => {
+  app.patch('/api/orders/:id/status', { config: manage, schema: statusSchema }, async (request) => {
     const { id } = request.params;
     const { status } = request.body;
     return published(app, await updateOrderStatus(app.db.kysely, id, status));
   });
 
   const deliverySchema = { params: orderIdParams, body: deliveryBody, response: oneOrder };
-  app.patch('/api/orders/:id/delivery', { schema: deliverySchema }, async (request) => {
-    const { id } = request.params;
-    const delivery = request.body;
-    return published(app, await updateOrderDelivery(app.db, id, delivery));
-  });
+  app.patch(
+    '/api/orders/:id/delivery',
+    { config: manage, schema: deliverySchema },
+    async (request) => {
+      const { id } = request.params;
+      const delivery = request.body;
+      return published(app, await updateOrderDelivery(app.db, id, delivery));
+    },
+  );
 
   const deleteSchema = { params: orderIdParams, response: { 204: noContent } };
-  app.delete('/api/orders/:id', { schema: deleteSchema }, async (request, reply) => {
-    const { id } = request.params;
-    published(app, await deleteOrder(app.db, id));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/orders/:id',
+    { config: manage, schema: deleteSchema },
+    async (request, reply) => {
+      const { id } = request.params;
+      published(app, await deleteOrder(app.db, id));
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  changesCompliance,
   dealerSettingsPatchSchema,
   INVALID_SLOT,
   scheduleSlotSchema,
@@ -11,28 +12,43 @@ import {
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { requirePermission } from '../auth/guard';
 import { createScheduleSlot, deleteScheduleSlot, saveDealerSettings } from './admin-service';
 
 /** Dealer schedule calls of spec §7: date slots (and override markers) and the weekly availability. */
 export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
+  const schedule = { permission: 'schedule' } as const;
   const slotBody = withSummary(scheduleSlotSchema, INVALID_SLOT);
   const createSchema = { body: slotBody, response: { 201: scheduleSlotResponse } };
-  app.post('/api/schedule-slots', { schema: createSchema }, async (request, reply) => {
-    const slot = published(app, await createScheduleSlot(app.db, request.body));
-    return reply.status(201).send(slot);
-  });
+  app.post(
+    '/api/schedule-slots',
+    { config: schedule, schema: createSchema },
+    async (request, reply) => {
+      const slot = published(app, await createScheduleSlot(app.db, request.body));
+      return reply.status(201).send(slot);
+    },
+  );
 
   const params = withSummary(idParams, 'Invalid slot id');
   const deleteSchema = { params, response: { 204: noContent } };
-  app.delete('/api/schedule-slots/:id', { schema: deleteSchema }, async (request, reply) => {
-    const { id } = request.params;
-    published(app, await deleteScheduleSlot(app.db, id));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/schedule-slots/:id',
+    { config: schedule, schema: deleteSchema },
+    async (request, reply) => {
+      const { id } = request.params;
+      published(app, await deleteScheduleSlot(app.db, id));
+      return reply.status(204).send(null);
+    },
+  );
 
   const settingsBody = withSummary(dealerSettingsPatchSchema, 'Invalid settings');
   const settingsSchema = { body: settingsBody, response: { 200: dealerSettingsResponse } };
-  app.patch('/api/dealer-settings', { schema: settingsSchema }, async (request) => {
-    return published(app, await saveDealerSettings(app.db, request.body));
-  });
+  app.patch(
+    '/api/dealer-settings',
+    { config: schedule, schema: settingsSchema },
+    async (request) => {
+      if (changesCompliance(request.body)) requirePermission(request, 'settings');
+      return published(app, await saveDealerSettings(app.db, request.body));
+    },
+  );
 }

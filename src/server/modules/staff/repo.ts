@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { StaffRole } from '../../../shared/staff';
+import type { Database } from '../../db/schema';
+
+const STAFF_COLUMNS = [
+  'id',
+  'username',
+  'role',
+  'first_name',
+  'employee_number',
+  'disabled_at',
+  'created_at',
+] as const;
+
+export function listStaffRows(db: Kysely<Database>) {
+  return db.selectFrom('users').select(STAFF_COLUMNS).orderBy('username').execute();
+}
+
+export function findStaffRow(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').select(STAFF_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function findStaffByUsername(db: Kysely<Database>, username: string) {
+  return db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+}
+
+export function findStaffByEmployeeNumber(db: Kysely<Database>, employeeNumber: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('employee_number', '=', employeeNumber)
+    .executeTakeFirst();
+}
+
+export function insertStaff(
+  db: Kysely<Database>,
+  staff: {
+    username: string;
+    password_hash: string;
+    role: StaffRole;
+    first_name: string;
+    employee_number: string;
+    created_at: string;
+  },
+) {
+  return db.insertInto('users').values(staff).returning('id').executeTakeFirstOrThrow();
+}
+
+export function updateStaff(
+  db: Kysely<Database>,
+  id: number,
+  changes: Partial<{
+    role: StaffRole;
+    first_name: string;
+    employee_number: string;
+    disabled_at: string | null;
+    password_hash: string;
+  }>,
+) {
+  return db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Active owners other than this account: the shop must keep at least one. */
+export async function countOtherActiveOwners(db: Kysely<Database>, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'owner')
+    .where('disabled_at', 'is', null)
+    .where('id', '!=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Ends every session of the account, returning their ids for the sockets opened with them. */
+export async function deleteSessionsOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { staffMemberResponse } from '../../../shared/api-schemas';
+import { newStaffSchema, staffChangeSchema } from '../../../shared/staff';
+import { idParams, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
+import { addStaff, changeStaff, listStaff } from './service';
+
+const INVALID_STAFF = 'Invalid staff member';
+const staffOnly = { dealerOnly: true, permission: 'staff' } as const;
+
+/** Issue 17 §1: the owner's Staff screen. */
+export async function staffRoutes(app: ApiApp): Promise<void> {
+  const list = { config: staffOnly, schema: { response: { 200: z.array(staffMemberResponse) } } };
+  app.get('/api/staff', list, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listStaff(app.db.kysely);
+  });
+
+  const body = withSummary(newStaffSchema, INVALID_STAFF);
+  const create = { config: staffOnly, schema: { body, response: { 201: staffMemberResponse } } };
+  app.post('/api/staff', create, async (request, reply) => {
+    const member = published(app, await addStaff(app.db, request.body));
+    return reply.status(201).send(member);
+  });
+
+  const params = withSummary(idParams, 'Invalid staff id');
+  const changes = withSummary(staffChangeSchema, INVALID_STAFF);
+  const update = {
+    config: staffOnly,
+    schema: { params, body: changes, response: { 200: staffMemberResponse } },
+  };
+  app.patch('/api/staff/:id', update, async (request) =>
+    published(app, await changeStaff(app.db, request.params.id, request.body)),
+  );
+}
