@@ -36,8 +36,8 @@ async function checkEveryTheme(page: Page, what: string) {
   }
 }
 
-test('every shopper page passes axe in every theme', async ({ page }) => {
-  test.slow();
+/** A unit product in the cart (seeded once per page), as a shopper who added it. */
+async function withProductInCart(page: Page): Promise<Product> {
   const products = (await (await page.request.get('/api/products')).json()) as Product[];
   // a unit product nothing else edits, so the seeded price is the server's price
   const product = products.find(
@@ -63,7 +63,13 @@ test('every shopper page passes axe in every theme', async ({ page }) => {
       count: 1,
     },
   );
+  return product;
+}
 
+// the shopper's pages in two journeys, each well inside the slow-test bound on a busy machine
+test('the home and product pages pass axe in every theme', async ({ page }) => {
+  test.slow();
+  const product = await withProductInCart(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -72,7 +78,11 @@ test('every shopper page passes axe in every theme', async ({ page }) => {
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await checkEveryTheme(page, 'product page');
+});
 
+test('the cart, checkout, thank-you and orders pages pass axe in every theme', async ({ page }) => {
+  test.slow();
+  await withProductInCart(page);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);

@@ -57,7 +57,9 @@ test('a shopper and the dealer chat both ways', async ({ page, browser }, testIn
   const chat = page.getByRole('region', { name: 'Live chat with support' });
   await chat.getByLabel('Your message').fill(question);
   await chat.getByRole('button', { name: 'Send chat message' }).click();
-  await expect(chat.getByText(question)).toBeVisible();
+  // the line comes back from the server: it was stored, not only typed
+  await expect(chat.getByRole('listitem').filter({ hasText: question })).toBeVisible();
+  await expect(chat.getByLabel('Your message')).toHaveValue('');
 
   const dealerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await dealerContext.addInitScript(() => localStorage.setItem('ageVerified', 'true'));

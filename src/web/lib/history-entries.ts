@@ -118,17 +118,36 @@ export function canGoBackInApp(): boolean {
 /**
  * Puts the page back where it was: the remembered card at its old distance from the top, or
  * the old offset. A returning page draws its cards a few at a time, so this keeps trying each
- * frame until the place holds, giving up after `timeoutMs` or as soon as the shopper scrolls.
+ * frame until the place holds; then, for `holdMs`, it puts the card back whenever the page
+ * changes size (a row or banner above that arrives late). It gives up after `timeoutMs`, and
+ * stops as soon as the shopper scrolls, taps or types.
  */
-export function restoreScroll(position: ScrollPosition, timeoutMs = 10_000): () => void {
+export function restoreScroll(
+  position: ScrollPosition,
+  timeoutMs = 20_000,
+  holdMs = 10_000,
+): () => void {
   let frame = 0;
   let stopped = false;
   let settledFrames = 0;
+  let holding: ResizeObserver | null = null;
+  let holdTimer: ReturnType<typeof setTimeout> | undefined;
   const deadline = performance.now() + timeoutMs;
   const stop = () => {
     stopped = true;
     cancelAnimationFrame(frame);
+    holding?.disconnect();
+    clearTimeout(holdTimer);
     for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
+  };
+  /** Placed: keep it there while late content moves the page, until the hold ends. */
+  const hold = () => {
+    if (!position.anchor || typeof ResizeObserver === 'undefined') return stop();
+    holding = new ResizeObserver(() => {
+      if (!stopped) placed();
+    });
+    holding.observe(document.body);
+    holdTimer = setTimeout(stop, holdMs);
   };
   for (const type of USER_SCROLL_EVENTS)
     window.addEventListener(type, stop, { passive: true, once: true });
@@ -147,8 +166,9 @@ export function restoreScroll(position: ScrollPosition, timeoutMs = 10_000): () 
   const attempt = () => {
     if (stopped) return;
     settledFrames = placed() ? settledFrames + 1 : 0;
-    // a few quiet frames in a row: images and late cards above have stopped moving it
-    if (settledFrames >= SETTLED_FRAMES || performance.now() > deadline) return stop();
+    // a few quiet frames in a row: the cards drawn so far have stopped moving it
+    if (settledFrames >= SETTLED_FRAMES) return hold();
+    if (performance.now() > deadline) return stop();
     frame = requestAnimationFrame(attempt);
   };
   attempt();

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { useStore } from '@web/lib/create-store';
-import { realtime } from '@web/lib/realtime-connection';
+import { requestRealtime, withRealtime } from '@web/lib/realtime-connection';
 import { MessageCircle, Send, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { currentChatSessionId } from '../chat-session';
@@ -26,7 +26,11 @@ export default function ChatWidget() {
   }, [lines.length, open]);
 
   function toggle() {
-    if (!open) askNotificationPermission();
+    if (!open) {
+      askNotificationPermission();
+      // the answer comes over the real-time channel: open it now, not when the page is idle
+      requestRealtime();
+    }
     setChatOpen(!open);
   }
 
@@ -40,10 +44,10 @@ export default function ChatWidget() {
     event.preventDefault();
     const message = draft.trim();
     if (!message) return;
-    const client = realtime();
-    if (!client) return;
     // Before the first init there is no id yet: the server then files it under the one it issues.
-    client.send('chat-message', { sessionId: currentChatSessionId() ?? undefined, message });
+    withRealtime((client) =>
+      client.send('chat-message', { sessionId: currentChatSessionId() ?? undefined, message }),
+    );
     setDraft('');
   }
 

@@ -5,7 +5,7 @@ import { CountBadge } from '@web/components/ui/count-badge';
 import { Panel } from '@web/components/ui/panel';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { askNotificationPermission, notify } from '@web/features/chat/notify';
-import { realtime } from '@web/lib/realtime-connection';
+import { withRealtime } from '@web/lib/realtime-connection';
 import { Inbox } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ChatConversations } from './chat-conversations';
@@ -18,10 +18,11 @@ function useInboxNotifications() {
   const queryClient = useQueryClient();
   useEffect(() => {
     askNotificationPermission();
+    let unmounted = false;
     let unsubscribe: (() => void) | undefined;
-    const attach = () => {
-      const client = realtime();
-      if (!client) return false;
+    // messages arriving before the subscription would be missed: connect now, not when idle
+    withRealtime((client) => {
+      if (unmounted) return;
       unsubscribe = client.subscribe((message) => {
         if (message.type === 'new-chat-message') {
           notify('New Message', message.data.message);
@@ -33,13 +34,9 @@ function useInboxNotifications() {
           void queryClient.invalidateQueries({ queryKey: chatKeys.sessions });
         }
       });
-      return true;
-    };
-    const timer = attach()
-      ? undefined
-      : window.setInterval(() => attach() && window.clearInterval(timer), 1000);
+    });
     return () => {
-      window.clearInterval(timer);
+      unmounted = true;
       unsubscribe?.();
     };
   }, [queryClient]);
