@@ -1,0 +1,31 @@
+/**
+ * Recognises the same licence across orders without storing its number (server only: it needs
+ * node:crypto, and src/shared stays browser-safe).
+ */
+import { createHmac } from 'node:crypto';
+
+/** as long as SESSION_SECRET must be (config.ts) */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * HMAC-SHA256, hex, of "STATE:NUMBER" upper-cased with only letters and digits kept, so
+ * "ca d123-4567" and "CA D1234567" hash alike. Licence numbers are few enough to try them all,
+ * so a plain hash would not hide them: the secret does, and must stay out of the database.
+ * The colon keeps "CA"+"D1" apart from "C"+"AD1".
+ */
+export function idNumberHash(idNumber: string, state: string, secret: string): string {
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new RangeError(
+      `idNumberHash: the secret must be at least ${MIN_SECRET_LENGTH} characters`,
+    );
+  }
+  const number = alphanumerics(idNumber);
+  if (number === '') throw new RangeError('idNumberHash: the ID number has no letters or digits');
+  return createHmac('sha256', secret)
+    .update(`${alphanumerics(state)}:${number}`)
+    .digest('hex');
+}
+
+function alphanumerics(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
