@@ -182,6 +182,12 @@ describe('tolerance of real scanners and issuers', () => {
     expect(parsed(wrongOffsets)).toEqual(expected);
   });
 
+  it('reads elements a too-short subfile length cuts off', () => {
+    const shortLength = text.replace(/DL(\d{4})\d{4}/, 'DL$10020');
+    expect(shortLength).not.toBe(text);
+    expect(parsed(shortLength)).toEqual(expected);
+  });
+
   it('reads text whose control characters the scanner dropped or whose lines end CRLF', () => {
     expect(parsed(text.replace('@\n\x1e\r', ''))).toEqual(expected);
     expect(parsed(text.replaceAll('\n', '\r\n'))).toEqual(expected);

@@ -25,7 +25,6 @@ export interface AamvaId {
 export type AamvaParseResult = { ok: true; id: AamvaId } | { ok: false; reason: string };
 
 interface Header {
-  version: number;
   /** where the header and its designators end */
   end: number;
   subfiles: { type: string; offset: number; length: number }[];
@@ -36,7 +35,11 @@ type Elements = ReadonlyMap<string, string>;
 export function parseAamva(text: string): AamvaParseResult {
   const header = readHeader(text);
   if (!header) return fail('Not an AAMVA driver licence or ID barcode');
-  const elements = subfileElements(text, header) ?? scannedElements(text, header);
+  // the subfile where the header says wins; scanned lines fill in what a wrong offset or length missed
+  const elements = new Map([
+    ...scannedElements(text, header),
+    ...(subfileElements(text, header) ?? []),
+  ]);
   if (elements.size === 0) return fail('No licence data after the barcode header (truncated?)');
   return readId(elements);
 }
@@ -57,13 +60,13 @@ function readHeader(text: string): Header | null {
   // version 01 has no jurisdiction version: the number of entries follows the AAMVA version
   const layouts = version >= 2 ? [2, 0] : [0, 2];
   for (const skip of layouts) {
-    const header = readDesignators(text, match[0].length + skip, version);
+    const header = readDesignators(text, match[0].length + skip);
     if (header) return header;
   }
-  return { version, end: match[0].length, subfiles: [] };
+  return { end: match[0].length, subfiles: [] };
 }
 
-function readDesignators(text: string, at: number, version: number): Header | null {
+function readDesignators(text: string, at: number): Header | null {
   const count = Number(text.slice(at, at + 2));
   if (!/^\d{2}$/.test(text.slice(at, at + 2)) || count === 0) return null;
   const subfiles: Header['subfiles'] = [];
@@ -77,7 +80,7 @@ function readDesignators(text: string, at: number, version: number): Header | nu
       length: Number(designator[3]),
     });
   }
-  return { version, end, subfiles };
+  return { end, subfiles };
 }
 
 /** The DL (or else ID) subfile found where its designator says, or null when it is not there. */
@@ -94,9 +97,9 @@ function subfileElements(text: string, header: Header): Elements | null {
 }
 
 /**
- * Wrong offsets are common (issuers miscount, scanners drop the header's control characters),
- * so without a subfile where the header says, every line that starts with a DL/ID element id
- * counts; the first element follows "DL" or "ID" on the header's line.
+ * Offsets can be wrong (a miscounted header, a scanner that drops the header's control
+ * characters), so every line that starts with a DL/ID element id counts too; the first element
+ * follows "DL" or "ID" on the header's line.
  */
 function scannedElements(text: string, header: Header): Elements {
   const afterHeader = text.slice(header.end);
