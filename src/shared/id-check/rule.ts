@@ -76,7 +76,10 @@ export function isExpiredOn(expiry: string, today: string): boolean {
  * Order names are free text ("jane m. doe", "Doe, Jane"), so the ID's first and last names
  * must each appear among its words; an order with only a first name matches that first name.
  */
-export function nameMatches(id: Pick<IdDetails, 'firstName' | 'lastName'>, orderName: string) {
+export function nameMatches(
+  id: Pick<IdDetails, 'firstName' | 'lastName'>,
+  orderName: string,
+): boolean {
   const words = nameWords(orderName);
   const first = nameWords(id.firstName).join('');
   const last = nameWords(id.lastName).join('');
