@@ -1,4 +1,5 @@
 import type { sessionResponse } from '@shared/api-schemas';
+import type { Permission } from '@shared/staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 import type { z } from 'zod';
@@ -21,6 +22,11 @@ export async function getSession(): Promise<Session> {
 
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: sessionKeys.current, queryFn: getSession, staleTime: 60_000 });
+
+/** Whether the signed-in member of staff may do this (the server checks it again). */
+export function sessionMay(session: Session | undefined, permission: Permission): boolean {
+  return session?.permissions?.includes(permission) ?? false;
+}
 
 export function useSession(enabled = true) {
   return useQuery({ ...sessionQueryOptions(), enabled });

@@ -13,6 +13,7 @@ export const paths = {
   dealer: '/dealer',
   schedule: '/schedule',
   categories: '/categories',
+  staff: '/staff',
 } as const;
 
 export const productHref = (id: number) => `/product/${id}`;

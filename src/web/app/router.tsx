@@ -54,6 +54,9 @@ export function AppRouter() {
         <Route path={paths.categories}>
           <DealerRoute />
         </Route>
+        <Route path={paths.staff}>
+          <DealerRoute />
+        </Route>
         <Route component={NotFoundRoute} />
       </Switch>
     </AppShell>

@@ -1,15 +1,16 @@
-import { useSession } from '@web/api/get-session';
+import type { Permission } from '@shared/staff';
+import { sessionMay, useSession } from '@web/api/get-session';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { DealerDashboard } from '@web/features/dashboard/components/dealer-dashboard';
-import { DealerLayout } from '@web/features/dashboard/components/dealer-layout';
+import { BACK_OFFICE_PAGES, DealerLayout } from '@web/features/dashboard/components/dealer-layout';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { useAppMode } from '@web/lib/app-mode';
 import { lazyComponent } from '@web/lib/lazy-component';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { type ComponentType, useEffect, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../paths';
 
 // Static imports, so a moved or renamed page fails the build.
@@ -21,40 +22,64 @@ const CategoriesPage = lazyComponent(
   () => import('@web/features/categories/components/category-management-page'),
   <Spinner />,
 );
+const StaffPage = lazyComponent(
+  () => import('@web/features/staff/components/staff-page'),
+  <Spinner />,
+);
 const InventoryPanel = lazyComponent(
   () => import('@web/features/inventory/components/inventory-panel'),
   <Spinner label="Loading inventory..." />,
 );
 
+const PAGES: Record<string, { Page: ComponentType; title: string }> = {
+  [paths.schedule]: { Page: SchedulePage, title: 'Schedule Manager' },
+  [paths.categories]: { Page: CategoriesPage, title: 'Category Management' },
+  [paths.staff]: { Page: StaffPage, title: 'Staff' },
+};
+
 function DealerPage({
   path,
   username,
+  may,
   onLogout,
 }: {
   path: string;
   username: string | null;
+  may: (permission: Permission) => boolean;
   onLogout: () => void;
 }) {
-  const Page =
-    path === paths.schedule ? SchedulePage : path === paths.categories ? CategoriesPage : null;
-  useDocumentTitle(
-    path === paths.schedule
-      ? 'Schedule Manager'
-      : path === paths.categories
-        ? 'Category Management'
-        : 'Dealer Dashboard',
-  );
-  if (!Page) {
+  const page = PAGES[path];
+  const permission = BACK_OFFICE_PAGES.find((p) => p.href === path)?.permission;
+  const allowed = !permission || may(permission);
+  useDocumentTitle(page && allowed ? page.title : 'Dealer Dashboard');
+  if (page && !allowed) return <NotForYourRole />;
+  if (!page) {
     return (
       <DealerDashboard
         username={username}
+        may={may}
         onLogout={onLogout}
         inbox={<SupportInboxPanel />}
         inventory={<InventoryPanel />}
       />
     );
   }
-  return <Page />;
+  return <page.Page />;
+}
+
+function NotForYourRole() {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-surface p-6"
+    >
+      <h1 className="text-xl font-bold">Not part of your role</h1>
+      <p className="text-sm text-muted">Ask the shop's owner if you need this page.</p>
+      <Link href={paths.dealer} className="text-sm font-semibold text-primary underline">
+        Back to the dashboard
+      </Link>
+    </div>
+  );
 }
 
 /**
@@ -82,10 +107,16 @@ export default function DealerRoute() {
   if (mode !== 'dealer') return <Spinner label="Switching to dealer mode..." />;
 
   const username = session.data?.username ?? null;
+  const may = (permission: Permission) => sessionMay(session.data, permission);
   const onLogout = () => void logout();
   return (
-    <DealerLayout username={username} onLogout={onLogout}>
-      <DealerPage path={location} username={username} onLogout={onLogout} />
+    <DealerLayout username={username} role={session.data?.role} may={may} onLogout={onLogout}>
+      <DealerPage
+        path={location}
+        username={session.data?.firstName ?? username}
+        may={may}
+        onLogout={onLogout}
+      />
     </DealerLayout>
   );
 }

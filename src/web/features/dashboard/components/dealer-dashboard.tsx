@@ -1,14 +1,16 @@
+import type { Permission } from '@shared/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { productKeys } from '@web/api/get-products';
 import { promotionKeys } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
+import { Panel } from '@web/components/ui/panel';
 import { CompliancePanel } from '@web/features/compliance/components/compliance-panel';
 import { DeliveryZonesPanel } from '@web/features/compliance/components/delivery-zones-panel';
 import { FeaturedPanel } from '@web/features/featured/components/featured-panel';
 import { OrdersPanel } from '@web/features/order-management/components/orders-panel';
 import { PromotionsPanel } from '@web/features/promotions/components/promotions-panel';
 import { StoreProfilePanel } from '@web/features/store-profile/components/store-profile-panel';
-import { LogOut } from 'lucide-react';
+import { LogOut, Truck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { ScheduleStatsRow, SummaryCards } from './dashboard-stats';
 
@@ -19,6 +21,20 @@ const SECTIONS = {
   promotions: 'dealer-promotions',
 } as const;
 
+/** A driver's dashboard until dispatch assigns deliveries (issue 17 §2). */
+function DriverWelcome() {
+  return (
+    <Panel
+      id="dealer-deliveries"
+      title="Your deliveries"
+      description="Orders a dispatcher assigns to you are listed here, in the order of your stops."
+      icon={<Truck aria-hidden="true" className="h-5 w-5" />}
+    >
+      <p className="text-sm text-muted">No deliveries are assigned to you right now.</p>
+    </Panel>
+  );
+}
+
 /**
  * Spec §2.10: the dealer's home. `inventory` is the Inventory Management panel
  * built in features/inventory, composed in by the route when it exists.
@@ -27,12 +43,15 @@ export function DealerDashboard({
   inventory,
   inbox,
   username,
+  may,
   onLogout,
 }: {
   inventory?: ReactNode;
   /** the support inbox (live chats, contact messages), composed in by the route; near the top, shoppers wait on it */
   inbox?: ReactNode;
   username: string | null;
+  /** what the signed-in role may do: each panel shows only to those who can use it */
+  may: (permission: Permission) => boolean;
   onLogout: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -48,8 +67,10 @@ export function DealerDashboard({
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-bold sm:text-3xl">Dealer Dashboard</h1>
           <p className="text-sm text-muted">
-            Welcome back{username ? `, ${username}` : ''}. Orders, products and promotions at a
-            glance.
+            Welcome back{username ? `, ${username}` : ''}.{' '}
+            {may('catalog')
+              ? 'Orders, products and promotions at a glance.'
+              : 'Here is what your role looks after.'}
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={onLogout} className="mt-1">
@@ -57,24 +78,33 @@ export function DealerDashboard({
           Logout
         </Button>
       </header>
-      <SummaryCards
-        targets={{
-          orders: SECTIONS.orders,
-          products: SECTIONS.products,
-          promotions: SECTIONS.promotions,
-        }}
-      />
-      <ScheduleStatsRow />
-      {inbox}
-      <OrdersPanel id={SECTIONS.orders} />
-      <div id={SECTIONS.products} className="flex scroll-mt-24 flex-col gap-5 sm:gap-6">
-        {inventory}
-        <FeaturedPanel id={SECTIONS.featured} />
-      </div>
-      <PromotionsPanel id={SECTIONS.promotions} />
-      <StoreProfilePanel id="dealer-store-profile" />
-      <CompliancePanel id="dealer-compliance" />
-      <DeliveryZonesPanel id="dealer-delivery-zones" />
+      {may('orders.read') && may('catalog') && (
+        <SummaryCards
+          targets={{
+            orders: SECTIONS.orders,
+            products: SECTIONS.products,
+            promotions: SECTIONS.promotions,
+          }}
+        />
+      )}
+      {may('schedule') && <ScheduleStatsRow />}
+      {may('support') && inbox}
+      {may('orders.read') && <OrdersPanel id={SECTIONS.orders} readOnly={!may('orders.manage')} />}
+      {may('catalog') && (
+        <div id={SECTIONS.products} className="flex scroll-mt-24 flex-col gap-5 sm:gap-6">
+          {inventory}
+          <FeaturedPanel id={SECTIONS.featured} />
+        </div>
+      )}
+      {may('promotions') && <PromotionsPanel id={SECTIONS.promotions} />}
+      {may('settings') && (
+        <>
+          <StoreProfilePanel id="dealer-store-profile" />
+          <CompliancePanel id="dealer-compliance" />
+          <DeliveryZonesPanel id="dealer-delivery-zones" />
+        </>
+      )}
+      {may('deliveries') && !may('orders.read') && <DriverWelcome />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { type Permission, ROLE_LABELS, type StaffRole } from '@shared/staff';
 import { paths } from '@web/app/paths';
 import { clsx } from 'clsx';
 import {
@@ -6,37 +7,51 @@ import {
   FolderTree,
   LayoutDashboard,
   LogOut,
+  type LucideIcon,
   ShieldCheck,
+  Users,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-const LINKS = [
-  { href: paths.dealer, label: 'Dashboard', icon: LayoutDashboard },
-  { href: paths.schedule, label: 'Schedule Manager', icon: CalendarClock },
-  { href: paths.categories, label: 'Category Manager', icon: FolderTree },
-] as const;
+/** The back-office pages, each shown to the roles that may use it (the dashboard to all). */
+export const BACK_OFFICE_PAGES: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  permission: Permission | null;
+}[] = [
+  { href: paths.dealer, label: 'Dashboard', icon: LayoutDashboard, permission: null },
+  { href: paths.schedule, label: 'Schedule Manager', icon: CalendarClock, permission: 'schedule' },
+  { href: paths.categories, label: 'Category Manager', icon: FolderTree, permission: 'catalog' },
+  { href: paths.staff, label: 'Staff', icon: Users, permission: 'staff' },
+];
 
 /**
- * The dealer area frame (spec §2.2): a sidebar with Dashboard, Schedule Manager
- * and Category Manager beside the page; on phones it folds into a menu button.
+ * The dealer area frame (spec §2.2): a sidebar with Dashboard, Schedule Manager, Category
+ * Manager and Staff (those the role may use) beside the page; on phones it folds into a menu.
  */
 export function DealerLayout({
   username,
+  role,
+  may,
   onLogout,
   children,
 }: {
   username: string | null;
+  role: StaffRole | undefined;
+  may: (permission: Permission) => boolean;
   onLogout: () => void;
   children: ReactNode;
 }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
-  const current = LINKS.find((link) => link.href === location) ?? LINKS[0];
+  const links = BACK_OFFICE_PAGES.filter((page) => !page.permission || may(page.permission));
+  const current = links.find((link) => link.href === location) ?? links[0]!;
 
   const nav = (
     <nav aria-label="Dealer" className="flex flex-col gap-1">
-      {LINKS.map(({ href, label, icon: Icon }) => {
+      {links.map(({ href, label, icon: Icon }) => {
         const active = href === location;
         return (
           <Link
@@ -61,7 +76,10 @@ export function DealerLayout({
     <div className="flex flex-col gap-2 border-t border-line pt-3">
       <p className="flex items-center gap-2 px-3 text-xs text-muted">
         <ShieldCheck aria-hidden="true" className="h-4 w-4 text-primary" />
-        <span className="truncate">Signed in as {username ?? 'dealer'}</span>
+        <span className="min-w-0">
+          <span className="block truncate">Signed in as {username ?? 'dealer'}</span>
+          {role && <span className="block font-semibold">{ROLE_LABELS[role].name}</span>}
+        </span>
       </p>
       <button
         type="button"

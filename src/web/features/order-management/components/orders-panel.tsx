@@ -56,6 +56,8 @@ interface RowProps {
   onEdit: () => void;
   onDelete: () => void;
   statusPending: boolean;
+  /** support reads orders without changing them */
+  readOnly: boolean;
 }
 
 /** A ring pulses behind the flag, so its text keeps full contrast at every frame. */
@@ -77,13 +79,28 @@ function StatusSelect({
   order,
   onStatus,
   disabled,
+  readOnly,
   className,
 }: {
   order: Order;
   onStatus: (s: OrderStatus) => void;
   disabled: boolean;
+  readOnly: boolean;
   className?: string;
 }) {
+  if (readOnly) {
+    return (
+      <span
+        className={clsx(
+          'inline-flex h-9 items-center rounded-lg border px-2 text-sm font-semibold capitalize',
+          statusTone(order.status),
+          className,
+        )}
+      >
+        {order.status}
+      </span>
+    );
+  }
   return (
     <select
       aria-label={`Status of order #${order.id}`}
@@ -226,11 +243,14 @@ function OrderTableRow(props: RowProps) {
             order={order}
             onStatus={props.onStatus}
             disabled={props.statusPending}
+            readOnly={props.readOnly}
             className="w-full"
           />
         </td>
         <td className="px-2.5 py-3">
-          <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
+          {!props.readOnly && (
+            <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
+          )}
         </td>
       </tr>
       {expanded && (
@@ -275,6 +295,7 @@ function OrderCard(props: RowProps) {
           order={order}
           onStatus={props.onStatus}
           disabled={props.statusPending}
+          readOnly={props.readOnly}
           className="min-w-0 flex-1"
         />
         <div className="flex items-center gap-1">
@@ -291,7 +312,9 @@ function OrderCard(props: RowProps) {
               className={clsx('h-4 w-4 transition-transform', expanded && 'rotate-180')}
             />
           </Button>
-          <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
+          {!props.readOnly && (
+            <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
+          )}
         </div>
       </div>
       {expanded && (
@@ -304,7 +327,7 @@ function OrderCard(props: RowProps) {
 }
 
 /** Spec §2.10: Orders Management. */
-export function OrdersPanel({ id }: { id: string }) {
+export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: boolean }) {
   const queryClient = useQueryClient();
   const orders = useOrders();
   const flagged = useNewOrderFlags(orders.data);
@@ -382,6 +405,7 @@ export function OrdersPanel({ id }: { id: string }) {
     onEdit: () => setEditing(order),
     onDelete: () => setDeleting(order),
     statusPending: statusMutation.isPending && statusMutation.variables?.id === order.id,
+    readOnly,
   });
 
   const tabs: { key: OrdersTab; label: string; count: number }[] = [
@@ -393,7 +417,11 @@ export function OrdersPanel({ id }: { id: string }) {
     <Panel
       id={id}
       title="Orders Management"
-      description="Newest first. Any status can be set at any time."
+      description={
+        readOnly
+          ? 'Newest first. Your role reads orders without changing them.'
+          : 'Newest first. Any status can be set at any time.'
+      }
       icon={<ClipboardList aria-hidden="true" className="h-5 w-5" />}
     >
       <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">

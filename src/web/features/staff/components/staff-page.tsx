@@ -1,0 +1,59 @@
+import { ROLE_LABELS, STAFF_ROLES } from '@shared/staff';
+import { useSession } from '@web/api/get-session';
+import { useStaff } from '@web/api/get-staff';
+import { Panel } from '@web/components/ui/panel';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { UserPlus, Users } from 'lucide-react';
+import { AddStaffForm } from './add-staff-form';
+import { StaffList } from './staff-list';
+
+/**
+ * The owner's Staff screen (issue 17 §1): who works at the shop, in which role, and who may
+ * sign in. A new role, a disabled account or a reset password signs that person out at once.
+ */
+export default function StaffPage() {
+  const staff = useStaff();
+  const session = useSession();
+  return (
+    <div className="flex flex-col gap-5 sm:gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold sm:text-3xl">Staff</h1>
+        <p className="text-sm text-muted">
+          Everyone who signs in to the back office, and what their role lets them do.
+        </p>
+      </header>
+      <Panel
+        id="staff-members"
+        title="Team"
+        description="Changing a role, turning an account off or resetting a password signs that person out everywhere."
+        icon={<Users aria-hidden="true" className="h-5 w-5" />}
+      >
+        {staff.isPending ? (
+          <Skeleton className="h-40 w-full" />
+        ) : staff.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            The staff list could not be loaded. Please reload the page.
+          </p>
+        ) : (
+          <StaffList staff={staff.data} you={session.data?.username ?? null} />
+        )}
+      </Panel>
+      <Panel
+        id="staff-add"
+        title="Add a staff member"
+        description="They sign in at the shop's address with this username and password."
+        icon={<UserPlus aria-hidden="true" className="h-5 w-5" />}
+      >
+        <AddStaffForm />
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+          {STAFF_ROLES.map((role) => (
+            <div key={role} className="rounded-xl border border-line p-3">
+              <dt className="font-semibold">{ROLE_LABELS[role].name}</dt>
+              <dd className="text-muted">{ROLE_LABELS[role].description}</dd>
+            </div>
+          ))}
+        </dl>
+      </Panel>
+    </div>
+  );
+}
