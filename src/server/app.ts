@@ -16,6 +16,8 @@ import { registerMetrics } from './http/metrics';
 import { apiSchemas } from './http/openapi';
 import { registerSpa } from './http/spa';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { auditRoutes } from './modules/audit/routes';
+import { auditTrail } from './modules/audit/trail';
 import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { backOfficeRoutes } from './modules/back-office-routes';
@@ -128,6 +130,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   await app.register(sameOriginWrites);
   await app.register(dealerGuard);
+  await app.register(auditTrail);
   await app.register(apiSchemas);
 
   await app.register(healthRoutes);
@@ -143,6 +146,7 @@ export async function buildApp({
   await app.register(storeProfileRoutes);
   await app.register(deliveryZoneRoutes);
   await app.register(staffRoutes);
+  await app.register(auditRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
   await app.register(backOfficeRoutes);

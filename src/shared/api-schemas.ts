@@ -233,6 +233,19 @@ export const staffMemberResponse = z.object({
   createdAt: z.string(),
 });
 
+export const auditEntryResponse = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staffId: z.number().int().nullable(),
+  staffUsername: z.string().nullable(),
+  staffRole: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  address: z.string().nullable(),
+});
+
 export const successResponse = z.object({ success: z.boolean() });
 
 export const promoCheckResponse = z.union([

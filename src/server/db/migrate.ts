@@ -10,6 +10,7 @@ import * as pricesIncludeTaxes from './migrations/2026-11-24T0018-prices-include
 import * as dailyGramsFunction from './migrations/2026-11-25T0019-daily-grams-function';
 import * as categoryIds from './migrations/2026-11-25T0020-category-ids';
 import * as staffRoles from './migrations/2026-11-25T0021-staff-roles';
+import * as auditLog from './migrations/2026-11-25T0022-audit-log';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -23,6 +24,7 @@ const MIGRATIONS = {
   '2026-11-25T0019-daily-grams-function': dailyGramsFunction,
   '2026-11-25T0020-category-ids': categoryIds,
   '2026-11-25T0021-staff-roles': staffRoles,
+  '2026-11-25T0022-audit-log': auditLog,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

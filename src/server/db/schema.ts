@@ -21,6 +21,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   store_profile: StoreProfileTable;
   delivery_zones: DeliveryZonesTable;
+  audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
@@ -283,3 +284,21 @@ export type NewOrderItemRow = Insertable<OrderItemsTable>;
 export type ScheduleSlotRow = Selectable<ScheduleSlotsTable>;
 export type DealerSettingsRow = Selectable<DealerSettingsTable>;
 export type DeliveryZoneRow = Selectable<DeliveryZonesTable>;
+
+/** Append-only (triggers refuse UPDATE and DELETE): one row per staff action that changed data. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** null for an action nobody signed in made (a failed login) */
+  staff_id: number | null;
+  staff_username: string | null;
+  staff_role: string | null;
+  /** e.g. "PATCH /api/products/:id", "login", "login failed" */
+  action: string;
+  /** the table or thing changed: "products", "orders", "users", "session" */
+  entity: string;
+  entity_id: string | null;
+  /** JSON: { field: { from, to } } for each changed column */
+  changes: string;
+  address: string | null;
+}

@@ -5,6 +5,7 @@ import { ROLE_PERMISSIONS } from '../../../shared/staff';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { record } from '../audit/service';
 import { currentDealer, DEALER_COOKIE } from './guard';
 import { createLoginThrottle } from './login-throttle';
 import { type DealerIdentity, logIn, logOut } from './service';
@@ -17,6 +18,20 @@ const answersSession = { response: { 200: sessionResponse } };
 
 export async function authRoutes(app: ApiApp): Promise<void> {
   const throttle = createLoginThrottle();
+  const recordLogin = (
+    request: FastifyRequest,
+    action: 'login' | 'login failed',
+    staff: DealerIdentity | null,
+    username: string,
+  ) =>
+    record(app.db.kysely, {
+      staff,
+      username,
+      action,
+      entity: 'session',
+      entityId: staff?.userId ?? null,
+      address: request.ip,
+    });
 
   const login = { config: { public: true }, schema: { body: loginSchema, ...answersSession } };
   app.post('/api/auth/login', login, async (request, reply) => {
@@ -32,12 +47,14 @@ export async function authRoutes(app: ApiApp): Promise<void> {
     });
     if (!session) {
       verdict.attempt.failed();
+      await recordLogin(request, 'login failed', null, username);
       throw new HttpError(401, { error: INVALID_LOGIN, code: 'INVALID_CREDENTIALS' });
     }
     verdict.attempt.succeeded();
     if (session === 'disabled')
       throw new HttpError(403, { error: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
     setDealerCookie(request, reply, session.token);
+    await recordLogin(request, 'login', session.dealer, username);
     return sessionOf(session.dealer);
   });
 

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { openSocket } from '../../../../test/socket';
-import {
-  cookieOf,
-  logIn,
-  STAFF_PASSWORD,
-  sender,
-  staffClient,
-} from '../../../../test/staff';
+import { cookieOf, logIn, STAFF_PASSWORD, sender, staffClient } from '../../../../test/staff';
 import { LAST_OWNER_MESSAGE, STAFF_ROLES, type StaffRole } from '../../../shared/staff';
 
 /**
@@ -154,8 +148,7 @@ describe.each(BACKENDS)('staff accounts and roles on %s', (dialect) => {
       if (key === 'POST /api/auth/logout') continue;
       for (const role of STAFF_ROLES) {
         const answer = await clients[role](method, url, body(method));
-        const allowed =
-          !route.dealerOnly || role === 'owner' || ALLOWED[role].includes(key);
+        const allowed = !route.dealerOnly || role === 'owner' || ALLOWED[role].includes(key);
         if (allowed) {
           expect([401, 403], `${key} as ${role}`).not.toContain(answer.statusCode);
         } else {

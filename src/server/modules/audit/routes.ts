@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { auditEntryResponse } from '../../../shared/api-schemas';
+import { auditQuerySchema } from '../../../shared/audit';
+import { withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
+import { listAudit } from './service';
+
+/** Issue 17 §5: the owner reads the activity log; nothing can change or remove an entry. */
+export async function auditRoutes(app: ApiApp): Promise<void> {
+  const read = {
+    config: { dealerOnly: true, permission: 'audit' as const },
+    schema: {
+      querystring: withSummary(auditQuerySchema, 'Invalid activity filter'),
+      response: { 200: z.array(auditEntryResponse) },
+    },
+  };
+  app.get('/api/audit', read, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listAudit(app.db.kysely, request.query);
+  });
+}
