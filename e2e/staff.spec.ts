@@ -99,4 +99,23 @@ test('the owner adds support staff, who sees only what the role allows until tur
   });
   expect(again.status()).toBe(403);
   await support.context.close();
+
+  // the owner reads every step in Activity (issue 17 §5)
+  await openNav(page);
+  await nav(page).getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await page.getByLabel('What').selectOption('users');
+  const entries = page.getByRole('list', { name: 'Activity entries' }).getByTestId('audit-entry');
+  const turnedOff = entries.filter({ hasText: 'disabled_at' }).first();
+  await expect(turnedOff).toContainText('Changed staff member');
+  await expect(turnedOff).toContainText('dealer (owner)');
+  const added = entries.filter({ hasText: `username: — → ${username}` });
+  await expect(added).toContainText('Created staff member');
+  await expect(added).toContainText('role: — → support');
+  await page.getByLabel('What').selectOption('session');
+  await expect(
+    entries.filter({ hasText: 'Signed in' }).filter({ hasText: username }).first(),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('activity-page.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableDates, availableWindows } from './availability';
-import { isStillBookable, isTimeZone, shopClock } from './shop-clock';
+import { isStillBookable, isTimeZone, nextDate, shopClock, shopDayStart } from './shop-clock';
 
 const settings = {
   availableDays: ['Monday', 'Tuesday'],
@@ -35,5 +35,24 @@ describe("the shop's clock (issue 15 items 7-8)", () => {
     expect(availableWindows('2026-12-01', [], settings, morning)).toHaveLength(3);
     const evening = { date: '2026-11-30', minutes: 16 * 60 + 30 };
     expect(availableDates('2026-11-30', [], settings, evening)[0]).toBe('2026-12-01');
+  });
+});
+
+describe('the instant a shop day begins (the Activity filter)', () => {
+  it('is midnight in the shop zone, across daylight-saving changes', () => {
+    expect(shopDayStart('2026-11-25', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-11-25T08:00:00.000Z',
+    );
+    expect(shopDayStart('2026-07-04', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-07-04T07:00:00.000Z',
+    );
+    // the day clocks spring forward, midnight is still PST
+    expect(shopDayStart('2026-03-08', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-03-08T08:00:00.000Z',
+    );
+    expect(shopDayStart('2026-11-25', 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-11-24T10:00:00.000Z',
+    );
+    expect(nextDate('2026-12-31')).toBe('2027-01-01');
   });
 });

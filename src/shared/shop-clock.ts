@@ -48,3 +48,23 @@ export function isStillBookable(date: string, startMinutes: number, clock: ShopC
   if (date > clock.date) return true;
   return startMinutes - clock.minutes >= SCHEDULE_LEAD_MINUTES;
 }
+
+/** The instant the shop's day `date` (YYYY-MM-DD) begins, in its time zone. */
+export function shopDayStart(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  let instant = midnightUtc;
+  // twice: the zone's offset at the first guess may differ from the offset at midnight (DST)
+  for (let step = 0; step < 2; step += 1) {
+    const local = shopClock(new Date(instant), timeZone);
+    const [y, m, d] = local.date.split('-').map(Number) as [number, number, number];
+    instant += midnightUtc - (Date.UTC(y, m - 1, d) + local.minutes * 60_000);
+  }
+  return new Date(instant);
+}
+
+/** The day after `date` (YYYY-MM-DD). */
+export function nextDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}

@@ -14,6 +14,7 @@ export const paths = {
   schedule: '/schedule',
   categories: '/categories',
   staff: '/staff',
+  activity: '/activity',
 } as const;
 
 export const productHref = (id: number) => `/product/${id}`;

@@ -57,6 +57,9 @@ export function AppRouter() {
         <Route path={paths.staff}>
           <DealerRoute />
         </Route>
+        <Route path={paths.activity}>
+          <DealerRoute />
+        </Route>
         <Route component={NotFoundRoute} />
       </Switch>
     </AppShell>

@@ -54,8 +54,9 @@ describe.each(BACKENDS)('the audit trail on %s (issue 17 §5)', (dialect) => {
       staffUsername: 'back-office',
       entity: 'session',
     });
-    expect(sessions.find((e) => e.action === 'login' && e.staffUsername === driver.username))
-      .toMatchObject({ staffRole: 'driver', entityId: String(driver.id) });
+    expect(
+      sessions.find((e) => e.action === 'login' && e.staffUsername === driver.username),
+    ).toMatchObject({ staffRole: 'driver', entityId: String(driver.id) });
 
     const [reset, promoted, added] = await activity('?entity=users');
     expect(added).toMatchObject({ action: 'POST /api/staff', entityId: String(driver.id) });

@@ -26,6 +26,10 @@ const StaffPage = lazyComponent(
   () => import('@web/features/staff/components/staff-page'),
   <Spinner />,
 );
+const ActivityPage = lazyComponent(
+  () => import('@web/features/activity/components/activity-page'),
+  <Spinner />,
+);
 const InventoryPanel = lazyComponent(
   () => import('@web/features/inventory/components/inventory-panel'),
   <Spinner label="Loading inventory..." />,
@@ -35,6 +39,7 @@ const PAGES: Record<string, { Page: ComponentType; title: string }> = {
   [paths.schedule]: { Page: SchedulePage, title: 'Schedule Manager' },
   [paths.categories]: { Page: CategoriesPage, title: 'Category Management' },
   [paths.staff]: { Page: StaffPage, title: 'Staff' },
+  [paths.activity]: { Page: ActivityPage, title: 'Activity' },
 };
 
 function DealerPage({

@@ -5,6 +5,7 @@ import {
   CalendarClock,
   ChevronDown,
   FolderTree,
+  History,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -25,6 +26,7 @@ export const BACK_OFFICE_PAGES: {
   { href: paths.schedule, label: 'Schedule Manager', icon: CalendarClock, permission: 'schedule' },
   { href: paths.categories, label: 'Category Manager', icon: FolderTree, permission: 'catalog' },
   { href: paths.staff, label: 'Staff', icon: Users, permission: 'staff' },
+  { href: paths.activity, label: 'Activity', icon: History, permission: 'audit' },
 ];
 
 /**

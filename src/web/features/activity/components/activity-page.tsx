@@ -1,0 +1,171 @@
+import type { AuditQuery } from '@shared/audit';
+import { nextDate, shopDayStart } from '@shared/shop-clock';
+import { type AuditEntry, useAudit } from '@web/api/get-audit';
+import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
+import { Panel } from '@web/components/ui/panel';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { shopTimeZone } from '@web/lib/shop-clock';
+import { History } from 'lucide-react';
+import { useId, useState } from 'react';
+
+/** What each logged table is called on screen. */
+const ENTITIES: Record<string, string> = {
+  products: 'Product',
+  orders: 'Order',
+  promotions: 'Promotion',
+  categories: 'Category',
+  users: 'Staff member',
+  session: 'Sign-in',
+  delivery_zones: 'Delivery zone',
+  dealer_settings: 'Settings',
+  store_profile: 'Store profile',
+  schedule_slots: 'Schedule slot',
+  contact_messages: 'Contact message',
+  chat_sessions: 'Chat',
+  media: 'Media',
+};
+
+const VERBS: Record<string, string> = {
+  POST: 'Created',
+  PUT: 'Changed',
+  PATCH: 'Changed',
+  DELETE: 'Deleted',
+};
+
+function describe(entry: AuditEntry): string {
+  if (entry.action === 'login') return 'Signed in';
+  if (entry.action === 'login failed') return 'Failed sign-in';
+  const verb = VERBS[entry.action.split(' ')[0] ?? ''] ?? entry.action;
+  const what = ENTITIES[entry.entity] ?? entry.entity;
+  return `${verb} ${what.toLowerCase()}${entry.entityId ? ` #${entry.entityId}` : ''}`;
+}
+
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
+
+function whenOf(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: shopTimeZone(),
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/** A date field's shop day as the instant it begins (the log keeps UTC times). */
+const dayStart = (day: string) =>
+  day ? shopDayStart(day, shopTimeZone()).toISOString() : undefined;
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const changes = Object.entries(entry.changes);
+  return (
+    <li data-testid="audit-entry" className="flex flex-col gap-2 p-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <p className="font-semibold">{describe(entry)}</p>
+        <p className="text-xs text-muted tabular-nums">{whenOf(entry.at)}</p>
+      </div>
+      <p className="text-sm text-muted">
+        {entry.staffUsername ?? 'Unknown'}
+        {entry.staffRole && ` (${entry.staffRole})`}
+        {entry.address && ` · from ${entry.address}`}
+      </p>
+      {changes.length > 0 && (
+        <ul className="flex flex-col gap-0.5 rounded-lg bg-surface-2/50 p-2 font-mono text-xs">
+          {changes.slice(0, 12).map(([field, change]) => (
+            <li key={field} className="break-all">
+              {field}: {shown(change.from)} → {shown(change.to)}
+            </li>
+          ))}
+          {changes.length > 12 && <li>and {changes.length - 12} more fields</li>}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The owner's Activity screen (issue 17 §5): every change staff made, newest first, for an
+ * inspector or for the owner's own questions. Entries cannot be edited or removed.
+ */
+export default function ActivityPage() {
+  const id = useId();
+  const [entity, setEntity] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter: AuditQuery = {
+    entity: entity || undefined,
+    from: dayStart(from),
+    to: to ? dayStart(nextDate(to)) : undefined,
+  };
+  const audit = useAudit(filter);
+
+  return (
+    <div className="flex flex-col gap-5 sm:gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold sm:text-3xl">Activity</h1>
+        <p className="text-sm text-muted">
+          Who changed what, when and from where. The log cannot be edited or deleted.
+        </p>
+      </header>
+      <Panel
+        id="activity-log"
+        title="Activity log"
+        description="Newest first, up to 500 entries: narrow the dates to see older ones."
+        icon={<History aria-hidden="true" className="h-5 w-5" />}
+      >
+        <div className="mb-4 grid gap-4 sm:grid-cols-3">
+          <Field label="What" htmlFor={`${id}-entity`}>
+            <select
+              id={`${id}-entity`}
+              value={entity}
+              onChange={(e) => setEntity(e.target.value)}
+              className={selectClasses}
+            >
+              <option value="">Everything</option>
+              {Object.entries(ENTITIES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="From (day)" htmlFor={`${id}-from`}>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              className={inputClasses}
+            />
+          </Field>
+          <Field label="To (day)" htmlFor={`${id}-to`}>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              className={inputClasses}
+            />
+          </Field>
+        </div>
+        {audit.isPending ? (
+          <Skeleton className="h-40 w-full" />
+        ) : audit.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            The activity log could not be loaded. Please reload the page.
+          </p>
+        ) : audit.data.length === 0 ? (
+          <p className="text-sm text-muted">Nothing recorded for these filters.</p>
+        ) : (
+          <ul
+            aria-label="Activity entries"
+            className="flex flex-col divide-y divide-line rounded-xl border border-line"
+          >
+            {audit.data.map((entry) => (
+              <EntryRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}
