@@ -134,8 +134,26 @@ export const orderResponse = z
         }),
       )
       .describe("tax lines of the shop's rule set, included in total; [] without one"),
+    statusToken: z.string().describe('the secret of the status link /o/{statusToken}'),
   })
   .meta({ id: 'Order' });
+
+export const orderStatusViewResponse = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    orderType: z.enum(ORDER_TYPES),
+    firstName: z.string(),
+    date: z.string(),
+    deliveryDate: z.string().nullable(),
+    deliveryTimeWindow: z.string().nullable(),
+    items: z.array(orderItemResponse),
+    deliveryFee: dollars,
+    discountAmount: dollars,
+    taxes: z.array(z.object({ name: z.string(), rate: z.number(), amount: dollars })),
+    total: dollars,
+  })
+  .meta({ id: 'OrderStatusView' });
 
 export const scheduleSlotResponse = z
   .object({

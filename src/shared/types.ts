@@ -110,6 +110,25 @@ export interface Order {
   orderType: OrderType;
   /** issue 16: the rule set's tax lines, included in `total`; [] without one */
   taxes: OrderTax[];
+  /** issue 17 §6: the secret of the order's status link, /o/<token> */
+  statusToken: string;
+}
+
+/** What an order's status link shows, to anyone holding the link: no phone, email or address. */
+export interface OrderStatusView {
+  id: number;
+  status: OrderStatus;
+  orderType: OrderType;
+  /** the customer's first name only */
+  firstName: string;
+  date: string;
+  deliveryDate: string | null;
+  deliveryTimeWindow: string | null;
+  items: OrderItem[];
+  deliveryFee: number;
+  discountAmount: number;
+  taxes: OrderTax[];
+  total: number;
 }
 
 export interface OrderTax {

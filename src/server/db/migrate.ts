@@ -11,6 +11,7 @@ import * as dailyGramsFunction from './migrations/2026-11-25T0019-daily-grams-fu
 import * as categoryIds from './migrations/2026-11-25T0020-category-ids';
 import * as staffRoles from './migrations/2026-11-25T0021-staff-roles';
 import * as auditLog from './migrations/2026-11-25T0022-audit-log';
+import * as orderStatusLinks from './migrations/2026-11-25T0023-order-status-links';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -25,6 +26,7 @@ const MIGRATIONS = {
   '2026-11-25T0020-category-ids': categoryIds,
   '2026-11-25T0021-staff-roles': staffRoles,
   '2026-11-25T0022-audit-log': auditLog,
+  '2026-11-25T0023-order-status-links': orderStatusLinks,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -139,6 +139,8 @@ export interface OrdersTable {
   postal_code: string | null;
   cannabis_grams: Generated<number>;
   concentrate_grams: Generated<number>;
+  /** issue 17 §6: the secret of the order's status link, /o/<token> (null only before 0023 ran) */
+  status_token: string | null;
 }
 
 export interface OrderItemsTable {

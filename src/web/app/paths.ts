@@ -15,6 +15,8 @@ export const paths = {
   categories: '/categories',
   staff: '/staff',
   activity: '/activity',
+  orderStatus: '/o/:token',
 } as const;
 
 export const productHref = (id: number) => `/product/${id}`;
+export const orderStatusHref = (token: string) => `/o/${token}`;

@@ -13,6 +13,10 @@ const ProductRoute = lazyComponent(() => import('./routes/product-route'), <Spin
 const CartRoute = lazyComponent(() => import('./routes/cart-route'), <Spinner />);
 const OrdersRoute = lazyComponent(() => import('./routes/orders-route'), <Spinner />);
 const ThankYouRoute = lazyComponent(() => import('./routes/thank-you-route'), <Spinner />);
+const OrderStatusRoute = lazyComponent(
+  () => import('@web/features/order-status/components/order-status-page'),
+  <Spinner />,
+);
 const DealerRoute = lazyComponent(() => import('./routes/dealer-route'), <Spinner />);
 const NotFoundRoute = lazyComponent(() => import('./routes/not-found'), <Spinner />);
 
@@ -42,6 +46,7 @@ export function AppRouter() {
         <Route path={paths.cart} component={CartRoute} />
         <Route path={paths.orders} component={OrdersRoute} />
         <Route path={paths.thankYou} component={ThankYouRoute} />
+        <Route path={paths.orderStatus} component={OrderStatusRoute} />
         <Route path={paths.productById} component={ProductRoute} />
         <Route path={paths.productByAddress} component={ProductRoute} />
         <Route path={paths.productByAddressWithStrain} component={ProductRoute} />

@@ -35,6 +35,7 @@ import { checkPurchaseLimits, deliveryPlaceFor } from './checkout-rules';
 import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
+import { newStatusToken } from './status-link';
 
 export const OUT_OF_STOCK_MESSAGE =
   'Some items in your cart are no longer available in the requested quantities';
@@ -168,6 +169,7 @@ export async function placeOrder(
       postal_code: place.postalCode,
       cannabis_grams: counted.grams.cannabis,
       concentrate_grams: counted.grams.concentrate,
+      status_token: newStatusToken(),
     });
     const items = await repo.insertOrderItemRows(
       trx,

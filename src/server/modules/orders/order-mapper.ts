@@ -36,6 +36,7 @@ export function orderFromRows(row: OrderRow, items: OrderItemRow[]): Order {
     discountAmount: toDollars(row.discount_cents),
     bogo50Details: readJson<Bogo50Details | null>(row.bogo50_details, null),
     orderType: row.order_type as OrderType,
+    statusToken: row.status_token ?? '',
     taxes: readJson<TaxLine[]>(row.taxes, []).map((line) => ({
       name: line.name,
       rate: line.ratePercent,

@@ -41,6 +41,10 @@ export function findOrderRow(db: Q, id: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function findOrderIdByStatusToken(db: Q, token: string) {
+  return db.selectFrom('orders').select('id').where('status_token', '=', token).executeTakeFirst();
+}
+
 export function findOrderItemRows(db: Q, orderId: number) {
   return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { noContent, orderResponse } from '../../../shared/api-schemas';
+import { noContent, orderResponse, orderStatusViewResponse } from '../../../shared/api-schemas';
 import {
   orderDeliverySchema,
   orderPlacementSchema,
@@ -19,6 +19,7 @@ import {
 import { orderRateLimiter } from './placement-limits';
 import { deleteOrder, listOrders, updateOrderDelivery, updateOrderStatus } from './service';
 import { ensureShopperId, shopperIdOf } from './shopper-cookie';
+import { findOrderStatus } from './status-link';
 
 const idempotencyKey = z
   .string()
@@ -81,6 +82,18 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     reply.header('cache-control', 'no-store');
     const shopperId = shopperIdOf(request);
     return shopperId ? listOrders(app.db.kysely, shopperId) : [];
+  });
+
+  const statusLink = {
+    schema: {
+      params: z.object({ token: z.string().max(64) }),
+      response: { 200: orderStatusViewResponse },
+    },
+  };
+  app.get('/api/order-status/:token', statusLink, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('referrer-policy', 'no-referrer');
+    return findOrderStatus(app.db.kysely, request.params.token);
   });
 
   app.get(

@@ -6,6 +6,7 @@ import { useSession } from '@web/api/get-session';
 import { paths } from '@web/app/paths';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { StatusLink } from '@web/features/order-status/components/status-link';
 import { useAppMode } from '@web/lib/app-mode';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
@@ -118,6 +119,9 @@ function OrderCard({ order }: { order: Order }) {
             </span>
           )}
         </span>
+      </div>
+      <div className="text-sm">
+        <StatusLink token={order.statusToken} orderId={order.id} />
       </div>
     </li>
   );

@@ -2,6 +2,7 @@ import { formatDollars, formatPercent } from '@shared/money';
 import { useMyOrders } from '@web/api/get-my-orders';
 import { paths } from '@web/app/paths';
 import { buttonClasses } from '@web/components/ui/button';
+import { StatusLink } from '@web/features/order-status/components/status-link';
 import { useTheme } from '@web/features/theme/theme-store';
 import { clsx } from 'clsx';
 import { CalendarCheck, PartyPopper, ShoppingBag, Store } from 'lucide-react';
@@ -32,6 +33,18 @@ export function thankYouMessage({ type, scheduled }: Pick<ThankYouParams, 'type'
   if (scheduled)
     return "Your delivery has been scheduled. We'll contact you to confirm before delivery.";
   return "We'll be in touch to arrange delivery. Thank you for shopping with us!";
+}
+
+/** Issue 17 §6: the link to follow the order from any device. */
+function OrderStatusLink({ orderId }: { orderId: string }) {
+  const orders = useMyOrders();
+  const order = orders.data?.find((o) => String(o.id) === orderId);
+  if (!order) return null;
+  return (
+    <p className="mt-4 text-sm">
+      <StatusLink token={order.statusToken} orderId={order.id} />
+    </p>
+  );
 }
 
 /** Issue 16: a licensed shop's order states its taxes (nothing under the rule set none). */
@@ -113,6 +126,7 @@ export function ThankYouPage() {
           </p>
         )}
         {params.order && <TaxReceipt orderId={params.order} />}
+        {params.order && <OrderStatusLink orderId={params.order} />}
         <p className="mx-auto mt-5 max-w-md text-muted" data-testid="thank-you-message">
           {thankYouMessage(params)}
         </p>

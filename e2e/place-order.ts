@@ -1,0 +1,52 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import type { OrderType, QuantityLabel } from '../src/shared/constants';
+import { toDollars } from '../src/shared/money';
+import { priceCart, toPricingLine, unitPrice } from '../src/shared/pricing';
+import type { CartItem, Order, Product } from '../src/shared/types';
+
+export async function products(request: APIRequestContext): Promise<Product[]> {
+  const response = await request.get('/api/products');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Product[];
+}
+
+export async function productNamed(request: APIRequestContext, name: string): Promise<Product> {
+  const product = (await products(request)).find((p) => p.name === name);
+  if (!product) throw new Error(`demo product ${name} is missing`);
+  return product;
+}
+
+/** Places an order through the API with the total the browser would compute (shared engine). */
+export async function placeOrder(
+  request: APIRequestContext,
+  product: Product,
+  customer: string,
+  quantity: QuantityLabel = '1',
+  count = 1,
+): Promise<Order> {
+  const orderType: OrderType = 'pickup';
+  const items: CartItem[] = [
+    { id: product.id, name: product.name, price: unitPrice(product, quantity), quantity, count },
+  ];
+  const pricing = priceCart({
+    lines: items.map((item) => toPricingLine(item, product)),
+    promotion: null,
+    orderType,
+  });
+  const response = await request.post('/api/orders/simple', {
+    data: {
+      customer,
+      address: 'PICKUP',
+      phone: '555-0188',
+      email: 'e2e@example.com',
+      items,
+      total: toDollars(pricing.totalCents),
+      orderType,
+      deliveryDate: null,
+      deliveryTimeWindow: null,
+      deliveryNotes: null,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Order;
+}

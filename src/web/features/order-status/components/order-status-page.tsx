@@ -1,0 +1,150 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shared/constants';
+import { formatDollars, formatPercent } from '@shared/money';
+import { useOrderStatus } from '@web/api/get-order-status';
+import { paths } from '@web/app/paths';
+import { buttonClasses } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useDocumentTitle } from '@web/hooks/use-document-title';
+import { ApiError } from '@web/lib/api-client';
+import { clsx } from 'clsx';
+import { Check } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+
+const STEP_LABELS: Record<OrderStatus, string> = {
+  pending: 'Placed',
+  accepted: 'Accepted',
+  'on the way': 'On the way',
+  completed: 'Completed',
+};
+
+function Progress({ status }: { status: OrderStatus }) {
+  const reached = ORDER_STATUSES.indexOf(status);
+  return (
+    <ol aria-label="Order progress" className="grid grid-cols-4 gap-2">
+      {ORDER_STATUSES.map((step, index) => {
+        const done = index <= reached;
+        return (
+          <li
+            key={step}
+            aria-current={index === reached ? 'step' : undefined}
+            className="flex flex-col items-center gap-1.5 text-center text-xs font-semibold"
+          >
+            <span
+              className={clsx(
+                'grid h-8 w-8 place-items-center rounded-full border-2',
+                done ? 'border-primary bg-primary text-primary-fg' : 'border-line text-muted',
+              )}
+            >
+              {done ? <Check aria-hidden="true" className="h-4 w-4" /> : index + 1}
+            </span>
+            <span className={done ? 'text-fg' : 'text-muted'}>{STEP_LABELS[step]}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * An order's status link, /o/<token> (issue 17 §6): works on any device without the shop's
+ * cookie, and shows the progress, the window, the items and the totals; never the phone,
+ * email or address.
+ */
+export default function OrderStatusPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const status = useOrderStatus(token);
+  const order = status.data;
+  useDocumentTitle(order ? `Order #${order.id} status` : 'Order status');
+
+  if (status.isPending) return <Skeleton className="mx-auto h-96 w-full max-w-xl" />;
+  if (!order) {
+    const unknown = status.error instanceof ApiError && status.error.status === 404;
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-3xl border border-line bg-surface p-8 text-center">
+        <h1 className="text-2xl font-bold">
+          {unknown ? 'This status link is not valid' : 'The status could not be loaded'}
+        </h1>
+        <p className="text-muted">
+          {unknown
+            ? 'Check that the whole link was copied, or find the order under Your Orders.'
+            : 'Please try again in a moment.'}
+        </p>
+        <Link href={paths.orders} className={buttonClasses('outline', 'md')}>
+          Your Orders
+        </Link>
+      </section>
+    );
+  }
+
+  const when =
+    order.orderType === 'pickup'
+      ? 'Pickup at the shop'
+      : order.deliveryDate
+        ? `Delivery on ${order.deliveryDate}${order.deliveryTimeWindow ? `, ${order.deliveryTimeWindow}` : ''}`
+        : 'Same-day delivery';
+
+  return (
+    <section
+      aria-labelledby="order-status-title"
+      className="mx-auto flex w-full max-w-xl flex-col gap-6 rounded-3xl border border-line bg-surface p-6 shadow-xl sm:p-8"
+    >
+      <header className="flex flex-col gap-1">
+        <p className="text-sm text-muted">Hi {order.firstName || 'there'}, here is your order.</p>
+        <h1 id="order-status-title" className="text-3xl font-black tracking-tight">
+          Order #{order.id}
+        </h1>
+        <p className="text-sm font-semibold" data-testid="order-status-now">
+          {STEP_LABELS[order.status]} · {when}
+        </p>
+      </header>
+      <Progress status={order.status} />
+      <ul aria-label="Items" className="flex flex-col gap-1.5 border-t border-line pt-4 text-sm">
+        {order.items.map((item, index) => (
+          <li key={`${item.id}-${index}`} className="flex justify-between gap-3">
+            <span className="min-w-0">
+              {item.name} <span className="text-muted">({item.quantity})</span>
+              {item.count > 1 ? ` × ${item.count}` : ''}
+            </span>
+            <span className="tabular-nums">
+              {item.price < 0
+                ? 'TBD'
+                : item.price === 0
+                  ? 'FREE'
+                  : formatDollars(item.price * item.count)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="flex flex-col gap-1 border-t border-line pt-4 text-sm">
+        {order.discountAmount > 0 && (
+          <div className="flex justify-between text-primary">
+            <dt>Discount</dt>
+            <dd className="tabular-nums">-{formatDollars(order.discountAmount)}</dd>
+          </div>
+        )}
+        {order.orderType !== 'pickup' && (
+          <div className="flex justify-between text-muted">
+            <dt>Delivery fee</dt>
+            <dd className="tabular-nums">{formatDollars(order.deliveryFee)}</dd>
+          </div>
+        )}
+        {order.taxes.map((tax) => (
+          <div key={tax.name} className="flex justify-between text-muted">
+            <dt>
+              {tax.name} ({formatPercent(tax.rate)})
+            </dt>
+            <dd className="tabular-nums">{formatDollars(tax.amount)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between text-base font-bold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatDollars(order.total)}</dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted">
+        This page updates by itself. Anyone with this link can see this order's progress, so share
+        it only with people you trust.
+      </p>
+    </section>
+  );
+}
