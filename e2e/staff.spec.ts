@@ -116,6 +116,12 @@ test('the owner adds support staff, who sees only what the role allows until tur
   await expect(
     entries.filter({ hasText: 'Signed in' }).filter({ hasText: username }).first(),
   ).toBeVisible();
+  const records = page.getByRole('link', { name: 'Download CSV' });
+  const href = await records.getAttribute('href');
+  expect(href).toMatch(/^\/api\/records\/orders\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+  const csv = await page.request.get(href!);
+  expect(csv.ok()).toBe(true);
+  expect((await csv.text()).split('\n')[0]).toMatch(/^Order,Placed at \(UTC\),Shop date,Status/);
   await page.screenshot({ path: testInfo.outputPath('activity-page.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 });

@@ -31,6 +31,7 @@ import { type ContactLimiter, createContactLimiter } from './modules/contact/lim
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
+import { recordsRoutes } from './modules/records/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { storeProfileRoutes } from './modules/store-profile/routes';
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(deliveryZoneRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(recordsRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
   await app.register(backOfficeRoutes);

@@ -1,11 +1,12 @@
 import type { AuditQuery } from '@shared/audit';
 import { nextDate, shopDayStart } from '@shared/shop-clock';
 import { type AuditEntry, useAudit } from '@web/api/get-audit';
+import { buttonClasses } from '@web/components/ui/button';
 import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { shopTimeZone } from '@web/lib/shop-clock';
-import { History } from 'lucide-react';
+import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
+import { Download, FileSpreadsheet, History } from 'lucide-react';
 import { useId, useState } from 'react';
 
 /** What each logged table is called on screen. */
@@ -79,6 +80,58 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         </ul>
       )}
     </li>
+  );
+}
+
+/** The order records of a range of shop days, as a spreadsheet (issue 17 §4). */
+function OrderRecords() {
+  const id = useId();
+  const today = useShopClock().date;
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const valid = Boolean(from && to && from <= to);
+  return (
+    <Panel
+      id="order-records"
+      title="Order records"
+      description="Every order of the shop days you choose, one row each, as a CSV spreadsheet. California asks licensees to keep records for seven years."
+      icon={<FileSpreadsheet aria-hidden="true" className="h-5 w-5" />}
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <Field label="First day" htmlFor={`${id}-from`}>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            className={inputClasses}
+          />
+        </Field>
+        <Field label="Last day" htmlFor={`${id}-to`}>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className={inputClasses}
+          />
+        </Field>
+        {valid ? (
+          <a
+            href={`/api/records/orders.csv?from=${from}&to=${to}`}
+            download
+            className={buttonClasses('primary', 'md')}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download CSV
+          </a>
+        ) : (
+          <p role="alert" className="text-sm text-danger">
+            Choose a first day on or before the last day.
+          </p>
+        )}
+      </div>
+    </Panel>
   );
 }
 
@@ -166,6 +219,7 @@ export default function ActivityPage() {
           </ul>
         )}
       </Panel>
+      <OrderRecords />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../http/errors';
+import { exportOrderRecords } from './service';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const range = z
+  .object({ from: day, to: day })
+  .refine((r) => r.from <= r.to, { message: 'must not be before from', path: ['to'] });
+
+const exportRoute = {
+  config: { dealerOnly: true, permission: 'audit' as const },
+  schema: {
+    response: {
+      200: {
+        description: 'the orders of the shop days from..to, one row per order',
+        content: { 'text/csv': { schema: z.string() } },
+      },
+    },
+  },
+  serializerCompiler: () => (data: unknown) =>
+    typeof data === 'string' ? data : JSON.stringify(data),
+};
+
+/** Records for the owner (issue 17 §4): GET /api/records/orders.csv?from=&to= (shop days). */
+export async function recordsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/records/orders.csv', exportRoute, async (request, reply) => {
+    const { from, to } = parseInput(range, request.query, 'Invalid date range');
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="canopy-orders-${from}-to-${to}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(await exportOrderRecords(app.db.kysely, from, to));
+  });
+}
