@@ -83,9 +83,31 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
+function DayField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  const id = useId();
+  return (
+    <Field label={label} htmlFor={id}>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClasses}
+      />
+    </Field>
+  );
+}
+
 /** The order records of a range of shop days, as a spreadsheet (issue 17 §4). */
 function OrderRecords() {
-  const id = useId();
   const today = useShopClock().date;
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
@@ -98,24 +120,8 @@ function OrderRecords() {
       icon={<FileSpreadsheet aria-hidden="true" className="h-5 w-5" />}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <Field label="First day" htmlFor={`${id}-from`}>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            className={inputClasses}
-          />
-        </Field>
-        <Field label="Last day" htmlFor={`${id}-to`}>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            className={inputClasses}
-          />
-        </Field>
+        <DayField label="First day" value={from} onChange={setFrom} />
+        <DayField label="Last day" value={to} onChange={setTo} />
         {valid ? (
           <a
             href={`/api/records/orders.csv?from=${from}&to=${to}`}
@@ -181,24 +187,8 @@ export default function ActivityPage() {
               ))}
             </select>
           </Field>
-          <Field label="From (day)" htmlFor={`${id}-from`}>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              className={inputClasses}
-            />
-          </Field>
-          <Field label="To (day)" htmlFor={`${id}-to`}>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              className={inputClasses}
-            />
-          </Field>
+          <DayField label="From (day)" value={from} onChange={setFrom} />
+          <DayField label="To (day)" value={to} onChange={setTo} />
         </div>
         {audit.isPending ? (
           <Skeleton className="h-40 w-full" />
