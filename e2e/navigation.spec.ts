@@ -3,7 +3,7 @@
  * focus lands on the new page's heading and is announced, and Back returns the shopper to
  * the card they came from.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { isPromotionValidOn, weekdayOf } from '../src/shared/promotions';
 import type { Product, Promotion } from '../src/shared/types';
 
@@ -12,6 +12,17 @@ test.beforeEach(async ({ page }) => {
 });
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/**
+ * The home page draws its cards a few at a time and redraws them when live stock arrives, so
+ * the card found first may be replaced before the scroll: find it again until one holds.
+ */
+async function scrollTo(target: Locator) {
+  await expect(async () => {
+    await target.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(target).toBeInViewport({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
 
 async function farDownProduct(page: Page): Promise<Product> {
   const products = (await (await page.request.get('/api/products')).json()) as Product[];
@@ -29,7 +40,7 @@ test('every page names itself in the title and focus lands on its heading', asyn
   await expect(page).toHaveTitle('Canopy — Same-day delivery');
 
   const target = card(page, product.name).last();
-  await target.scrollIntoViewIfNeeded();
+  await scrollTo(target);
   await target.getByRole('link', { name: product.name }).click();
   await expect(page).toHaveTitle(`${product.name} | Canopy`);
   const heading = page.getByRole('heading', { level: 1, name: product.name });
@@ -50,7 +61,7 @@ test('Back from a product page returns to the card the shopper came from', async
   const product = await farDownProduct(page);
   await page.goto('/');
   const target = card(page, product.name).last();
-  await target.scrollIntoViewIfNeeded();
+  await scrollTo(target);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   // other journeys add products while this one runs, so the card, not the offset, is the place
   const cardTop = async () => Math.round((await target.boundingBox())?.y ?? Number.NaN);

@@ -29,8 +29,8 @@ test('a dealer price change appears on an open product page without reload', asy
   const product = products.find((p) => p.name === name)!;
   // the socket connects once the page is idle: wait for its first message (init)
   const socketReady = page
-    .waitForEvent('websocket', { timeout: 20_000 })
-    .then((ws) => ws.waitForEvent('framereceived', { timeout: 20_000 }));
+    .waitForEvent('websocket', { timeout: 45_000 })
+    .then((ws) => ws.waitForEvent('framereceived', { timeout: 45_000 }));
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await socketReady;
@@ -103,8 +103,8 @@ test('a contact message reaches the support inbox live, filed under the shopper 
   await logIn(dealerContext.request);
   const dealer = await dealerContext.newPage();
   const dealerSocket = dealer
-    .waitForEvent('websocket', { timeout: 20_000 })
-    .then((ws) => ws.waitForEvent('framereceived', { timeout: 20_000 }));
+    .waitForEvent('websocket', { timeout: 45_000 })
+    .then((ws) => ws.waitForEvent('framereceived', { timeout: 45_000 }));
   await dealer.goto('/dealer');
   const inbox = dealer.getByRole('region', { name: 'Support Inbox' });
   await inbox.getByRole('tab', { name: /Contact Messages/ }).click();
@@ -191,8 +191,8 @@ test('the store profile the dealer saves reaches open shop pages: footer, cart a
     count: 1,
   });
   const socketReady = shopper
-    .waitForEvent('websocket', { timeout: 20_000 })
-    .then((ws) => ws.waitForEvent('framereceived', { timeout: 20_000 }));
+    .waitForEvent('websocket', { timeout: 45_000 })
+    .then((ws) => ws.waitForEvent('framereceived', { timeout: 45_000 }));
   await shopper.goto('/cart');
   await expect(shopper.getByRole('heading', { name: 'Order Summary' })).toBeVisible();
   await socketReady;
