@@ -1,6 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { toastSays } from './toast';
 
+/** The card of one order in Your Orders (#1 must not also find #12). */
+const orderCard = (page: Page, id: number | string | null) =>
+  page
+    .getByTestId('order-card')
+    .filter({ has: page.getByRole('heading', { name: `Order #${id}`, exact: true }) });
+
 /**
  * Checkout journeys (spec §2.7–§2.9, §5, §8): cart, promo codes, the three delivery
  * modes, the thank-you page and Your Orders. Product ids and prices come from the API;
@@ -118,7 +124,7 @@ test('pickup order end to end: product page, cart, thank-you, Your Orders', asyn
 
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   await expect(page.getByText('Thank you, Alice!')).toBeVisible();
-  await expect(page.getByText(`Order #${orderId}`)).toBeVisible();
+  await expect(page.getByText(`Order #${orderId}`, { exact: true })).toBeVisible();
   await expect(
     page.getByText("We'll prepare your order and contact you with pickup instructions soon."),
   ).toBeVisible();
@@ -130,7 +136,7 @@ test('pickup order end to end: product page, cart, thank-you, Your Orders', asyn
 
   await page.getByRole('link', { name: 'View Your Orders' }).click();
   await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
-  const card = page.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
+  const card = orderCard(page, orderId);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('order-status')).toHaveText('pending');
   await expect(page.getByTestId('orders-back')).toHaveAttribute('href', '/');
@@ -199,9 +205,7 @@ test('a scheduled delivery picks a date and a window', async ({ page, request })
   ).toBeVisible();
 
   await page.goto('/orders');
-  const card = page
-    .getByTestId('order-card')
-    .filter({ hasText: `Order #${url.searchParams.get('order')}` });
+  const card = orderCard(page, url.searchParams.get('order'));
   await expect(card).toContainText(window);
 });
 

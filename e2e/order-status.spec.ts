@@ -17,7 +17,9 @@ test('the status link shows the order on another device and follows its status',
   const order = await placeOrder(page.request, product, customer, '1', 2);
 
   await page.goto('/orders');
-  const card = page.getByTestId('order-card').filter({ hasText: `Order #${order.id}` });
+  const card = page
+    .getByTestId('order-card')
+    .filter({ has: page.getByRole('heading', { name: `Order #${order.id}`, exact: true }) });
   await card.getByRole('link', { name: `Track order #${order.id}` }).click();
   await expect(page).toHaveURL(`/o/${order.statusToken}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order #${order.id}` })).toBeVisible();
