@@ -41,15 +41,17 @@ test('the status link shows the order on another device and follows its status',
   const dealer = await browser.newContext();
   expect((await dealer.request.post('/api/auth/login', { data: E2E_DEALER })).ok()).toBe(true);
   const moved = await dealer.request.patch(`/api/orders/${order.id}/status`, {
-    data: { status: 'on the way' },
+    data: { status: 'ready' },
   });
   expect(moved.ok()).toBe(true);
   await dealer.close();
   await other.reload();
-  await expect(other.getByTestId('order-status-now')).toHaveText('On the way · Pickup at the shop');
+  await expect(other.getByTestId('order-status-now')).toHaveText(
+    'Ready for pickup · Pickup at the shop',
+  );
   await expect(
     other.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]'),
-  ).toContainText('On the way');
+  ).toContainText('Ready for pickup');
   await other.screenshot({ path: testInfo.outputPath('order-status.png'), fullPage: true });
   await expectNoSeriousA11yViolations(other);
 

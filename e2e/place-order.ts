@@ -23,8 +23,8 @@ export async function placeOrder(
   customer: string,
   quantity: QuantityLabel = '1',
   count = 1,
+  orderType: OrderType = 'pickup',
 ): Promise<Order> {
-  const orderType: OrderType = 'pickup';
   const items: CartItem[] = [
     { id: product.id, name: product.name, price: unitPrice(product, quantity), quantity, count },
   ];
@@ -36,7 +36,7 @@ export async function placeOrder(
   const response = await request.post('/api/orders/simple', {
     data: {
       customer,
-      address: 'PICKUP',
+      address: orderType === 'pickup' ? 'PICKUP' : '1 Ferry Building, San Francisco, CA 94111',
       phone: '555-0188',
       email: 'e2e@example.com',
       items,

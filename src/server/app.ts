@@ -29,6 +29,7 @@ import { chatInboxRoutes } from './modules/chat/routes';
 import { startTelegramBridge } from './modules/chat/telegram-bridge';
 import { type ContactLimiter, createContactLimiter } from './modules/contact/limiter';
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
+import { deliveryRoutes } from './modules/deliveries/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { recordsRoutes } from './modules/records/routes';
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(storeProfileRoutes);
   await app.register(deliveryZoneRoutes);
   await app.register(staffRoutes);
+  await app.register(deliveryRoutes);
   await app.register(auditRoutes);
   await app.register(recordsRoutes);
   await app.register(contactRoutes);

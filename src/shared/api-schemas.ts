@@ -17,6 +17,7 @@ import {
 } from './constants';
 import { ERROR_CODES } from './error-codes';
 import type { ChatMessagePayload } from './events';
+import { RETURN_REASONS } from './order-lifecycle';
 import { PERMISSIONS, STAFF_ROLES } from './staff';
 import type {
   Category,
@@ -135,8 +136,18 @@ export const orderResponse = z
       )
       .describe("tax lines of the shop's rule set, included in total; [] without one"),
     statusToken: z.string().describe('the secret of the status link /o/{statusToken}'),
+    driver: z
+      .object({ id: z.number().int(), firstName: z.string() })
+      .nullable()
+      .describe('the driver the order is assigned to'),
+    completedAt: z.string().nullable().describe('when it was delivered or picked up'),
+    returnReason: z.enum(RETURN_REASONS).nullable().describe('why a delivery came back'),
   })
   .meta({ id: 'Order' });
+
+export const driverResponse = z
+  .object({ id: z.number().int(), firstName: z.string(), employeeNumber: z.string() })
+  .meta({ id: 'Driver' });
 
 export const orderStatusViewResponse = z
   .object({
@@ -152,6 +163,7 @@ export const orderStatusViewResponse = z
     discountAmount: dollars,
     taxes: z.array(z.object({ name: z.string(), rate: z.number(), amount: dollars })),
     total: dollars,
+    driverFirstName: z.string().nullable().describe('once the order is out for delivery'),
   })
   .meta({ id: 'OrderStatusView' });
 

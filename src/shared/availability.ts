@@ -75,14 +75,15 @@ export function timeToMinutes(time: string): number {
   return hours * 60 + Number(match[2]);
 }
 
-function startMinutes(window: string): number {
+/** When a window starts, in minutes after midnight; unreadable labels sort last. */
+export function windowStartMinutes(window: string): number {
   const minutes = timeToMinutes(splitWindow(window).startTime);
   return Number.isNaN(minutes) ? Number.POSITIVE_INFINITY : minutes;
 }
 
 /** Unique windows by start time; unreadable labels last, in their given order. */
 export function sortWindows(windows: readonly string[]): string[] {
-  return [...new Set(windows)].sort((a, b) => startMinutes(a) - startMinutes(b) || 0);
+  return [...new Set(windows)].sort((a, b) => windowStartMinutes(a) - windowStartMinutes(b) || 0);
 }
 
 export function parseDeliveryHours(json: string | null | undefined): string[] {

@@ -67,7 +67,20 @@ export const PROMOTION_DEFAULTS = {
 };
 export const FREEBIE_SEARCH_CAP = 10;
 
-export const ORDER_STATUSES = ['pending', 'accepted', 'on the way', 'completed'] as const;
+/**
+ * The spec's four statuses first, then the delivery lifecycle's (issue 17 §2; see
+ * order-lifecycle.ts for what each means to a delivery and to a pickup).
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'accepted',
+  'packed',
+  'ready',
+  'on the way',
+  'completed',
+  'returned',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TYPES = ['delivery', 'pickup', 'scheduled'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];

@@ -1,6 +1,7 @@
 /** Payload schemas shared by the browser forms and the server routes: one definition each. */
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES, QUANTITY_OPTIONS } from './constants';
+import { DRIVER_STATUSES, RETURN_REASONS } from './order-lifecycle';
 
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -126,8 +127,29 @@ export type OrderPlacementInput = z.input<typeof orderPlacementSchema>;
 export type OrderPlacement = z.output<typeof orderPlacementSchema>;
 
 export const orderStatusSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { message: 'must be pending, accepted, on the way or completed' }),
+  status: z.enum(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(', ')}` }),
 });
+export const driverAssignmentSchema = z.object({
+  driverId: z
+    .number({ message: 'must be a staff id or null' })
+    .int('must be a staff id or null')
+    .positive('must be a staff id or null')
+    .nullable(),
+});
+
+/** What a driver may do with a stop of theirs (issue 17 §2). */
+export const deliveryStatusSchema = z
+  .object({
+    status: z.enum(DRIVER_STATUSES, { message: `must be one of ${DRIVER_STATUSES.join(', ')}` }),
+    returnReason: z
+      .enum(RETURN_REASONS, { message: `must be one of ${RETURN_REASONS.join(', ')}` })
+      .optional(),
+  })
+  .refine((change) => change.status !== 'returned' || change.returnReason, {
+    message: 'is required when the order is returned',
+    path: ['returnReason'],
+  });
+
 export const orderDeliverySchema = z.object({
   deliveryDate: z
     .string({ message: 'is required' })

@@ -11,6 +11,7 @@ import type {
   Strain,
   Weekday,
 } from './constants';
+import type { ReturnReason } from './order-lifecycle';
 
 export interface Product {
   id: number;
@@ -112,6 +113,22 @@ export interface Order {
   taxes: OrderTax[];
   /** issue 17 §6: the secret of the order's status link, /o/<token> */
   statusToken: string;
+  /** issue 17 §2: the driver it is assigned to (first name only: shoppers see it too) */
+  driver: OrderDriver | null;
+  /** when it was delivered or picked up */
+  completedAt: string | null;
+  /** why a delivery came back */
+  returnReason: ReturnReason | null;
+}
+
+export interface OrderDriver {
+  id: number;
+  firstName: string;
+}
+
+/** A driver the dispatcher can give a delivery to. */
+export interface Driver extends OrderDriver {
+  employeeNumber: string;
 }
 
 /** What an order's status link shows, to anyone holding the link: no phone, email or address. */
@@ -128,6 +145,8 @@ export interface OrderStatusView {
   deliveryFee: number;
   discountAmount: number;
   taxes: OrderTax[];
+  /** the driver's first name once the order is out for delivery */
+  driverFirstName: string | null;
   total: number;
 }
 

@@ -12,6 +12,7 @@ import * as categoryIds from './migrations/2026-11-25T0020-category-ids';
 import * as staffRoles from './migrations/2026-11-25T0021-staff-roles';
 import * as auditLog from './migrations/2026-11-25T0022-audit-log';
 import * as orderStatusLinks from './migrations/2026-11-25T0023-order-status-links';
+import * as dispatch from './migrations/2026-11-25T0024-dispatch';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -27,6 +28,7 @@ const MIGRATIONS = {
   '2026-11-25T0021-staff-roles': staffRoles,
   '2026-11-25T0022-audit-log': auditLog,
   '2026-11-25T0023-order-status-links': orderStatusLinks,
+  '2026-11-25T0024-dispatch': dispatch,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -141,6 +141,12 @@ export interface OrdersTable {
   concentrate_grams: Generated<number>;
   /** issue 17 §6: the secret of the order's status link, /o/<token> (null only before 0023 ran) */
   status_token: string | null;
+  /** issue 17 §2: the driver the order is assigned to */
+  driver_id: number | null;
+  /** when the order was delivered or picked up (ISO instant) */
+  completed_at: string | null;
+  /** why a delivery came back (order-lifecycle.ts RETURN_REASONS) */
+  return_reason: string | null;
 }
 
 export interface OrderItemsTable {

@@ -25,6 +25,8 @@ export interface BusEvent<K extends BusEventType = BusEventType> {
   shopperId?: string | null;
   /** chat events: the chat session they belong to */
   chatSessionId?: string | null;
+  /** order events: the drivers who see the order (its driver, and the one it was taken from) */
+  driverIds?: number[];
 }
 
 /** Any one event, its data typed by its type. */

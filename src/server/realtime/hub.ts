@@ -10,6 +10,7 @@ export interface SocketDealerSession {
   expiresAt: number;
   /** a change of role ends the session, so the role a socket opened with stays its role */
   role: StaffRole;
+  userId: number;
 }
 
 export interface Client {
@@ -43,15 +44,17 @@ export function staffMay(client: Client, permission: Permission, now = Date.now(
 }
 
 /**
- * Who receives a bus event: orders go to the staff who read orders and to the shopper who
- * placed them; chat stays in its session and the support inbox; contacts go to support.
+ * Who receives a bus event: orders go to the staff who read orders, the shopper who placed
+ * them and the driver they are (or were) assigned to; chat stays in its session and the
+ * support inbox; contacts go to support.
  */
 export function isAudience(client: Client, event: BusEvent, now = Date.now()): boolean {
   if (INTERNAL_EVENTS.has(event.type)) return false;
   if (ORDER_EVENTS.has(event.type))
     return (
       staffMay(client, 'orders.read', now) ||
-      (!!event.shopperId && event.shopperId === client.shopperId)
+      (!!event.shopperId && event.shopperId === client.shopperId) ||
+      (staffMay(client, 'deliveries', now) && !!event.driverIds?.includes(client.dealer!.userId))
     );
   if (DEALER_EVENTS.has(event.type)) return staffMay(client, 'support', now);
   if (CHAT_EVENTS.has(event.type))

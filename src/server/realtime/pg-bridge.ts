@@ -105,6 +105,7 @@ export async function startPgBridge(
         data,
         shopperId: envelope.shopperId,
         chatSessionId: envelope.chatSessionId,
+        driverIds: envelope.driverIds,
       } as BusEvent);
     } catch (error) {
       app.log.warn({ err: error }, 'remote event dropped');
@@ -153,6 +154,7 @@ export async function startPgBridge(
       type: event.type,
       shopperId: event.shopperId ?? null,
       chatSessionId: event.chatSessionId ?? null,
+      ...(event.driverIds?.length ? { driverIds: event.driverIds } : {}),
     };
     let payload: string | Promise<string | null> = JSON.stringify({ ...base, data: event.data });
     if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) {

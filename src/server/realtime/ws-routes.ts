@@ -23,6 +23,7 @@ import {
   saveContactInfo,
 } from '../modules/chat/service';
 import { CONTACT_INCOMPLETE, CONTACT_RATE_LIMITED } from '../modules/contact/limiter';
+import { listDeliveries } from '../modules/deliveries/service';
 import { listOrders } from '../modules/orders/service';
 import {
   newShopperId,
@@ -228,6 +229,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
             sessionId: session.sessionId,
             expiresAt: session.expiresAt.getTime(),
             role: session.role,
+            userId: session.userId,
           };
         client.chatSessionId =
           (client.shopperId && (await currentChatSessionOf(db, client.shopperId))) ||
@@ -242,6 +244,14 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       ready = true;
       for (const raw of pending.splice(0)) enqueue(raw);
 
+      /** Staff who read orders get them all, a driver their stops, a shopper their own. */
+      function initialOrders(client: Client) {
+        if (staffMay(client, 'orders.read')) return listOrders(db);
+        if (staffMay(client, 'deliveries')) return listDeliveries(db, client.dealer!.userId);
+        if (client.shopperId) return listOrders(db, { shopperId: client.shopperId });
+        return Promise.resolve([]);
+      }
+
       async function sendInit() {
         // A dealer whose session just ended gets the shopper's init from endDealerSession instead.
         if (client.dealer && !(await isStillDealer(client))) return;
@@ -253,11 +263,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
             app.productListCache.get(),
             listCategories(db),
             staffMay(client, 'promotions') ? listPromotions(db) : listActivePromotions(db),
-            staffMay(client, 'orders.read')
-              ? listOrders(db)
-              : client.shopperId
-                ? listOrders(db, client.shopperId)
-                : Promise.resolve([]),
+            initialOrders(client),
             listScheduleSlots(db),
             getDealerSettings(db),
           ]);

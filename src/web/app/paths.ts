@@ -15,6 +15,7 @@ export const paths = {
   categories: '/categories',
   staff: '/staff',
   activity: '/activity',
+  driver: '/driver',
   orderStatus: '/o/:token',
 } as const;
 

@@ -65,6 +65,9 @@ export function AppRouter() {
         <Route path={paths.activity}>
           <DealerRoute />
         </Route>
+        <Route path={paths.driver}>
+          <DealerRoute />
+        </Route>
         <Route component={NotFoundRoute} />
       </Switch>
     </AppShell>

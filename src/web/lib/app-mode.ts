@@ -5,7 +5,7 @@ export type AppMode = 'customer' | 'dealer';
 /** Customer or dealer mode, switched by the path (spec §2.1). */
 export const appModeStore = createStore<AppMode>('customer');
 
-const DEALER_PREFIXES = ['/dealer', '/categories', '/schedule', '/staff', '/activity'];
+const DEALER_PREFIXES = ['/dealer', '/categories', '/schedule', '/staff', '/activity', '/driver'];
 const CUSTOMER_PATHS = ['/', '/cart', '/orders'];
 
 export function isDealerPath(path: string): boolean {

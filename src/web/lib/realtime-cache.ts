@@ -8,6 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
 import { contactMessageKeys } from '@web/api/get-contact-messages';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
+import { deliveryKeys } from '@web/api/get-deliveries';
 import { deliveryZoneKeys } from '@web/api/get-delivery-zones';
 import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
@@ -111,9 +112,12 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
     case 'order-created':
     case 'order-updated':
       applyUnder(client, orderKeys.all, replaceIn(message.data, true));
+      // a driver's stops are chosen and ordered by the server: read them again
+      void client.invalidateQueries({ queryKey: deliveryKeys.all });
       return;
     case 'order-deleted':
       applyUnder(client, orderKeys.all, removeFrom(message.data.id));
+      void client.invalidateQueries({ queryKey: deliveryKeys.all });
       return;
     case 'delivery-zone-created':
     case 'delivery-zone-updated':

@@ -9,6 +9,7 @@ const TABLES: [prefix: string, table: string][] = [
   ['/api/categories', 'categories'],
   ['/api/promotions', 'promotions'],
   ['/api/orders', 'orders'],
+  ['/api/deliveries', 'orders'],
   ['/api/schedule-slots', 'schedule_slots'],
   ['/api/dealer-settings', 'dealer_settings'],
   ['/api/store-profile', 'store_profile'],

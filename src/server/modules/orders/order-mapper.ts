@@ -1,6 +1,7 @@
 import type { TaxLine } from '../../../shared/compliance/taxes';
 import type { OrderStatus, OrderType, QuantityLabel } from '../../../shared/constants';
 import { toDollars } from '../../../shared/money';
+import type { ReturnReason } from '../../../shared/order-lifecycle';
 import type { Bogo50Details, Order, OrderItem } from '../../../shared/types';
 import { readJson } from '../../db/json';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
@@ -17,7 +18,10 @@ export function orderItemFromRow(row: OrderItemRow): OrderItem {
   };
 }
 
-export function orderFromRows(row: OrderRow, items: OrderItemRow[]): Order {
+/** An order row, with its driver's first name when the query joined it. */
+export type OrderRowWithDriver = OrderRow & { driver_first_name?: string | null };
+
+export function orderFromRows(row: OrderRowWithDriver, items: OrderItemRow[]): Order {
   return {
     id: row.id,
     customer: row.customer,
@@ -42,5 +46,9 @@ export function orderFromRows(row: OrderRow, items: OrderItemRow[]): Order {
       rate: line.ratePercent,
       amount: toDollars(line.amountCents),
     })),
+    driver:
+      row.driver_id === null ? null : { id: row.driver_id, firstName: row.driver_first_name ?? '' },
+    completedAt: row.completed_at,
+    returnReason: (row.return_reason as ReturnReason | null) ?? null,
   };
 }

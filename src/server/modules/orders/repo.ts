@@ -1,24 +1,30 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { FINISHED_STATUSES } from '../../../shared/order-lifecycle';
 import { selectProducts } from '../../db/category-references';
-import type {
-  Database,
-  NewOrderItemRow,
-  NewOrderRow,
-  OrderItemRow,
-  OrderRow,
-} from '../../db/schema';
+import type { Database, NewOrderItemRow, NewOrderRow, OrderItemRow } from '../../db/schema';
+import type { OrderRowWithDriver } from './order-mapper';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** Orders with their items, newest first; `where` narrows to one shopper or one order. */
-export async function findOrders(db: Q, where: { shopperId?: string; id?: number } = {}) {
+/**
+ * Orders with their items and driver's first name, newest first; `where` narrows to one
+ * shopper, one order, or one driver's unfinished deliveries.
+ */
+export async function findOrders(
+  db: Q,
+  where: { shopperId?: string; id?: number; driverId?: number; notIn?: readonly string[] } = {},
+) {
   let query = db
     .selectFrom('orders')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc');
-  if (where.shopperId !== undefined) query = query.where('shopper_id', '=', where.shopperId);
-  if (where.id !== undefined) query = query.where('id', '=', where.id);
+    .leftJoin('users', 'users.id', 'orders.driver_id')
+    .selectAll('orders')
+    .select('users.first_name as driver_first_name')
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc');
+  if (where.shopperId !== undefined) query = query.where('orders.shopper_id', '=', where.shopperId);
+  if (where.id !== undefined) query = query.where('orders.id', '=', where.id);
+  if (where.driverId !== undefined) query = query.where('orders.driver_id', '=', where.driverId);
+  if (where.notIn?.length) query = query.where('orders.status', 'not in', where.notIn);
   const orders = await query.execute();
   if (orders.length === 0) return [];
   const items = await db
@@ -34,7 +40,10 @@ export async function findOrders(db: Q, where: { shopperId?: string; id?: number
   const byOrder = new Map<number, OrderItemRow[]>();
   for (const item of items)
     byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
-  return orders.map((order): [OrderRow, OrderItemRow[]] => [order, byOrder.get(order.id) ?? []]);
+  return orders.map((order): [OrderRowWithDriver, OrderItemRow[]] => [
+    order,
+    byOrder.get(order.id) ?? [],
+  ]);
 }
 
 export function findOrderRow(db: Q, id: number) {
@@ -57,14 +66,66 @@ export function insertOrderItemRows(db: Q, rows: NewOrderItemRow[]) {
   return db.insertInto('order_items').values(rows).returningAll().execute();
 }
 
-/** Answers false when no order has this id. */
-export async function setOrderStatus(db: Q, id: number, status: string): Promise<boolean> {
-  const result = await db
+export function setOrderStatus(
+  db: Q,
+  id: number,
+  change: { status: string; completedAt: string | null; returnReason: string | null },
+) {
+  return db
     .updateTable('orders')
-    .set({ status })
+    .set({
+      status: change.status,
+      completed_at: change.completedAt,
+      return_reason: change.returnReason,
+    })
     .where('id', '=', id)
+    .execute();
+}
+
+export function setOrderDriver(db: Q, id: number, driverId: number | null) {
+  return db.updateTable('orders').set({ driver_id: driverId }).where('id', '=', id).execute();
+}
+
+/**
+ * A returned or cancelled order sold nothing: it no longer counts toward the daily limits
+ * and no longer holds a place in the schedule.
+ */
+export function releaseOrderHolds(db: Q, id: number) {
+  return db
+    .updateTable('orders')
+    .set({ cannabis_grams: 0, concentrate_grams: 0, schedule_slot_id: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Its stock is back on the shelf: deleting the order later must not return it twice. */
+export function clearStockTaken(db: Q, orderId: number) {
+  return db
+    .updateTable('order_items')
+    .set({ stock_taken: 0 })
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+export function findActiveDriver(db: Q, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name'])
+    .where('id', '=', id)
+    .where('role', '=', 'driver')
+    .where('disabled_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+}
+
+export function findActiveDrivers(db: Q) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'employee_number'])
+    .where('role', '=', 'driver')
+    .where('disabled_at', 'is', null)
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
 }
 
 export function setOrderDelivery(
@@ -180,7 +241,7 @@ export async function countOpenScheduledOrders(db: Q, shopperId: string): Promis
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('shopper_id', '=', shopperId)
     .where('order_type', '=', 'scheduled')
-    .where('status', '<>', 'completed')
+    .where('status', 'not in', FINISHED_STATUSES)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -1,7 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { noContent, orderResponse, orderStatusViewResponse } from '../../../shared/api-schemas';
 import {
+  driverResponse,
+  noContent,
+  orderResponse,
+  orderStatusViewResponse,
+} from '../../../shared/api-schemas';
+import {
+  driverAssignmentSchema,
   orderDeliverySchema,
   orderPlacementSchema,
   orderStatusSchema,
@@ -17,7 +23,14 @@ import {
   withIdempotency,
 } from './idempotency';
 import { orderRateLimiter } from './placement-limits';
-import { deleteOrder, listOrders, updateOrderDelivery, updateOrderStatus } from './service';
+import {
+  assignDriver,
+  deleteOrder,
+  listDrivers,
+  listOrders,
+  updateOrderDelivery,
+  updateOrderStatus,
+} from './service';
 import { ensureShopperId, shopperIdOf } from './shopper-cookie';
 import { findOrderStatus } from './status-link';
 
@@ -81,7 +94,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   app.get('/api/orders/mine', orderList, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const shopperId = shopperIdOf(request);
-    return shopperId ? listOrders(app.db.kysely, shopperId) : [];
+    return shopperId ? listOrders(app.db.kysely, { shopperId }) : [];
   });
 
   const statusLink = {
@@ -110,7 +123,25 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   app.patch('/api/orders/:id/status', { config: manage, schema: statusSchema }, async (request) => {
     const { id } = request.params;
     const { status } = request.body;
-    return published(app, await updateOrderStatus(app.db.kysely, id, status));
+    return published(app, await updateOrderStatus(app.db, id, { status }));
+  });
+
+  const driverSchema = {
+    params: orderIdParams,
+    body: withSummary(driverAssignmentSchema, 'Invalid driver'),
+    response: oneOrder,
+  };
+  app.patch('/api/orders/:id/driver', { config: manage, schema: driverSchema }, async (request) =>
+    published(app, await assignDriver(app.db, request.params.id, request.body.driverId)),
+  );
+
+  const drivers = {
+    config: { dealerOnly: true, ...manage },
+    schema: { response: { 200: z.array(driverResponse) } },
+  };
+  app.get('/api/drivers', drivers, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listDrivers(app.db.kysely);
   });
 
   const deliverySchema = { params: orderIdParams, body: deliveryBody, response: oneOrder };

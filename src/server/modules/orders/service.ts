@@ -1,18 +1,22 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { explicitSlotFor } from '../../../shared/availability';
-import type { OrderStatus } from '../../../shared/constants';
-import type { Order } from '../../../shared/types';
+import type { OrderStatus, OrderType } from '../../../shared/constants';
+import { isClosed, type ReturnReason, statusChangeProblem } from '../../../shared/order-lifecycle';
+import type { Driver, Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { busEvent, type Outcome } from '../../realtime/events';
+import { HttpError, notFound } from '../../http/errors';
+import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
 import { findProduct } from '../catalog/service';
 import { listScheduleSlots, slotEvents } from '../scheduling/service';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
 
-export async function listOrders(db: Kysely<Database>, shopperId?: string): Promise<Order[]> {
-  const rows = await repo.findOrders(db, shopperId === undefined ? {} : { shopperId });
+export async function listOrders(
+  db: Kysely<Database>,
+  where: Parameters<typeof repo.findOrders>[1] = {},
+): Promise<Order[]> {
+  const rows = await repo.findOrders(db, where);
   return rows.map(([order, items]) => orderFromRows(order, items));
 }
 
@@ -22,20 +26,103 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
   return orderFromRows(row[0], row[1]);
 }
 
-/** The order's change as every browser allowed to see the order hears it. */
-async function orderUpdated(db: Kysely<Database>, id: number): Promise<Outcome<Order>> {
-  const order = await findOrder(db, id);
-  const shopperId = await repo.findOrderOwner(db, id);
-  return { value: order, events: [busEvent('order-updated', order, { shopperId })] };
-}
-
-export async function updateOrderStatus(
+/**
+ * The order's change as every browser allowed to see the order hears it: staff, its shopper,
+ * its driver and, after a reassignment, the driver it was taken from.
+ */
+async function orderUpdated(
   db: Kysely<Database>,
   id: number,
-  status: OrderStatus,
+  formerDriverId: number | null = null,
 ): Promise<Outcome<Order>> {
-  if (!(await repo.setOrderStatus(db, id, status))) throw notFound('Order');
-  return orderUpdated(db, id);
+  const order = await findOrder(db, id);
+  const shopperId = await repo.findOrderOwner(db, id);
+  const driverIds = [order.driver?.id, formerDriverId].filter((d): d is number => !!d);
+  return { value: order, events: [busEvent('order-updated', order, { shopperId, driverIds })] };
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  returnReason?: ReturnReason | null;
+}
+
+/**
+ * Moves an order along its lifecycle (order-lifecycle.ts). Returning or cancelling it puts
+ * its stock back on the shelf, frees its place in the schedule and takes its grams off the
+ * customer's daily limits, once: a closed order stays closed.
+ */
+export async function updateOrderStatus(
+  db: Db,
+  id: number,
+  change: StatusChange,
+  now = new Date(),
+): Promise<Outcome<Order>> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await repo.findOrderRow(trx, id);
+    if (!row) throw notFound('Order');
+    const current = {
+      id,
+      status: row.status as OrderStatus,
+      orderType: row.order_type as OrderType,
+    };
+    const problem = statusChangeProblem(current, change.status);
+    if (problem) throw new HttpError(409, { error: problem, code: 'ORDER_STATUS_REFUSED' });
+    await repo.setOrderStatus(trx, id, {
+      status: change.status,
+      completedAt: change.status === 'completed' ? (row.completed_at ?? now.toISOString()) : null,
+      returnReason: change.status === 'returned' ? (change.returnReason ?? null) : null,
+    });
+    const closing = isClosed(change.status) && !isClosed(current.status);
+    const restocked = closing ? await restoreStock(trx, id) : [];
+    if (closing) {
+      await repo.releaseOrderHolds(trx, id);
+      if (row.schedule_slot_id) await repo.releaseSlotPlace(trx, row.schedule_slot_id);
+    }
+    const updated = await orderUpdated(trx, id);
+    const slots = closing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
+    return { value: updated.value, events: [...updated.events, ...restocked, ...slots] };
+  });
+}
+
+/** Assigns a delivery to an active driver, or takes it off whoever has it (null). */
+export async function assignDriver(
+  db: Db,
+  id: number,
+  driverId: number | null,
+): Promise<Outcome<Order>> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await repo.findOrderRow(trx, id);
+    if (!row) throw notFound('Order');
+    if (driverId !== null) {
+      if (row.order_type === 'pickup')
+        throw new HttpError(409, {
+          error: `Order #${id} is a pickup: the customer collects it at the shop.`,
+          code: 'PICKUP_HAS_NO_DRIVER',
+        });
+      if (isClosed(row.status as OrderStatus))
+        throw new HttpError(409, {
+          error: `Order #${id} was ${row.status}: there is nothing left to deliver.`,
+          code: 'ORDER_STATUS_REFUSED',
+        });
+      if (!(await repo.findActiveDriver(trx, driverId)))
+        throw new HttpError(400, {
+          error: 'driverId: must be an active driver',
+          code: 'NOT_A_DRIVER',
+        });
+    }
+    await repo.setOrderDriver(trx, id, driverId);
+    return orderUpdated(trx, id, row.driver_id === driverId ? null : row.driver_id);
+  });
+}
+
+/** The drivers a delivery can be given to, for the dispatcher's choice. */
+export async function listDrivers(db: Kysely<Database>): Promise<Driver[]> {
+  const rows = await repo.findActiveDrivers(db);
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.first_name,
+    employeeNumber: r.employee_number ?? '',
+  }));
 }
 
 /** The dealer may move an order to any date and window; the slot places follow it. */
@@ -66,47 +153,56 @@ export async function deleteOrder(db: Db, id: number): Promise<Outcome<void>> {
   return db.kysely.transaction().execute(async (trx) => {
     const order = await repo.findOrderRow(trx, id);
     if (!order) throw notFound('Order');
-    const items = await repo.findOrderItemRows(trx, id);
-    const byProduct = new Map<number, { amount: number; flavors: Map<string, number> }>();
-    for (const item of items) {
-      if (item.stock_taken === 0) continue;
-      const entry = byProduct.get(item.product_id) ?? {
-        amount: 0,
-        flavors: new Map<string, number>(),
-      };
-      entry.amount += item.stock_taken;
-      if (item.stock_flavor)
-        entry.flavors.set(
-          item.stock_flavor,
-          (entry.flavors.get(item.stock_flavor) ?? 0) + item.stock_taken,
-        );
-      byProduct.set(item.product_id, entry);
-    }
-    for (const [productId, { amount, flavors }] of byProduct) {
-      const product = await repo.findProductFlavorStocks(trx, productId);
-      if (!product) continue; // a deleted product has no stock to return to
-      let flavorStocks: string | undefined;
-      if (flavors.size) {
-        const current = new Map(
-          Object.entries(JSON.parse(product.flavor_stocks) as Record<string, number>),
-        );
-        for (const [flavor, taken] of flavors)
-          current.set(flavor, (current.get(flavor) ?? 0) + taken);
-        flavorStocks = JSON.stringify(Object.fromEntries(current));
-      }
-      await repo.returnStock(trx, productId, amount, flavorStocks);
-    }
+    const restocked = await restoreStock(trx, id);
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
     await repo.deleteOrderRow(trx, id);
-    // Stock moved: every storefront shows the new figures without reloading.
-    const restocked = await Promise.all([...byProduct.keys()].map((p) => findProduct(trx, p)));
     return {
       value: undefined,
       events: [
         busEvent('order-deleted', { id }, { shopperId: order.shopper_id }),
-        ...restocked.flatMap((product) => (product ? [busEvent('product-updated', product)] : [])),
+        ...restocked,
         ...(await slotEvents(trx, [order.schedule_slot_id])),
       ],
     };
   });
+}
+
+/**
+ * Gives back exactly the stock the order took, once (its items then hold none), and answers
+ * the product changes every storefront hears so it shows the new figures without reloading.
+ */
+async function restoreStock(trx: Transaction<Database>, id: number): Promise<DomainEvent[]> {
+  const items = await repo.findOrderItemRows(trx, id);
+  const byProduct = new Map<number, { amount: number; flavors: Map<string, number> }>();
+  for (const item of items) {
+    if (item.stock_taken === 0) continue;
+    const entry = byProduct.get(item.product_id) ?? {
+      amount: 0,
+      flavors: new Map<string, number>(),
+    };
+    entry.amount += item.stock_taken;
+    if (item.stock_flavor)
+      entry.flavors.set(
+        item.stock_flavor,
+        (entry.flavors.get(item.stock_flavor) ?? 0) + item.stock_taken,
+      );
+    byProduct.set(item.product_id, entry);
+  }
+  for (const [productId, { amount, flavors }] of byProduct) {
+    const product = await repo.findProductFlavorStocks(trx, productId);
+    if (!product) continue; // a deleted product has no stock to return to
+    let flavorStocks: string | undefined;
+    if (flavors.size) {
+      const current = new Map(
+        Object.entries(JSON.parse(product.flavor_stocks) as Record<string, number>),
+      );
+      for (const [flavor, taken] of flavors)
+        current.set(flavor, (current.get(flavor) ?? 0) + taken);
+      flavorStocks = JSON.stringify(Object.fromEntries(current));
+    }
+    await repo.returnStock(trx, productId, amount, flavorStocks);
+  }
+  await repo.clearStockTaken(trx, id);
+  const restocked = await Promise.all([...byProduct.keys()].map((p) => findProduct(trx, p)));
+  return restocked.flatMap((product) => (product ? [busEvent('product-updated', product)] : []));
 }

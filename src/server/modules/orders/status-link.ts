@@ -40,5 +40,6 @@ export async function findOrderStatus(
     discountAmount: order.discountAmount,
     taxes: order.taxes,
     total: order.total,
+    driverFirstName: order.status === 'on the way' ? (order.driver?.firstName ?? null) : null,
   };
 }

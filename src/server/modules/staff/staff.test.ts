@@ -13,6 +13,8 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
   dispatcher: [
     'GET /api/orders',
     'PATCH /api/orders/:id/status',
+    'PATCH /api/orders/:id/driver',
+    'GET /api/drivers',
     'PATCH /api/orders/:id/delivery',
     'DELETE /api/orders/:id',
     'POST /api/schedule-slots',
@@ -28,7 +30,7 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
     'GET /api/contact-messages',
     'PATCH /api/contact-messages/:id',
   ],
-  driver: [],
+  driver: ['GET /api/deliveries', 'PATCH /api/deliveries/:id'],
 };
 
 const ROLE_NAMES: Record<StaffRole, string> = {

@@ -30,6 +30,10 @@ const ActivityPage = lazyComponent(
   () => import('@web/features/activity/components/activity-page'),
   <Spinner />,
 );
+const DeliveriesPage = lazyComponent(
+  () => import('@web/features/deliveries/components/deliveries-page'),
+  <Spinner />,
+);
 const InventoryPanel = lazyComponent(
   () => import('@web/features/inventory/components/inventory-panel'),
   <Spinner label="Loading inventory..." />,
@@ -40,6 +44,7 @@ const PAGES: Record<string, { Page: ComponentType; title: string }> = {
   [paths.categories]: { Page: CategoriesPage, title: 'Category Management' },
   [paths.staff]: { Page: StaffPage, title: 'Staff' },
   [paths.activity]: { Page: ActivityPage, title: 'Activity' },
+  [paths.driver]: { Page: DeliveriesPage, title: 'Your deliveries' },
 };
 
 function DealerPage({

@@ -1,9 +1,13 @@
+import { isFinished } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 
 export type OrdersTab = 'active' | 'history';
 
-/** Spec §2.10: completed orders are history, everything else is active. */
-export const isHistory = (order: Pick<Order, 'status'>) => order.status === 'completed';
+/**
+ * Spec §2.10: completed orders are history, everything else is active; returned and
+ * cancelled orders (issue 17 §2) are finished too.
+ */
+export const isHistory = (order: Pick<Order, 'status'>) => isFinished(order.status);
 
 export function newestFirst<O extends Pick<Order, 'id' | 'date'>>(orders: readonly O[]): O[] {
   return [...orders].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id);

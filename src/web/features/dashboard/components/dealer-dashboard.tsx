@@ -2,7 +2,8 @@ import type { Permission } from '@shared/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { productKeys } from '@web/api/get-products';
 import { promotionKeys } from '@web/api/get-promotions';
-import { Button } from '@web/components/ui/button';
+import { paths } from '@web/app/paths';
+import { Button, buttonClasses } from '@web/components/ui/button';
 import { Panel } from '@web/components/ui/panel';
 import { CompliancePanel } from '@web/features/compliance/components/compliance-panel';
 import { DeliveryZonesPanel } from '@web/features/compliance/components/delivery-zones-panel';
@@ -12,6 +13,7 @@ import { PromotionsPanel } from '@web/features/promotions/components/promotions-
 import { StoreProfilePanel } from '@web/features/store-profile/components/store-profile-panel';
 import { LogOut, Truck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { Link } from 'wouter';
 import { ScheduleStatsRow, SummaryCards } from './dashboard-stats';
 
 const SECTIONS = {
@@ -21,16 +23,18 @@ const SECTIONS = {
   promotions: 'dealer-promotions',
 } as const;
 
-/** A driver's dashboard until dispatch assigns deliveries (issue 17 §2). */
+/** A driver's dashboard points to the stops (issue 17 §2). */
 function DriverWelcome() {
   return (
     <Panel
       id="dealer-deliveries"
       title="Your deliveries"
-      description="Orders a dispatcher assigns to you are listed here, in the order of your stops."
+      description="Orders a dispatcher assigns to you, in the order of your stops."
       icon={<Truck aria-hidden="true" className="h-5 w-5" />}
     >
-      <p className="text-sm text-muted">No deliveries are assigned to you right now.</p>
+      <Link href={paths.driver} className={buttonClasses('primary', 'lg')}>
+        Open your deliveries
+      </Link>
     </Panel>
   );
 }

@@ -10,6 +10,7 @@ import {
   LogOut,
   type LucideIcon,
   ShieldCheck,
+  Truck,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -23,6 +24,7 @@ export const BACK_OFFICE_PAGES: {
   permission: Permission | null;
 }[] = [
   { href: paths.dealer, label: 'Dashboard', icon: LayoutDashboard, permission: null },
+  { href: paths.driver, label: 'Deliveries', icon: Truck, permission: 'deliveries' },
   { href: paths.schedule, label: 'Schedule Manager', icon: CalendarClock, permission: 'schedule' },
   { href: paths.categories, label: 'Category Manager', icon: FolderTree, permission: 'catalog' },
   { href: paths.staff, label: 'Staff', icon: Users, permission: 'staff' },

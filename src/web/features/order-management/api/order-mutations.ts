@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@shared/constants';
+import { isClosed } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersQueryOptions } from '@web/api/get-orders';
@@ -9,6 +10,13 @@ export function updateOrderStatus(id: number, status: OrderStatus): Promise<Orde
   return apiFetch<Order>(`/api/orders/${id}/status`, {
     method: 'PATCH',
     body: JSON.stringify({ status }),
+  });
+}
+
+export function assignDriver(id: number, driverId: number | null): Promise<Order> {
+  return apiFetch<Order>(`/api/orders/${id}/driver`, {
+    method: 'PATCH',
+    body: JSON.stringify({ driverId }),
   });
 }
 
@@ -27,6 +35,19 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: OrderStatus }) =>
       updateOrderStatus(id, status),
+    onSuccess: (order) => {
+      replaceOrder(client, order);
+      // a returned or cancelled order's stock is back on the shelf
+      if (isClosed(order.status)) void client.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+export function useAssignDriver() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, driverId }: { id: number; driverId: number | null }) =>
+      assignDriver(id, driverId),
     onSuccess: (order) => replaceOrder(client, order),
   });
 }

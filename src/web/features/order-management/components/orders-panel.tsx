@@ -1,5 +1,6 @@
-import { ORDER_STATUSES, type OrderStatus, PICKUP_ADDRESS } from '@shared/constants';
+import { type OrderStatus, PICKUP_ADDRESS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
+import { isClosed, statusesFor } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useOrders } from '@web/api/get-orders';
@@ -16,6 +17,7 @@ import {
   useDeleteOrder,
   useUpdateOrderStatus,
 } from '@web/features/order-management/api/order-mutations';
+import { DriverSelect } from '@web/features/order-management/components/driver-select';
 import { useNewOrderFlags } from '@web/features/order-management/hooks/use-new-order-flags';
 import {
   mapsHref,
@@ -105,7 +107,7 @@ function StatusSelect({
     <select
       aria-label={`Status of order #${order.id}`}
       value={order.status}
-      disabled={disabled}
+      disabled={disabled || isClosed(order.status)}
       onChange={(e) => onStatus(e.target.value as OrderStatus)}
       className={clsx(
         'h-9 cursor-pointer rounded-lg border px-2 text-sm font-semibold capitalize focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -113,13 +115,19 @@ function StatusSelect({
         className,
       )}
     >
-      {ORDER_STATUSES.map((s) => (
+      {statusChoices(order).map((s) => (
         <option key={s} value={s} className="bg-surface text-fg capitalize">
           {s}
         </option>
       ))}
     </select>
   );
+}
+
+/** The order type's steps; an order set to another type's step before keeps showing it. */
+function statusChoices(order: Order): OrderStatus[] {
+  const choices = statusesFor(order.orderType);
+  return choices.includes(order.status) ? choices : [order.status, ...choices];
 }
 
 function AddressLink({ address }: { address: string }) {
@@ -246,6 +254,7 @@ function OrderTableRow(props: RowProps) {
             readOnly={props.readOnly}
             className="w-full"
           />
+          <DriverSelect order={order} readOnly={props.readOnly} className="mt-1.5 w-full" />
         </td>
         <td className="px-2.5 py-3">
           {!props.readOnly && (
@@ -290,6 +299,7 @@ function OrderCard(props: RowProps) {
         <PhoneLink phone={order.phone} />
         <AddressLink address={order.address} />
       </div>
+      <DriverSelect order={order} readOnly={props.readOnly} className="mt-3 w-full" />
       <div className="mt-3 flex items-center gap-1 border-t border-line pt-3">
         <StatusSelect
           order={order}

@@ -1,5 +1,6 @@
-import { ORDER_STATUSES, type OrderStatus } from '@shared/constants';
+import type { OrderStatus, OrderType } from '@shared/constants';
 import { formatDollars, formatPercent } from '@shared/money';
+import { isClosed, lifecycleSteps, progressIndex, statusLabel } from '@shared/order-lifecycle';
 import { useOrderStatus } from '@web/api/get-order-status';
 import { paths } from '@web/app/paths';
 import { buttonClasses } from '@web/components/ui/button';
@@ -10,18 +11,15 @@ import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 
-const STEP_LABELS: Record<OrderStatus, string> = {
-  pending: 'Placed',
-  accepted: 'Accepted',
-  'on the way': 'On the way',
-  completed: 'Completed',
-};
-
-function Progress({ status }: { status: OrderStatus }) {
-  const reached = ORDER_STATUSES.indexOf(status);
+function Progress({ status, orderType }: { status: OrderStatus; orderType: OrderType }) {
+  const steps = lifecycleSteps(orderType);
+  const reached = progressIndex(status, orderType);
   return (
-    <ol aria-label="Order progress" className="grid grid-cols-4 gap-2">
-      {ORDER_STATUSES.map((step, index) => {
+    <ol
+      aria-label="Order progress"
+      className={clsx('grid gap-2', steps.length === 5 ? 'grid-cols-5' : 'grid-cols-4')}
+    >
+      {steps.map((step, index) => {
         const done = index <= reached;
         return (
           <li
@@ -37,11 +35,21 @@ function Progress({ status }: { status: OrderStatus }) {
             >
               {done ? <Check aria-hidden="true" className="h-4 w-4" /> : index + 1}
             </span>
-            <span className={done ? 'text-fg' : 'text-muted'}>{STEP_LABELS[step]}</span>
+            <span className={done ? 'text-fg' : 'text-muted'}>{statusLabel(step, orderType)}</span>
           </li>
         );
       })}
     </ol>
+  );
+}
+
+function ClosedNotice({ status }: { status: OrderStatus }) {
+  return (
+    <p role="status" className="rounded-2xl border border-line bg-surface-2 p-4 text-sm">
+      {status === 'returned'
+        ? 'This order came back to the shop without being handed over. Call the shop if you would like it delivered again.'
+        : 'This order was cancelled by the shop. Call the shop if you have any questions.'}
+    </p>
   );
 }
 
@@ -94,10 +102,20 @@ export default function OrderStatusPage() {
           Order #{order.id}
         </h1>
         <p className="text-sm font-semibold" data-testid="order-status-now">
-          {STEP_LABELS[order.status]} · {when}
+          {statusLabel(order.status, order.orderType)} · {when}
         </p>
+        {order.driverFirstName && (
+          <p className="text-sm text-muted">
+            {order.driverFirstName} is bringing your order. Have your ID ready: the driver checks
+            that you are 21 or older.
+          </p>
+        )}
       </header>
-      <Progress status={order.status} />
+      {isClosed(order.status) ? (
+        <ClosedNotice status={order.status} />
+      ) : (
+        <Progress status={order.status} orderType={order.orderType} />
+      )}
       <ul aria-label="Items" className="flex flex-col gap-1.5 border-t border-line pt-4 text-sm">
         {order.items.map((item, index) => (
           <li key={`${item.id}-${index}`} className="flex justify-between gap-3">

@@ -1,0 +1,139 @@
+import { type Browser, expect, test } from '@playwright/test';
+import { E2E_DEALER } from '../playwright.config';
+import { expectNoSeriousA11yViolations } from './axe';
+import { placeOrder, productNamed } from './place-order';
+import { toastSays } from './toast';
+
+/**
+ * Dispatch and the driver's phone view (issue 17 §2): the owner gives a delivery to a driver,
+ * whose stop appears live; the driver starts it, the shopper's status link names the driver,
+ * and the stop ends delivered, or returned with its stock back on the shelf.
+ */
+
+const PASSWORD = 'a-driver-password';
+
+async function signedIn(
+  browser: Browser,
+  data: object,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  expect((await context.request.post('/api/auth/login', { data })).ok()).toBe(true);
+  return { context, page: await context.newPage() };
+}
+
+test('the owner assigns a delivery; the driver hands it over or brings it back', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.slow();
+  const viewport = page.viewportSize()!;
+  const stamp = `${testInfo.project.name}${Date.now()}`;
+  const owner = await signedIn(browser, E2E_DEALER, viewport);
+  const added = await owner.context.request.post('/api/staff', {
+    data: {
+      username: `alex.${stamp}`,
+      password: PASSWORD,
+      role: 'driver',
+      firstName: 'Alex',
+      employeeNumber: `D-${stamp.slice(-6)}`,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const driver = await signedIn(
+    browser,
+    { username: `alex.${stamp}`, password: PASSWORD },
+    viewport,
+  );
+
+  const dream = await productNamed(page.request, 'Blue Dream');
+  const customer = `Jamie ${stamp} Rivera`;
+  const order = await placeOrder(page.request, dream, customer, '1/4 Oz', 1, 'delivery');
+
+  // the driver's page is open and empty before the stop is assigned
+  await driver.page.goto('/driver');
+  await expect(
+    driver.page.getByRole('heading', { level: 1, name: 'Your deliveries' }),
+  ).toBeVisible();
+  await expect(driver.page).toHaveTitle('Your deliveries | Canopy');
+  await expect(driver.page.getByText('No deliveries are assigned to you right now.')).toBeVisible();
+
+  await owner.page.goto('/dealer');
+  const orders = owner.page.getByRole('region', { name: 'Orders Management' });
+  await orders.getByRole('searchbox', { name: 'Search orders' }).fill(customer);
+  const driverSelect = orders.getByRole('combobox', { name: `Driver of order #${order.id}` });
+  await driverSelect.selectOption({ label: `Alex · #D-${stamp.slice(-6)}` });
+  await expect(owner.page.getByTestId('toast')).toHaveText(
+    toastSays(`Alex now has order #${order.id}.`),
+  );
+  await owner.page.screenshot({ path: testInfo.outputPath('orders-with-driver.png') });
+
+  // live: the stop appears without a reload
+  const stop = driver.page
+    .getByTestId('delivery-stop')
+    .filter({ has: driver.page.getByRole('heading', { name: customer }) });
+  await expect(stop).toBeVisible({ timeout: 20_000 });
+  await expect(stop).toContainText(`Stop 1 · Order #${order.id}`);
+  await expect(stop).toContainText('Blue Dream');
+  await expect(stop).toContainText('1/4 Oz × 1');
+  await expect(stop).toContainText(`Collect$${order.total.toFixed(2)}`);
+  await expect(stop.getByRole('link', { name: /1 Ferry Building/ })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/search/,
+  );
+  await expect(stop.getByRole('link', { name: '555-0188' })).toHaveAttribute('href', 'tel:5550188');
+  await driver.page.screenshot({ path: testInfo.outputPath('driver-stops.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(driver.page);
+
+  await stop.getByRole('button', { name: 'Start delivery' }).click();
+  await expect(stop).toContainText('Out for delivery');
+  const shopper = await browser.newContext({ viewport });
+  await shopper.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  const status = await shopper.newPage();
+  await status.goto(`/o/${order.statusToken}`);
+  await expect(status.getByTestId('order-status-now')).toHaveText(
+    'Out for delivery · Same-day delivery',
+  );
+  await expect(status.getByText('Alex is bringing your order.')).toBeVisible();
+
+  await stop.getByRole('button', { name: 'Delivered' }).click();
+  const handOver = driver.page.getByRole('alertdialog', { name: `Hand over order #${order.id}?` });
+  await expect(handOver).toContainText(`the name is ${customer}`);
+  await driver.page.screenshot({ path: testInfo.outputPath('driver-hand-over.png') });
+  await handOver.getByRole('button', { name: 'Delivered' }).click();
+  await expect(driver.page.getByTestId('toast')).toHaveText(
+    toastSays(`Order #${order.id} delivered.`),
+  );
+  await expect(stop).toHaveCount(0);
+  await status.reload();
+  await expect(status.getByTestId('order-status-now')).toHaveText('Delivered · Same-day delivery');
+
+  // a second stop comes back: its quarter goes back on the shelf
+  const before = (await productNamed(page.request, 'Blue Dream')).stock;
+  const second = await placeOrder(page.request, dream, `${customer} Two`, '1/4 Oz', 1, 'delivery');
+  expect((await productNamed(page.request, 'Blue Dream')).stock).toBe(before - 7);
+  const assigned = await owner.context.request.patch(`/api/orders/${second.id}/driver`, {
+    data: { driverId: (await added.json()).id },
+  });
+  expect(assigned.ok()).toBe(true);
+  const secondStop = driver.page
+    .getByTestId('delivery-stop')
+    .filter({ has: driver.page.getByRole('heading', { name: `${customer} Two` }) });
+  await secondStop.getByRole('button', { name: 'Not delivered' }).click();
+  const returnDialog = driver.page.getByRole('dialog', { name: `Bring order #${second.id} back` });
+  await returnDialog.getByRole('radio', { name: 'ID check failed' }).check();
+  await driver.page.screenshot({ path: testInfo.outputPath('driver-return.png') });
+  await expectNoSeriousA11yViolations(driver.page);
+  await returnDialog.getByRole('button', { name: 'Return to shop' }).click();
+  await expect(driver.page.getByTestId('toast')).toHaveText(
+    toastSays(`Order #${second.id} is going back to the shop.`),
+  );
+  await expect(secondStop).toHaveCount(0);
+  expect((await productNamed(page.request, 'Blue Dream')).stock).toBe(before);
+  await status.goto(`/o/${second.statusToken}`);
+  await expect(status.getByTestId('order-status-now')).toHaveText('Returned · Same-day delivery');
+  await expect(status.getByRole('status')).toContainText('came back to the shop');
+
+  for (const context of [owner.context, driver.context, shopper]) await context.close();
+});

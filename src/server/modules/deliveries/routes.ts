@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { orderResponse } from '../../../shared/api-schemas';
+import { deliveryStatusSchema } from '../../../shared/schemas';
+import { idParams, withSummary } from '../../http/errors';
+import type { ApiApp } from '../../http/openapi';
+import { published } from '../../realtime/publish';
+import { listDeliveries, updateDelivery } from './service';
+
+const driverOnly = { dealerOnly: true, permission: 'deliveries' } as const;
+
+/** Issue 17 §2: the driver's phone view reads and moves the driver's own stops. */
+export async function deliveryRoutes(app: ApiApp): Promise<void> {
+  const list = { config: driverOnly, schema: { response: { 200: z.array(orderResponse) } } };
+  app.get('/api/deliveries', list, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listDeliveries(app.db.kysely, request.dealer!.userId);
+  });
+
+  const update = {
+    config: driverOnly,
+    schema: {
+      params: withSummary(idParams, 'Invalid order id'),
+      body: withSummary(deliveryStatusSchema, 'Invalid delivery update'),
+      response: { 200: orderResponse },
+    },
+  };
+  app.patch('/api/deliveries/:id', update, async (request) => {
+    const { status, returnReason } = request.body;
+    const change = { status, returnReason: returnReason ?? null };
+    return published(
+      app,
+      await updateDelivery(app.db, request.dealer!.userId, request.params.id, change),
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  inStopOrder,
+  isFinished,
+  progressIndex,
+  statusChangeProblem,
+  statusesFor,
+  statusLabel,
+} from './order-lifecycle';
+
+describe('the order lifecycle (issue 17 §2)', () => {
+  it('gives deliveries and pickups their own steps, then returned (deliveries) and cancelled', () => {
+    expect(statusesFor('delivery')).toEqual([
+      'pending',
+      'accepted',
+      'packed',
+      'on the way',
+      'completed',
+      'returned',
+      'cancelled',
+    ]);
+    expect(statusesFor('scheduled')).toEqual(statusesFor('delivery'));
+    // the spec's four statuses stay open to every order (spec §2.10)
+    expect(statusesFor('pickup')).toEqual([
+      'pending',
+      'accepted',
+      'ready',
+      'on the way',
+      'completed',
+      'cancelled',
+    ]);
+    expect(progressIndex('on the way', 'pickup')).toBe(2);
+    expect(progressIndex('on the way', 'delivery')).toBe(3);
+    expect(progressIndex('returned', 'delivery')).toBe(-1);
+  });
+
+  it('names the spec statuses in words for the shopper and the driver', () => {
+    expect(statusLabel('pending', 'delivery')).toBe('Placed');
+    expect(statusLabel('on the way', 'delivery')).toBe('Out for delivery');
+    expect(statusLabel('completed', 'delivery')).toBe('Delivered');
+    expect(statusLabel('completed', 'pickup')).toBe('Picked up');
+    expect(statusLabel('ready', 'pickup')).toBe('Ready for pickup');
+  });
+
+  it('lets staff correct a status back and forth, but a closed order stays closed', () => {
+    const order = { id: 7, orderType: 'delivery' as const };
+    expect(statusChangeProblem({ ...order, status: 'completed' }, 'accepted')).toBeNull();
+    expect(statusChangeProblem({ ...order, status: 'returned' }, 'returned')).toBeNull();
+    expect(statusChangeProblem({ ...order, status: 'cancelled' }, 'pending')).toBe(
+      'Order #7 was cancelled; its stock is back on the shelf, so its status cannot change.',
+    );
+    expect(statusChangeProblem({ ...order, status: 'pending' }, 'ready')).toBe(
+      'A delivery order cannot be ready for pickup.',
+    );
+    expect(
+      statusChangeProblem({ id: 8, orderType: 'pickup', status: 'accepted' }, 'returned'),
+    ).toBe('A pickup order cannot be returned.');
+  });
+
+  it('counts delivered, picked-up, returned and cancelled orders as finished', () => {
+    expect(['completed', 'returned', 'cancelled'].every((s) => isFinished(s as never))).toBe(true);
+    expect(isFinished('on the way')).toBe(false);
+  });
+
+  it('puts same-day stops first, then scheduled ones by date and window start', () => {
+    const stop = (id: number, deliveryDate: string | null, deliveryTimeWindow: string | null) => ({
+      id,
+      deliveryDate,
+      deliveryTimeWindow,
+    });
+    const stops = inStopOrder([
+      stop(1, '2026-11-27', '9:00 AM - 11:00 AM'),
+      stop(2, '2026-11-26', '1:00 PM - 3:00 PM'),
+      stop(3, null, null),
+      stop(4, '2026-11-26', '11:00 AM - 1:00 PM'),
+      stop(5, null, null),
+    ]);
+    expect(stops.map((s) => s.id)).toEqual([3, 5, 4, 2, 1]);
+  });
+});

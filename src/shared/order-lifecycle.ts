@@ -1,0 +1,105 @@
+/**
+ * The life of an order (issue 17 §2), read by the server's rules, the back office, the
+ * driver's view and the shopper's status page. The spec's statuses keep their names:
+ * pending is "placed", on the way is "out for delivery", completed is "delivered" (or
+ * "picked up"). Returned and cancelled are final: their stock is back on the shelf.
+ */
+import { windowStartMinutes } from './availability';
+import type { OrderStatus, OrderType } from './constants';
+
+const DELIVERY_STEPS = ['pending', 'accepted', 'packed', 'on the way', 'completed'] as const;
+const PICKUP_STEPS = ['pending', 'accepted', 'ready', 'completed'] as const;
+export const CLOSED_STATUSES: readonly OrderStatus[] = ['returned', 'cancelled'];
+/** Statuses after which nothing is left to do: the order leaves Active Orders. */
+export const FINISHED_STATUSES: readonly OrderStatus[] = ['completed', ...CLOSED_STATUSES];
+
+export const isPickup = (orderType: OrderType) => orderType === 'pickup';
+
+/** The steps an order of this type goes through, in order. */
+export function lifecycleSteps(orderType: OrderType): readonly OrderStatus[] {
+  return isPickup(orderType) ? PICKUP_STEPS : DELIVERY_STEPS;
+}
+
+/**
+ * What staff may set: the type's steps, then returned (deliveries) and cancelled. The spec's
+ * four statuses stay open to every order (spec §2.10 lists them for all), so a pickup may
+ * still be set "on the way" as before.
+ */
+export function statusesFor(orderType: OrderType): OrderStatus[] {
+  if (isPickup(orderType))
+    return ['pending', 'accepted', 'ready', 'on the way', 'completed', 'cancelled'];
+  return [...DELIVERY_STEPS, 'returned', 'cancelled'];
+}
+
+export const isClosed = (status: OrderStatus) => CLOSED_STATUSES.includes(status);
+export const isFinished = (status: OrderStatus) => FINISHED_STATUSES.includes(status);
+
+const LABELS: Record<OrderStatus, string> = {
+  pending: 'Placed',
+  accepted: 'Accepted',
+  packed: 'Packed',
+  ready: 'Ready for pickup',
+  'on the way': 'Out for delivery',
+  completed: 'Delivered',
+  returned: 'Returned',
+  cancelled: 'Cancelled',
+};
+
+/** The status in words for shoppers and drivers. */
+export function statusLabel(status: OrderStatus, orderType: OrderType): string {
+  if (isPickup(orderType) && status === 'completed') return 'Picked up';
+  if (isPickup(orderType) && status === 'on the way') return 'On the way';
+  return LABELS[status];
+}
+
+/** How far along its steps an order is, for a progress bar (-1 for a closed order). */
+export function progressIndex(status: OrderStatus, orderType: OrderType): number {
+  const steps = lifecycleSteps(orderType);
+  // a pickup set "on the way" (the spec's status) is ready, not yet picked up
+  return steps.indexOf(isPickup(orderType) && status === 'on the way' ? 'ready' : status);
+}
+
+/**
+ * Why a status change is refused, or null when it is allowed. Staff may move an order
+ * back and forth between its type's steps (the spec lets the dealer correct a status at
+ * any time); a closed order stays closed, because its stock has already been restored.
+ */
+export function statusChangeProblem(
+  order: { id: number; status: OrderStatus; orderType: OrderType },
+  next: OrderStatus,
+): string | null {
+  if (next === order.status) return null;
+  if (isClosed(order.status))
+    return `Order #${order.id} was ${order.status}; its stock is back on the shelf, so its status cannot change.`;
+  if (!statusesFor(order.orderType).includes(next))
+    return `A ${isPickup(order.orderType) ? 'pickup' : 'delivery'} order cannot be ${statusLabel(next, order.orderType).toLowerCase()}.`;
+  return null;
+}
+
+/** A driver starts a delivery, hands it over, or brings it back. */
+export const DRIVER_STATUSES = ['on the way', 'completed', 'returned'] as const;
+export type DeliveryStatus = (typeof DRIVER_STATUSES)[number];
+
+/**
+ * A driver's stops in the order to drive them: today's same-day deliveries first (as they
+ * came in), then scheduled ones by date and window.
+ */
+export function inStopOrder<
+  T extends { id: number; deliveryDate: string | null; deliveryTimeWindow: string | null },
+>(orders: readonly T[]): T[] {
+  const start = (o: T) => (o.deliveryTimeWindow ? windowStartMinutes(o.deliveryTimeWindow) : -1);
+  return [...orders].sort(
+    (a, b) =>
+      (a.deliveryDate ?? '').localeCompare(b.deliveryDate ?? '') ||
+      start(a) - start(b) ||
+      a.id - b.id,
+  );
+}
+
+export const RETURN_REASONS = ['nobody-home', 'id-failed', 'refused'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  'nobody-home': 'Nobody home',
+  'id-failed': 'ID check failed',
+  refused: 'Customer refused',
+};

@@ -1,0 +1,17 @@
+import type { Order } from '@shared/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+export const deliveryKeys = { all: ['deliveries'] as const };
+
+/** GET /api/deliveries: the signed-in driver's unfinished stops, in driving order. */
+export function getDeliveries(): Promise<Order[]> {
+  return apiFetch<Order[]>('/api/deliveries');
+}
+
+export const deliveriesQueryOptions = () =>
+  queryOptions({ queryKey: deliveryKeys.all, queryFn: getDeliveries });
+
+export function useDeliveries() {
+  return useQuery(deliveriesQueryOptions());
+}

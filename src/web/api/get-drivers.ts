@@ -1,0 +1,17 @@
+import type { Driver } from '@shared/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api-client';
+
+export const driverKeys = { all: ['drivers'] as const };
+
+/** GET /api/drivers: the active drivers a dispatcher can give a delivery to (issue 17 §2). */
+export function getDrivers(): Promise<Driver[]> {
+  return apiFetch<Driver[]>('/api/drivers');
+}
+
+export const driversQueryOptions = () =>
+  queryOptions({ queryKey: driverKeys.all, queryFn: getDrivers });
+
+export function useDrivers(enabled = true) {
+  return useQuery({ ...driversQueryOptions(), enabled });
+}

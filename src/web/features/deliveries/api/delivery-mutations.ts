@@ -1,0 +1,27 @@
+import type { DeliveryStatus, ReturnReason } from '@shared/order-lifecycle';
+import type { Order } from '@shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deliveryKeys } from '@web/api/get-deliveries';
+import { apiFetch } from '@web/lib/api-client';
+
+export interface DeliveryUpdate {
+  id: number;
+  status: DeliveryStatus;
+  returnReason?: ReturnReason;
+}
+
+/** PATCH /api/deliveries/{id}: the driver starts, hands over or brings back a stop. */
+export function updateDelivery({ id, ...change }: DeliveryUpdate): Promise<Order> {
+  return apiFetch<Order>(`/api/deliveries/${id}`, {
+    method: 'PATCH',
+    body: JSON.stringify(change),
+  });
+}
+
+export function useUpdateDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateDelivery,
+    onSuccess: () => void client.invalidateQueries({ queryKey: deliveryKeys.all }),
+  });
+}

@@ -1,0 +1,163 @@
+import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@shared/order-lifecycle';
+import type { Order } from '@shared/types';
+import { useDeliveries } from '@web/api/get-deliveries';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/toast';
+import { errorText } from '@web/lib/error-messages';
+import { Truck } from 'lucide-react';
+import { useState } from 'react';
+import { type DeliveryUpdate, useUpdateDelivery } from '../api/delivery-mutations';
+import { StopCard } from './stop-card';
+
+function ReturnDialog({
+  order,
+  pending,
+  onReturn,
+  onClose,
+}: {
+  order: Order | null;
+  pending: boolean;
+  onReturn: (reason: ReturnReason) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState<ReturnReason>('nobody-home');
+  return (
+    <DialogFrame
+      open={order !== null}
+      onClose={onClose}
+      size="sm"
+      title={`Bring order #${order?.id ?? ''} back`}
+      description="The order goes back to the shop and its products back on the shelf. This cannot be undone."
+      footer={
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={pending} onClick={() => onReturn(reason)}>
+            Return to shop
+          </Button>
+        </div>
+      }
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold">Why was it not delivered?</legend>
+        {RETURN_REASONS.map((value) => (
+          <label
+            key={value}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line px-3 has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+          >
+            <input
+              type="radio"
+              name="return-reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+              className="h-4 w-4 accent-[var(--color-primary)]"
+            />
+            {RETURN_REASON_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+    </DialogFrame>
+  );
+}
+
+/**
+ * The driver's phone view, /driver (issue 17 §2): their stops in driving order, updated live
+ * as the dispatcher assigns or takes them away.
+ */
+export default function DeliveriesPage() {
+  const deliveries = useDeliveries();
+  const update = useUpdateDelivery();
+  const [handingOver, setHandingOver] = useState<Order | null>(null);
+  const [returning, setReturning] = useState<Order | null>(null);
+
+  const send = (change: DeliveryUpdate, done: string, after?: () => void) =>
+    update.mutate(change, {
+      onSuccess: () => {
+        after?.();
+        toast({ title: done });
+      },
+      onError: (error) => {
+        after?.();
+        toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      },
+    });
+
+  const stops = deliveries.data ?? [];
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
+      <header className="flex flex-col gap-1">
+        <h1 className="flex items-center gap-2 text-2xl font-bold sm:text-3xl">
+          <Truck aria-hidden="true" className="h-7 w-7 text-primary" />
+          Your deliveries
+        </h1>
+        <p className="text-sm text-muted">
+          {deliveries.isSuccess
+            ? `${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}, in the order to drive them.`
+            : 'Your stops, in the order to drive them.'}
+        </p>
+      </header>
+      {deliveries.isPending ? (
+        <Skeleton className="h-96" />
+      ) : deliveries.isError ? (
+        <p role="alert" className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm">
+          Could not load your deliveries: {errorText(deliveries.error)}
+        </p>
+      ) : stops.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line p-8 text-center text-muted">
+          No deliveries are assigned to you right now. New stops appear here as soon as a dispatcher
+          assigns them.
+        </p>
+      ) : (
+        <ol aria-label="Stops" className="flex flex-col gap-4">
+          {stops.map((order, index) => (
+            <StopCard
+              key={order.id}
+              order={order}
+              stop={index + 1}
+              busy={update.isPending && update.variables?.id === order.id}
+              onStart={() =>
+                send({ id: order.id, status: 'on the way' }, `Order #${order.id} is on its way.`)
+              }
+              onDelivered={() => setHandingOver(order)}
+              onReturn={() => setReturning(order)}
+            />
+          ))}
+        </ol>
+      )}
+      <ConfirmDialog
+        open={handingOver !== null}
+        title={`Hand over order #${handingOver?.id ?? ''}?`}
+        message={`Check the customer's ID first: 21 or older, not expired, and the name is ${handingOver?.customer ?? ''}. Collect ${handingOver ? `$${handingOver.total.toFixed(2)}` : ''}.`}
+        confirmLabel="Delivered"
+        pending={update.isPending}
+        onCancel={() => setHandingOver(null)}
+        onConfirm={() =>
+          handingOver &&
+          send(
+            { id: handingOver.id, status: 'completed' },
+            `Order #${handingOver.id} delivered.`,
+            () => setHandingOver(null),
+          )
+        }
+      />
+      <ReturnDialog
+        order={returning}
+        pending={update.isPending}
+        onClose={() => setReturning(null)}
+        onReturn={(returnReason) =>
+          returning &&
+          send(
+            { id: returning.id, status: 'returned', returnReason },
+            `Order #${returning.id} is going back to the shop.`,
+            () => setReturning(null),
+          )
+        }
+      />
+    </div>
+  );
+}
