@@ -223,7 +223,7 @@ function OrderTableRow(props: RowProps) {
             </div>
           )}
         </td>
-        <td className="px-2.5 py-3 font-medium">{order.customer}</td>
+        <td className="px-2.5 py-3 font-medium break-words">{order.customer}</td>
         <td className="px-2.5 py-3 text-sm">
           <PhoneLink phone={order.phone} />
           {order.email && (
