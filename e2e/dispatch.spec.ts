@@ -1,4 +1,4 @@
-import { type Browser, expect, test } from '@playwright/test';
+import { type Browser, expect, type Locator, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
 import { expectNoSeriousA11yViolations } from './axe';
 import { placeOrder, productNamed } from './place-order';
@@ -7,7 +7,8 @@ import { toastSays } from './toast';
 /**
  * Dispatch and the driver's phone view (issue 17 §2): the owner gives a delivery to a driver,
  * whose stop appears live; the driver starts it, the shopper's status link names the driver,
- * and the stop ends delivered, or returned with its stock back on the shelf.
+ * and the stop ends delivered once the ID check passes, or returned when it fails, with its
+ * stock back on the shelf.
  */
 
 const PASSWORD = 'a-driver-password';
@@ -23,6 +24,16 @@ async function signedIn(
   await context.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
   expect((await context.request.post('/api/auth/login', { data })).ok()).toBe(true);
   return { context, page: await context.newPage() };
+}
+
+/** Types what a Californian licence says: born on 1 January, so this old all year. */
+async function fillId(dialog: Locator, age: number) {
+  const year = new Date().getFullYear();
+  await dialog.getByLabel('First name').fill('Jamie');
+  await dialog.getByLabel('Last name').fill('Rivera');
+  await dialog.getByLabel('Date of birth').fill(`${year - age}-01-01`);
+  await dialog.getByLabel('Expires').fill(`${year + 2}-01-31`);
+  await dialog.getByLabel('ID number').fill('D1234567');
 }
 
 test('the owner assigns a delivery; the driver hands it over or brings it back', async ({
@@ -102,11 +113,20 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   );
   await expect(status.getByText('Alex is bringing your order.')).toBeVisible();
 
+  // the ID check at the door: the server says PASS before anything is handed over
   await stop.getByRole('button', { name: 'Delivered', exact: true }).click();
-  const handOver = driver.page.getByRole('alertdialog', { name: `Hand over order #${order.id}?` });
-  await expect(handOver).toContainText(`the name is ${customer}`);
-  await driver.page.screenshot({ path: testInfo.outputPath('driver-hand-over.png') });
-  await handOver.getByRole('button', { name: 'Delivered' }).click();
+  const door = driver.page.getByRole('dialog', { name: `Check the ID for order #${order.id}` });
+  await expect(door).toContainText(`The order is for ${customer}.`);
+  await door.getByRole('button', { name: 'Check ID' }).click();
+  await expect(door.getByText('First name is required')).toBeVisible();
+  await fillId(door, 30);
+  await expect(door.getByText('First name is required')).toBeHidden();
+  await door.getByRole('button', { name: 'Check ID' }).click();
+  await expect(door.getByRole('status')).toContainText('PASS');
+  await expect(door.getByRole('status')).toContainText('name matches the order');
+  await driver.page.screenshot({ path: testInfo.outputPath('driver-id-check.png') });
+  await expectNoSeriousA11yViolations(driver.page);
+  await door.getByRole('button', { name: 'Hand over' }).click();
   await expect(driver.page.getByTestId('toast')).toHaveText(
     toastSays(`Order #${order.id} delivered.`),
   );
@@ -132,9 +152,20 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   const secondStop = driver.page
     .getByTestId('delivery-stop')
     .filter({ has: driver.page.getByRole('heading', { name: `${customer} Two` }) });
-  await secondStop.getByRole('button', { name: 'Not delivered' }).click();
+  // a 20-year-old's ID fails, and the order goes back with "ID check failed" chosen
+  await secondStop.getByRole('button', { name: 'Start delivery' }).click();
+  await secondStop.getByRole('button', { name: 'Delivered', exact: true }).click();
+  const secondDoor = driver.page.getByRole('dialog', {
+    name: `Check the ID for order #${second.id}`,
+  });
+  await fillId(secondDoor, 20);
+  await secondDoor.getByRole('button', { name: 'Check ID' }).click();
+  await expect(secondDoor.getByRole('status')).toContainText('FAIL');
+  await expect(secondDoor.getByRole('status')).toContainText('Under 21 (age 20)');
+  await driver.page.screenshot({ path: testInfo.outputPath('driver-id-fail.png') });
+  await secondDoor.getByRole('button', { name: 'Return to shop' }).click();
   const returnDialog = driver.page.getByRole('dialog', { name: `Bring order #${second.id} back` });
-  await returnDialog.getByRole('radio', { name: 'ID check failed' }).check();
+  await expect(returnDialog.getByRole('radio', { name: 'ID check failed' })).toBeChecked();
   await driver.page.screenshot({ path: testInfo.outputPath('driver-return.png') });
   await expectNoSeriousA11yViolations(driver.page);
   await returnDialog.getByRole('button', { name: 'Return to shop' }).click();

@@ -17,6 +17,7 @@ import {
 } from './constants';
 import { ERROR_CODES } from './error-codes';
 import type { ChatMessagePayload } from './events';
+import { ID_CHECK_METHODS } from './id-check/door-check';
 import { RETURN_REASONS } from './order-lifecycle';
 import { PERMISSIONS, STAFF_ROLES } from './staff';
 import type {
@@ -142,6 +143,22 @@ export const orderResponse = z
       .describe('the driver the order is assigned to'),
     completedAt: z.string().nullable().describe('when it was delivered or picked up'),
     returnReason: z.enum(RETURN_REASONS).nullable().describe('why a delivery came back'),
+    idCheck: z
+      .object({
+        method: z.enum(ID_CHECK_METHODS),
+        passed: z.boolean(),
+        checks: z.object({
+          ofAge: z.boolean(),
+          notExpired: z.boolean(),
+          nameMatches: z.boolean(),
+        }),
+        nameConfirmed: z.boolean(),
+        reasons: z.array(z.string()),
+        driverId: z.number().int(),
+        at: z.string(),
+      })
+      .nullable()
+      .describe('the last ID check at the door (never the ID number or birth date)'),
   })
   .meta({ id: 'Order' });
 

@@ -11,6 +11,7 @@ import type {
   Strain,
   Weekday,
 } from './constants';
+import type { DoorCheck } from './id-check/door-check';
 import type { ReturnReason } from './order-lifecycle';
 
 export interface Product {
@@ -119,6 +120,8 @@ export interface Order {
   completedAt: string | null;
   /** why a delivery came back */
   returnReason: ReturnReason | null;
+  /** issue 17 §3: the last ID check at the door */
+  idCheck: DoorCheck | null;
 }
 
 export interface OrderDriver {

@@ -13,6 +13,7 @@ import * as staffRoles from './migrations/2026-11-25T0021-staff-roles';
 import * as auditLog from './migrations/2026-11-25T0022-audit-log';
 import * as orderStatusLinks from './migrations/2026-11-25T0023-order-status-links';
 import * as dispatch from './migrations/2026-11-25T0024-dispatch';
+import * as doorChecks from './migrations/2026-11-25T0025-door-checks';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -29,6 +30,7 @@ const MIGRATIONS = {
   '2026-11-25T0022-audit-log': auditLog,
   '2026-11-25T0023-order-status-links': orderStatusLinks,
   '2026-11-25T0024-dispatch': dispatch,
+  '2026-11-25T0025-door-checks': doorChecks,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

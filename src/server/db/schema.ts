@@ -147,6 +147,10 @@ export interface OrdersTable {
   completed_at: string | null;
   /** why a delivery came back (order-lifecycle.ts RETURN_REASONS) */
   return_reason: string | null;
+  /** issue 17 §3: the last ID check at the door (JSON DoorCheck) */
+  id_check: string | null;
+  /** keyed hash of the checked ID's number (id-number-hash.ts) */
+  id_hash: string | null;
 }
 
 export interface OrderItemsTable {

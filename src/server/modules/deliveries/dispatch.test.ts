@@ -5,6 +5,7 @@ import { cartLine, orderBody, productsByName } from '../../../../test/orders-fix
 import { openSocket } from '../../../../test/socket';
 import { staffClient } from '../../../../test/staff';
 import type { AuditEntry } from '../../../shared/audit';
+import { shopClock } from '../../../shared/shop-clock';
 import type { Order, Product } from '../../../shared/types';
 
 describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)', (dialect) => {
@@ -21,6 +22,22 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
     blair = await staffClient(t, owner, 'driver', 'blair');
   });
   afterAll(() => t.dispose());
+
+  /** The ID of Jamie Rivera at this age on the shop's date, valid for another year. */
+  function idOf(age: number, overrides: Record<string, unknown> = {}) {
+    const today = shopClock(new Date(), t.config.SHOP_TIMEZONE).date;
+    const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+    return {
+      method: 'manual',
+      firstName: 'Jamie',
+      lastName: 'Rivera',
+      dateOfBirth: `${year - age}${rest === '-02-29' ? '-02-28' : rest}`,
+      expiry: `${year + 1}-01-31`,
+      idNumber: 'D1234567',
+      state: 'CA',
+      ...overrides,
+    };
+  }
 
   const stockOf = async (name: string) => (await productsByName(t.app)).get(name)!.stock;
 
@@ -81,6 +98,16 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
       driverFirstName: 'Alex',
     });
 
+    const unchecked = await alex.send('PATCH', `/api/deliveries/${order.id}`, {
+      status: 'completed',
+    });
+    expect(unchecked.statusCode).toBe(409);
+    expect(unchecked.json()).toEqual({
+      error: `Check the customer's ID before handing over order #${order.id}.`,
+      code: 'ID_CHECK_REQUIRED',
+    });
+    const checked = await alex.send('POST', `/api/deliveries/${order.id}/id-check`, idOf(30));
+    expect(checked.json<Order>().idCheck).toMatchObject({ passed: true, method: 'manual' });
     const done = await alex.send('PATCH', `/api/deliveries/${order.id}`, { status: 'completed' });
     expect(done.statusCode).toBe(200);
     expect(Date.parse(done.json<Order>().completedAt!)).toBeGreaterThan(Date.parse(order.date) - 1);
@@ -240,5 +267,60 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
       driver: { id: blair.id },
     });
     for (const s of [alexSocket, blairSocket]) s.socket.close();
+  });
+
+  it('checks the ID at the door: 21+, not expired, the orderer; keeps no number or birth date', async () => {
+    const order = await placeDelivery('Jamie Rivera');
+    await owner.send('PATCH', `/api/orders/${order.id}/driver`, { driverId: alex.id });
+    const check = (body: object) => alex.send('POST', `/api/deliveries/${order.id}/id-check`, body);
+
+    const young = await check(idOf(20));
+    expect(young.statusCode).toBe(200);
+    expect(young.json<Order>().idCheck).toMatchObject({
+      passed: false,
+      checks: { ofAge: false, notExpired: true, nameMatches: true },
+      reasons: ['Under 21 (age 20)'],
+      driverId: alex.id,
+    });
+    const expired = await check(idOf(40, { expiry: '2020-01-31' }));
+    expect(expired.json<Order>().idCheck?.reasons).toEqual(['ID expired on 2020-01-31']);
+
+    const otherName = idOf(40, { firstName: 'Morgan', lastName: 'Lee' });
+    const mismatch = (await check(otherName)).json<Order>().idCheck!;
+    expect(mismatch.passed).toBe(false);
+    const confirmed = (await check({ ...otherName, confirmName: true })).json<Order>().idCheck!;
+    expect(confirmed).toMatchObject({ passed: true, nameConfirmed: true });
+
+    // nothing of the ID itself is kept or answered: no number, no birth date
+    const stored = await t.db.kysely
+      .selectFrom('orders')
+      .select(['id_check', 'id_hash'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.id_hash).toMatch(/^[0-9a-f]{64}$/);
+    const birth = idOf(40).dateOfBirth;
+    for (const text of [stored.id_check!, JSON.stringify(confirmed)]) {
+      expect(text).not.toContain('D1234567');
+      expect(text).not.toContain(birth);
+    }
+
+    const bad = await check({ ...idOf(30), dateOfBirth: '1990-02-30', state: 'California' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().formattedErrors).toEqual([
+      'dateOfBirth: must be a date (YYYY-MM-DD)',
+      'state: must be a two-letter state code',
+    ]);
+    expect(
+      (await blair.send('POST', `/api/deliveries/${order.id}/id-check`, idOf(30))).statusCode,
+    ).toBe(404);
+
+    // the owner's Activity keeps every check, the confirmed name among them
+    const activity = (await owner.send('GET', '/api/audit?entity=orders')).json<AuditEntry[]>();
+    const checks = activity.filter(
+      (e) => e.entityId === String(order.id) && e.action === 'POST /api/deliveries/:id/id-check',
+    );
+    expect(checks).toHaveLength(4);
+    // the column holds the check as JSON text
+    expect(String(checks[0]!.changes.id_check!.to)).toContain('"nameConfirmed":true');
   });
 });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { orderResponse } from '../../../shared/api-schemas';
+import { doorCheckSchema } from '../../../shared/id-check/door-check';
 import { deliveryStatusSchema } from '../../../shared/schemas';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
-import { listDeliveries, updateDelivery } from './service';
+import { idHashSecret } from '../id-checks/id-number-hash';
+import { listDeliveries, recordDoorCheck, updateDelivery } from './service';
 
 const driverOnly = { dealerOnly: true, permission: 'deliveries' } as const;
 
@@ -24,6 +26,25 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
       response: { 200: orderResponse },
     },
   };
+  const doorCheck = {
+    config: driverOnly,
+    schema: {
+      params: withSummary(idParams, 'Invalid order id'),
+      body: withSummary(doorCheckSchema, 'Invalid ID check'),
+      response: { 200: orderResponse },
+    },
+  };
+  app.post('/api/deliveries/:id/id-check', doorCheck, async (request) => {
+    const outcome = await recordDoorCheck(
+      app.db,
+      request.dealer!.userId,
+      request.params.id,
+      request.body,
+      { timeZone: app.config.SHOP_TIMEZONE, secret: idHashSecret(app.config.sessionSecret) },
+    );
+    return published(app, outcome);
+  });
+
   app.patch('/api/deliveries/:id', update, async (request) => {
     const { status, returnReason } = request.body;
     const change = { status, returnReason: returnReason ?? null };

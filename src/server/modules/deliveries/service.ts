@@ -1,11 +1,26 @@
 import type { Kysely } from 'kysely';
-import { FINISHED_STATUSES, inStopOrder } from '../../../shared/order-lifecycle';
+import {
+  type DoorCheck,
+  type DoorCheckInput,
+  doorCheckOutcome,
+} from '../../../shared/id-check/door-check';
+import { checkId } from '../../../shared/id-check/rule';
+import { FINISHED_STATUSES, inStopOrder, isFinished } from '../../../shared/order-lifecycle';
+import { shopClock } from '../../../shared/shop-clock';
 import type { Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import type { Outcome } from '../../realtime/events';
-import { findOrder, listOrders, type StatusChange, updateOrderStatus } from '../orders/service';
+import { idNumberHash } from '../id-checks/id-number-hash';
+import * as repo from '../orders/repo';
+import {
+  findOrder,
+  listOrders,
+  orderUpdated,
+  type StatusChange,
+  updateOrderStatus,
+} from '../orders/service';
 
 /** A driver's unfinished deliveries, in the order to drive them (issue 17 §2). */
 export async function listDeliveries(db: Kysely<Database>, driverId: number): Promise<Order[]> {
@@ -22,7 +37,59 @@ export async function updateDelivery(
   id: number,
   change: StatusChange,
 ): Promise<Outcome<Order>> {
-  const order = await findOrder(db.kysely, id).catch(() => null);
-  if (order?.driver?.id !== driverId) throw notFound('Delivery');
+  const order = await driversOrder(db.kysely, driverId, id);
+  // DCC §15404(a): nothing is handed over before the customer's ID has passed
+  if (change.status === 'completed' && !order.idCheck?.passed)
+    throw new HttpError(409, {
+      error: `Check the customer's ID before handing over order #${id}.`,
+      code: 'ID_CHECK_REQUIRED',
+    });
   return updateOrderStatus(db, id, change);
+}
+
+async function driversOrder(db: Kysely<Database>, driverId: number, id: number): Promise<Order> {
+  const order = await findOrder(db, id).catch(() => null);
+  if (order?.driver?.id !== driverId) throw notFound('Delivery');
+  return order;
+}
+
+export interface DoorCheckContext {
+  timeZone: string;
+  /** keys the ID-number hash; kept out of the database (id-number-hash.ts) */
+  secret: string;
+  now?: Date;
+}
+
+/**
+ * The driver's ID check at the door (issue 17 §3): 21+ on the shop's date, not expired, and
+ * the orderer's name (or the driver's confirmation that it is them). Kept with the order:
+ * the result, method, time, driver and a keyed hash of the ID's number; never the number
+ * or the birth date. A failed check is kept too: the driver then brings the order back.
+ */
+export async function recordDoorCheck(
+  db: Db,
+  driverId: number,
+  id: number,
+  input: DoorCheckInput,
+  { timeZone, secret, now = new Date() }: DoorCheckContext,
+): Promise<Outcome<Order>> {
+  const order = await driversOrder(db.kysely, driverId, id);
+  if (isFinished(order.status))
+    throw new HttpError(409, {
+      error: `Order #${id} is already ${order.status}.`,
+      code: 'ORDER_STATUS_REFUSED',
+    });
+  const today = shopClock(now, timeZone).date;
+  const result = checkId(input, { today, customerName: order.customer });
+  const check: DoorCheck = {
+    method: input.method,
+    ...doorCheckOutcome(result, input.confirmName === true),
+    driverId,
+    at: now.toISOString(),
+  };
+  const idHash = idNumberHash(input.idNumber, input.state, secret);
+  return db.kysely.transaction().execute(async (trx) => {
+    await repo.setIdCheck(trx, id, { json: JSON.stringify(check), idHash });
+    return orderUpdated(trx, id);
+  });
 }

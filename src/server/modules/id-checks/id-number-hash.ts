@@ -26,6 +26,14 @@ export function idNumberHash(idNumber: string, state: string, secret: string): s
     .digest('hex');
 }
 
+/**
+ * The hash's own key, derived from the shop's session secret: one secret to keep, and a
+ * cookie signature can never be mistaken for an ID hash.
+ */
+export function idHashSecret(sessionSecret: string): string {
+  return createHmac('sha256', sessionSecret).update('canopy id-number hash').digest('hex');
+}
+
 function alphanumerics(text: string): string {
   return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }

@@ -1,5 +1,6 @@
 import type { TaxLine } from '../../../shared/compliance/taxes';
 import type { OrderStatus, OrderType, QuantityLabel } from '../../../shared/constants';
+import type { DoorCheck } from '../../../shared/id-check/door-check';
 import { toDollars } from '../../../shared/money';
 import type { ReturnReason } from '../../../shared/order-lifecycle';
 import type { Bogo50Details, Order, OrderItem } from '../../../shared/types';
@@ -50,5 +51,6 @@ export function orderFromRows(row: OrderRowWithDriver, items: OrderItemRow[]): O
       row.driver_id === null ? null : { id: row.driver_id, firstName: row.driver_first_name ?? '' },
     completedAt: row.completed_at,
     returnReason: (row.return_reason as ReturnReason | null) ?? null,
+    idCheck: readJson<DoorCheck | null>(row.id_check, null),
   };
 }

@@ -82,6 +82,14 @@ export function setOrderStatus(
     .execute();
 }
 
+export function setIdCheck(db: Q, id: number, check: { json: string; idHash: string }) {
+  return db
+    .updateTable('orders')
+    .set({ id_check: check.json, id_hash: check.idHash })
+    .where('id', '=', id)
+    .execute();
+}
+
 export function setOrderDriver(db: Q, id: number, driverId: number | null) {
   return db.updateTable('orders').set({ driver_id: driverId }).where('id', '=', id).execute();
 }

@@ -30,7 +30,7 @@ export async function findOrder(db: Kysely<Database>, id: number): Promise<Order
  * The order's change as every browser allowed to see the order hears it: staff, its shopper,
  * its driver and, after a reassignment, the driver it was taken from.
  */
-async function orderUpdated(
+export async function orderUpdated(
   db: Kysely<Database>,
   id: number,
   formerDriverId: number | null = null,

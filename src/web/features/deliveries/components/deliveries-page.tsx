@@ -2,7 +2,6 @@ import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@shared
 import type { Order } from '@shared/types';
 import { useDeliveries } from '@web/api/get-deliveries';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
@@ -10,20 +9,23 @@ import { errorText } from '@web/lib/error-messages';
 import { Truck } from 'lucide-react';
 import { useState } from 'react';
 import { type DeliveryUpdate, useUpdateDelivery } from '../api/delivery-mutations';
+import { DoorCheckDialog } from './door-check-dialog';
 import { StopCard } from './stop-card';
 
 function ReturnDialog({
   order,
+  initialReason,
   pending,
   onReturn,
   onClose,
 }: {
   order: Order | null;
+  initialReason: ReturnReason;
   pending: boolean;
   onReturn: (reason: ReturnReason) => void;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState<ReturnReason>('nobody-home');
+  const [reason, setReason] = useState<ReturnReason>(initialReason);
   return (
     <DialogFrame
       open={order !== null}
@@ -55,7 +57,7 @@ function ReturnDialog({
               value={value}
               checked={reason === value}
               onChange={() => setReason(value)}
-              className="h-4 w-4 accent-[var(--color-primary)]"
+              className="h-4 w-4 accent-[var(--primary)]"
             />
             {RETURN_REASON_LABELS[value]}
           </label>
@@ -73,7 +75,7 @@ export default function DeliveriesPage() {
   const deliveries = useDeliveries();
   const update = useUpdateDelivery();
   const [handingOver, setHandingOver] = useState<Order | null>(null);
-  const [returning, setReturning] = useState<Order | null>(null);
+  const [returning, setReturning] = useState<{ order: Order; reason: ReturnReason } | null>(null);
 
   const send = (change: DeliveryUpdate, done: string, after?: () => void) =>
     update.mutate(change, {
@@ -124,19 +126,16 @@ export default function DeliveriesPage() {
                 send({ id: order.id, status: 'on the way' }, `Order #${order.id} is on its way.`)
               }
               onDelivered={() => setHandingOver(order)}
-              onReturn={() => setReturning(order)}
+              onReturn={() => setReturning({ order, reason: 'nobody-home' })}
             />
           ))}
         </ol>
       )}
-      <ConfirmDialog
-        open={handingOver !== null}
-        title={`Hand over order #${handingOver?.id ?? ''}?`}
-        message={`Check the customer's ID first: 21 or older, not expired, and the name is ${handingOver?.customer ?? ''}. Collect ${handingOver ? `$${handingOver.total.toFixed(2)}` : ''}.`}
-        confirmLabel="Delivered"
-        pending={update.isPending}
-        onCancel={() => setHandingOver(null)}
-        onConfirm={() =>
+      <DoorCheckDialog
+        order={handingOver}
+        handingOver={update.isPending}
+        onClose={() => setHandingOver(null)}
+        onHandOver={() =>
           handingOver &&
           send(
             { id: handingOver.id, status: 'completed' },
@@ -144,16 +143,23 @@ export default function DeliveriesPage() {
             () => setHandingOver(null),
           )
         }
+        onReturn={() => {
+          if (!handingOver) return;
+          setReturning({ order: handingOver, reason: 'id-failed' });
+          setHandingOver(null);
+        }}
       />
       <ReturnDialog
-        order={returning}
+        key={returning ? `${returning.order.id}-${returning.reason}` : 'none'}
+        order={returning?.order ?? null}
+        initialReason={returning?.reason ?? 'nobody-home'}
         pending={update.isPending}
         onClose={() => setReturning(null)}
         onReturn={(returnReason) =>
           returning &&
           send(
-            { id: returning.id, status: 'returned', returnReason },
-            `Order #${returning.id} is going back to the shop.`,
+            { id: returning.order.id, status: 'returned', returnReason },
+            `Order #${returning.order.id} is going back to the shop.`,
             () => setReturning(null),
           )
         }

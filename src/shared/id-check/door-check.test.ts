@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { doorCheckOutcome, doorCheckSchema } from './door-check';
+import { checkId } from './rule';
+
+const today = '2026-11-25';
+const id = (dateOfBirth: string, firstName = 'Jamie', lastName = 'Rivera') => ({
+  dateOfBirth,
+  expiry: '2028-01-31',
+  firstName,
+  lastName,
+});
+
+describe('the door check (issue 17 §3)', () => {
+  it('passes 21+ with an unexpired ID in the orderer’s name', () => {
+    const result = checkId(id('2005-11-25'), { today, customerName: 'Jamie Rivera' });
+    expect(doorCheckOutcome(result, false)).toMatchObject({ passed: true, nameConfirmed: false });
+  });
+
+  it('fails a customer one day short of 21, whatever the driver confirms', () => {
+    const result = checkId(id('2005-11-26'), { today, customerName: 'Jamie Rivera' });
+    expect(doorCheckOutcome(result, true)).toMatchObject({
+      passed: false,
+      reasons: ['Under 21 (age 20)'],
+    });
+  });
+
+  it('passes a different name only when the driver confirms the person by hand', () => {
+    const result = checkId(id('1990-01-01', 'Morgan', 'Lee'), {
+      today,
+      customerName: 'Jamie Rivera',
+    });
+    expect(doorCheckOutcome(result, false).passed).toBe(false);
+    expect(doorCheckOutcome(result, true)).toMatchObject({ passed: true, nameConfirmed: true });
+  });
+
+  it('refuses impossible dates and states before any check runs', () => {
+    const parsed = doorCheckSchema.safeParse({
+      method: 'manual',
+      firstName: 'Jamie',
+      lastName: 'Rivera',
+      dateOfBirth: '2001-02-29',
+      expiry: '2028-01-31',
+      idNumber: 'D1234567',
+      state: 'C4',
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'dateOfBirth: must be a date (YYYY-MM-DD)',
+      'state: must be a two-letter state code',
+    ]);
+  });
+});
