@@ -70,7 +70,7 @@ function NewFlag() {
         aria-hidden="true"
         className="absolute inset-0 rounded-full bg-accent opacity-60 motion-safe:animate-ping"
       />
-      <span className="relative rounded-full bg-accent px-2 py-0.5 text-[10px] font-black tracking-wider text-black">
+      <span className="relative rounded-full bg-accent px-2 py-0.5 text-[10px] font-black tracking-wider text-accent-fg">
         NEW!
       </span>
     </span>
