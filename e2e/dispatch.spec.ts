@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
 import { expectNoSeriousA11yViolations } from './axe';
 import { placeOrder, productNamed } from './place-order';
@@ -72,6 +72,14 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   ).toBeVisible();
   await expect(driver.page).toHaveTitle('Your deliveries | Canopy');
   await expect(driver.page.getByText('No deliveries are assigned to you right now.')).toBeVisible();
+  if (viewport.width >= 1024) {
+    // the side menu shows a driver their two pages; the owner sees every order on the dashboard
+    const nav = (p: Page) => p.getByRole('navigation', { name: 'Dealer' });
+    await expect(nav(driver.page).getByRole('link')).toHaveText(['Dashboard', 'Deliveries']);
+    await owner.page.goto('/dealer');
+    await expect(nav(owner.page).getByRole('link', { name: 'Staff' })).toBeVisible();
+    await expect(nav(owner.page).getByRole('link', { name: 'Deliveries' })).toHaveCount(0);
+  }
 
   await owner.page.goto('/dealer');
   const orders = owner.page.getByRole('region', { name: 'Orders Management' });

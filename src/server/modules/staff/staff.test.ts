@@ -30,7 +30,7 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
     'GET /api/contact-messages',
     'PATCH /api/contact-messages/:id',
   ],
-  driver: ['GET /api/deliveries', 'PATCH /api/deliveries/:id'],
+  driver: ['GET /api/deliveries', 'PATCH /api/deliveries/:id', 'POST /api/deliveries/:id/id-check'],
 };
 
 const ROLE_NAMES: Record<StaffRole, string> = {

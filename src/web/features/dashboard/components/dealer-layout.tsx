@@ -22,9 +22,17 @@ export const BACK_OFFICE_PAGES: {
   label: string;
   icon: LucideIcon;
   permission: Permission | null;
+  /** not listed for roles that also have this (they see every order on the dashboard) */
+  unlessAlso?: Permission;
 }[] = [
   { href: paths.dealer, label: 'Dashboard', icon: LayoutDashboard, permission: null },
-  { href: paths.driver, label: 'Deliveries', icon: Truck, permission: 'deliveries' },
+  {
+    href: paths.driver,
+    label: 'Deliveries',
+    icon: Truck,
+    permission: 'deliveries',
+    unlessAlso: 'orders.manage',
+  },
   { href: paths.schedule, label: 'Schedule Manager', icon: CalendarClock, permission: 'schedule' },
   { href: paths.categories, label: 'Category Manager', icon: FolderTree, permission: 'catalog' },
   { href: paths.staff, label: 'Staff', icon: Users, permission: 'staff' },
@@ -50,7 +58,10 @@ export function DealerLayout({
 }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
-  const links = BACK_OFFICE_PAGES.filter((page) => !page.permission || may(page.permission));
+  const links = BACK_OFFICE_PAGES.filter(
+    (page) =>
+      (!page.permission || may(page.permission)) && !(page.unlessAlso && may(page.unlessAlso)),
+  );
   const current = links.find((link) => link.href === location) ?? links[0]!;
 
   const nav = (
