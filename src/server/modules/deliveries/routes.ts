@@ -9,6 +9,7 @@ import { idHashSecret } from '../id-checks/id-number-hash';
 import { listDeliveries, recordDoorCheck, updateDelivery } from './service';
 
 const driverOnly = { dealerOnly: true, permission: 'deliveries' } as const;
+const orderIdParams = withSummary(idParams, 'Invalid order id');
 
 /** Issue 17 §2: the driver's phone view reads and moves the driver's own stops. */
 export async function deliveryRoutes(app: ApiApp): Promise<void> {
@@ -21,7 +22,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
   const update = {
     config: driverOnly,
     schema: {
-      params: withSummary(idParams, 'Invalid order id'),
+      params: orderIdParams,
       body: withSummary(deliveryStatusSchema, 'Invalid delivery update'),
       response: { 200: orderResponse },
     },
@@ -29,7 +30,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
   const doorCheck = {
     config: driverOnly,
     schema: {
-      params: withSummary(idParams, 'Invalid order id'),
+      params: orderIdParams,
       body: withSummary(doorCheckSchema, 'Invalid ID check'),
       response: { 200: orderResponse },
     },

@@ -14,23 +14,14 @@ import { HttpError, notFound } from '../../http/errors';
 import type { Outcome } from '../../realtime/events';
 import { idNumberHash } from '../id-checks/id-number-hash';
 import * as repo from '../orders/repo';
-import {
-  findOrder,
-  listOrders,
-  orderUpdated,
-  type StatusChange,
-  updateOrderStatus,
-} from '../orders/service';
+import { listOrders, orderUpdated, type StatusChange, updateOrderStatus } from '../orders/service';
 
 /** A driver's unfinished deliveries, in the order to drive them (issue 17 §2). */
 export async function listDeliveries(db: Kysely<Database>, driverId: number): Promise<Order[]> {
   return inStopOrder(await listOrders(db, { driverId, notIn: FINISHED_STATUSES }));
 }
 
-/**
- * A driver moves only their own stops along; another driver's order is as unknown to them
- * as one that does not exist.
- */
+/** A driver moves only their own stops along. */
 export async function updateDelivery(
   db: Db,
   driverId: number,
@@ -47,9 +38,10 @@ export async function updateDelivery(
   return updateOrderStatus(db, id, change);
 }
 
+/** Another driver's order is as unknown to a driver as one that does not exist. */
 async function driversOrder(db: Kysely<Database>, driverId: number, id: number): Promise<Order> {
-  const order = await findOrder(db, id).catch(() => null);
-  if (order?.driver?.id !== driverId) throw notFound('Delivery');
+  const [order] = await listOrders(db, { id, driverId });
+  if (!order) throw notFound('Delivery');
   return order;
 }
 

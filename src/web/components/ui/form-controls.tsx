@@ -1,7 +1,8 @@
 import { fieldSentence } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /* text-base below sm: phones zoom into inputs whose text is smaller than 16px */
 export const inputClasses =
@@ -56,6 +57,38 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text input bound to a react-hook-form field, its error or hint below it. */
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  registration,
+  type = 'text',
+  autoComplete = 'off',
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  registration: UseFormRegisterReturn;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | keyof UseFormRegisterReturn>) {
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint}>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        className={inputClasses}
+        {...fieldAria(id, error, Boolean(hint))}
+        {...input}
+        {...registration}
+      />
+    </Field>
   );
 }
 

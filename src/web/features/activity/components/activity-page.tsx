@@ -3,6 +3,7 @@ import { nextDate, shopDayStart } from '@shared/shop-clock';
 import { type AuditEntry, useAudit } from '@web/api/get-audit';
 import { buttonClasses } from '@web/components/ui/button';
 import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
+import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
@@ -159,12 +160,10 @@ export default function ActivityPage() {
 
   return (
     <div className="flex flex-col gap-5 sm:gap-6">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold sm:text-3xl">Activity</h1>
-        <p className="text-sm text-muted">
-          Who changed what, when and from where. The log cannot be edited or deleted.
-        </p>
-      </header>
+      <PageHeader
+        title="Activity"
+        description="Who changed what, when and from where. The log cannot be edited or deleted."
+      />
       <Panel
         id="activity-log"
         title="Activity log"

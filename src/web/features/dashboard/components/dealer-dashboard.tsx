@@ -4,6 +4,7 @@ import { productKeys } from '@web/api/get-products';
 import { promotionKeys } from '@web/api/get-promotions';
 import { paths } from '@web/app/paths';
 import { Button, buttonClasses } from '@web/components/ui/button';
+import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
 import { CompliancePanel } from '@web/features/compliance/components/compliance-panel';
 import { DeliveryZonesPanel } from '@web/features/compliance/components/delivery-zones-panel';
@@ -67,21 +68,23 @@ export function DealerDashboard({
 
   return (
     <div className="flex flex-col gap-5 sm:gap-6">
-      <header className="flex items-start justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-bold sm:text-3xl">Dealer Dashboard</h1>
-          <p className="text-sm text-muted">
+      <PageHeader
+        title="Dealer Dashboard"
+        description={
+          <>
             Welcome back{username ? `, ${username}` : ''}.{' '}
             {may('catalog')
               ? 'Orders, products and promotions at a glance.'
               : 'Here is what your role looks after.'}
-          </p>
-        </div>
-        <Button variant="outline" size="sm" onClick={onLogout} className="mt-1">
-          <LogOut aria-hidden="true" className="h-4 w-4" />
-          Logout
-        </Button>
-      </header>
+          </>
+        }
+        actions={
+          <Button variant="outline" size="sm" onClick={onLogout} className="mt-1">
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Logout
+          </Button>
+        }
+      />
       {may('orders.read') && may('catalog') && (
         <SummaryCards
           targets={{

@@ -3,6 +3,7 @@ import type { Order } from '@shared/types';
 import { useDeliveries } from '@web/api/get-deliveries';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { errorText } from '@web/lib/error-messages';
@@ -92,17 +93,15 @@ export default function DeliveriesPage() {
   const stops = deliveries.data ?? [];
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5">
-      <header className="flex flex-col gap-1">
-        <h1 className="flex items-center gap-2 text-2xl font-bold sm:text-3xl">
-          <Truck aria-hidden="true" className="h-7 w-7 text-primary" />
-          Your deliveries
-        </h1>
-        <p className="text-sm text-muted">
-          {deliveries.isSuccess
+      <PageHeader
+        title="Your deliveries"
+        icon={<Truck aria-hidden="true" className="h-7 w-7 text-primary" />}
+        description={
+          deliveries.isSuccess
             ? `${stops.length} ${stops.length === 1 ? 'stop' : 'stops'}, in the order to drive them.`
-            : 'Your stops, in the order to drive them.'}
-        </p>
-      </header>
+            : 'Your stops, in the order to drive them.'
+        }
+      />
       {deliveries.isPending ? (
         <Skeleton className="h-96" />
       ) : deliveries.isError ? (

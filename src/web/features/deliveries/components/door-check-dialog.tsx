@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { deliveryKeys } from '@web/api/get-deliveries';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
-import { Checkbox, Field, fieldAria, inputClasses } from '@web/components/ui/form-controls';
+import { Checkbox, TextField } from '@web/components/ui/form-controls';
 import { errorText } from '@web/lib/error-messages';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkIdAtDoor } from '../api/delivery-mutations';
 
@@ -127,25 +127,20 @@ export function DoorCheckDialog({
     }
   }
 
-  const text = (field: FieldName, type = 'text', extra: object = {}) => {
-    const fieldId = `${id}-${field}`;
-    const error = errors[field]?.message;
-    return (
-      <Field label={LABELS[field]} htmlFor={fieldId} error={error}>
-        <input
-          id={fieldId}
-          type={type}
-          autoComplete="off"
-          className={inputClasses}
-          {...fieldAria(fieldId, error)}
-          {...extra}
-          {...form.register(field, {
-            onChange: () => setCheck(null),
-          })}
-        />
-      </Field>
-    );
-  };
+  const text = (
+    field: FieldName,
+    type = 'text',
+    extra: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <TextField
+      id={`${id}-${field}`}
+      label={LABELS[field]}
+      error={errors[field]?.message}
+      type={type}
+      {...extra}
+      registration={form.register(field, { onChange: () => setCheck(null) })}
+    />
+  );
 
   return (
     <DialogFrame

@@ -8,7 +8,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { staffKeys } from '@web/api/get-staff';
 import { Button } from '@web/components/ui/button';
-import { Field, fieldAria, inputClasses, selectClasses } from '@web/components/ui/form-controls';
+import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
@@ -71,22 +71,17 @@ export function AddStaffForm() {
     }
   }
 
-  const text = (field: Exclude<FieldName, 'role'>, type = 'text', autoComplete = 'off') => {
-    const fieldId = `${id}-${field}`;
-    const error = errors[field]?.message;
-    return (
-      <Field label={LABELS[field]} htmlFor={fieldId} error={error} hint={HINTS[field]}>
-        <input
-          id={fieldId}
-          type={type}
-          autoComplete={autoComplete}
-          className={inputClasses}
-          {...fieldAria(fieldId, error, Boolean(HINTS[field]))}
-          {...form.register(field)}
-        />
-      </Field>
-    );
-  };
+  const text = (field: Exclude<FieldName, 'role'>, type = 'text', autoComplete = 'off') => (
+    <TextField
+      id={`${id}-${field}`}
+      label={LABELS[field]}
+      error={errors[field]?.message}
+      hint={HINTS[field]}
+      type={type}
+      autoComplete={autoComplete}
+      registration={form.register(field)}
+    />
+  );
   const roleId = `${id}-role`;
 
   return (

@@ -1,6 +1,7 @@
 import { ROLE_LABELS, STAFF_ROLES } from '@shared/staff';
 import { useSession } from '@web/api/get-session';
 import { useStaff } from '@web/api/get-staff';
+import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { UserPlus, Users } from 'lucide-react';
@@ -16,12 +17,10 @@ export default function StaffPage() {
   const session = useSession();
   return (
     <div className="flex flex-col gap-5 sm:gap-6">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold sm:text-3xl">Staff</h1>
-        <p className="text-sm text-muted">
-          Everyone who signs in to the back office, and what their role lets them do.
-        </p>
-      </header>
+      <PageHeader
+        title="Staff"
+        description="Everyone who signs in to the back office, and what their role lets them do."
+      />
       <Panel
         id="staff-members"
         title="Team"
