@@ -32,6 +32,7 @@ import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { recordsRoutes } from './modules/records/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -144,6 +145,7 @@ export async function buildApp({
   await app.register(promotionRoutes);
   await app.register(validatePromoRoutes);
   await app.register(orderRoutes, { rateLimit: config.ORDER_RATE_LIMIT });
+  await app.register(receiptRoutes);
   await app.register(schedulingRoutes);
   await app.register(storeProfileRoutes);
   await app.register(deliveryZoneRoutes);

@@ -151,6 +151,7 @@ export const orderResponse = z
           ofAge: z.boolean(),
           notExpired: z.boolean(),
           nameMatches: z.boolean(),
+          withinDailyLimits: z.boolean().optional(),
         }),
         nameConfirmed: z.boolean(),
         reasons: z.array(z.string()),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   inStopOrder,
   isFinished,
+  preparerAfter,
   progressIndex,
   statusChangeProblem,
   statusesFor,
@@ -76,5 +77,23 @@ describe('the order lifecycle (issue 17 §2)', () => {
       stop(5, null, null),
     ]);
     expect(stops.map((s) => s.id)).toEqual([3, 5, 4, 2, 1]);
+  });
+
+  it('names who packed the order (or made a pickup ready) as its preparer, else who completed it at the shop', () => {
+    const pat = { staffId: 7, role: 'dispatcher' } as const;
+    const alex = { staffId: 9, role: 'driver' } as const;
+    const owner = { staffId: 1, role: 'owner' } as const;
+    const accepted = { status: 'accepted' as const, preparedBy: null };
+    expect(preparerAfter(accepted, 'packed', pat)).toBe(7);
+    expect(preparerAfter(accepted, 'ready', pat)).toBe(7);
+    // packed again by someone else after a correction: the last packer prepared it
+    expect(preparerAfter({ status: 'accepted', preparedBy: 7 }, 'packed', owner)).toBe(1);
+    expect(preparerAfter({ status: 'packed', preparedBy: 7 }, 'packed', owner)).toBe(7);
+    expect(preparerAfter({ status: 'on the way', preparedBy: 7 }, 'completed', owner)).toBe(7);
+    expect(preparerAfter(accepted, 'completed', owner)).toBe(1);
+    // the driver handing it over did not prepare it
+    expect(preparerAfter({ status: 'on the way', preparedBy: null }, 'completed', alex)).toBeNull();
+    expect(preparerAfter(accepted, 'on the way', pat)).toBeNull();
+    expect(preparerAfter(accepted, 'packed', null)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  */
 import { windowStartMinutes } from './availability';
 import type { OrderStatus, OrderType } from './constants';
+import type { StaffRole } from './staff';
 
 const DELIVERY_STEPS = ['pending', 'accepted', 'packed', 'on the way', 'completed'] as const;
 const PICKUP_STEPS = ['pending', 'accepted', 'ready', 'completed'] as const;
@@ -74,6 +75,29 @@ export function statusChangeProblem(
   if (!statusesFor(order.orderType).includes(next))
     return `A ${isPickup(order.orderType) ? 'pickup' : 'delivery'} order cannot be ${statusLabel(next, order.orderType).toLowerCase()}.`;
   return null;
+}
+
+/** Who changes an order's status: staff at the back office, or the driver at the door. */
+export interface StatusActor {
+  staffId: number;
+  role: StaffRole;
+}
+
+/**
+ * Who prepared the order, for its receipt (DCC §15420): whoever packed it (or made a pickup
+ * ready); if nobody did, whoever completed it at the back office. The driver handing it over
+ * did not prepare it.
+ */
+export function preparerAfter(
+  order: { status: OrderStatus; preparedBy: number | null },
+  next: OrderStatus,
+  actor: StatusActor | null,
+): number | null {
+  if (!actor || next === order.status) return order.preparedBy;
+  if (next === 'packed' || next === 'ready') return actor.staffId;
+  if (next === 'completed' && order.preparedBy === null && actor.role !== 'driver')
+    return actor.staffId;
+  return order.preparedBy;
 }
 
 /** A driver starts a delivery, hands it over, or brings it back. */

@@ -1,6 +1,7 @@
 /** Payload schemas shared by the browser forms and the server routes: one definition each. */
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES, QUANTITY_OPTIONS } from './constants';
+import { signatureSchema } from './id-check/signature';
 import { DRIVER_STATUSES, RETURN_REASONS } from './order-lifecycle';
 
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -144,6 +145,8 @@ export const deliveryStatusSchema = z
     returnReason: z
       .enum(RETURN_REASONS, { message: `must be one of ${RETURN_REASONS.join(', ')}` })
       .optional(),
+    /** the customer's signature, required to hand the order over */
+    signature: signatureSchema.optional(),
   })
   .refine((change) => change.status !== 'returned' || change.returnReason, {
     message: 'is required when the order is returned',

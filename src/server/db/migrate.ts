@@ -14,6 +14,8 @@ import * as auditLog from './migrations/2026-11-25T0022-audit-log';
 import * as orderStatusLinks from './migrations/2026-11-25T0023-order-status-links';
 import * as dispatch from './migrations/2026-11-25T0024-dispatch';
 import * as doorChecks from './migrations/2026-11-25T0025-door-checks';
+import * as doorSignatures from './migrations/2026-11-25T0026-door-signatures';
+import * as receipts from './migrations/2026-11-25T0027-receipts';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -31,6 +33,8 @@ const MIGRATIONS = {
   '2026-11-25T0023-order-status-links': orderStatusLinks,
   '2026-11-25T0024-dispatch': dispatch,
   '2026-11-25T0025-door-checks': doorChecks,
+  '2026-11-25T0026-door-signatures': doorSignatures,
+  '2026-11-25T0027-receipts': receipts,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

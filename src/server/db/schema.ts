@@ -22,6 +22,7 @@ export interface Database {
   store_profile: StoreProfileTable;
   delivery_zones: DeliveryZonesTable;
   audit_log: AuditLogTable;
+  customer_numbers: CustomerNumbersTable;
   idempotency_keys: IdempotencyKeysTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
@@ -151,6 +152,19 @@ export interface OrdersTable {
   id_check: string | null;
   /** keyed hash of the checked ID's number (id-number-hash.ts) */
   id_hash: string | null;
+  /** the customer's signature at the door: a data:image/png;base64 URL */
+  signature: string | null;
+  /** issue 17 §4: who packed it (or made a pickup ready), else who completed it at the back office */
+  prepared_by: number | null;
+  /** the customer's number (customer_numbers), given when the order is handed over */
+  customer_number: number | null;
+}
+
+/** Issue 17 §4: the shop's number for each customer (DCC §15420), by customerNumberKey. */
+export interface CustomerNumbersTable {
+  number: Generated<number>;
+  customer_key: string;
+  created_at: string;
 }
 
 export interface OrderItemsTable {

@@ -331,6 +331,8 @@ describe.each(BACKENDS)('fuzzing every route on %s', (dialect) => {
           expect(res.body, context).toBe('');
         } else if (res.statusCode === 200 && req.url === CSV_EXPORT) {
           expect(String(res.headers['content-type']), context).toBe('text/csv; charset=utf-8');
+        } else if (res.statusCode === 200 && req.url.endsWith('/receipt')) {
+          expect(String(res.headers['content-type']), context).toBe('text/html; charset=utf-8');
         } else {
           expect(String(res.headers['content-type']), context).toMatch(/application\/json/);
           const answer = res.json();

@@ -87,8 +87,12 @@ describe.each(BACKENDS)('API document on %s', (dialect) => {
       for (const code of success) {
         if (code === '204') continue;
         const content = op.responses[code].content;
-        // the catalog export is the one answer that is a spreadsheet, not JSON
-        const media = route.url.endsWith('.csv') ? 'text/csv' : 'application/json';
+        // the exports are spreadsheets and the receipt a printable page, not JSON
+        const media = route.url.endsWith('.csv')
+          ? 'text/csv'
+          : route.url.endsWith('/receipt')
+            ? 'text/html'
+            : 'application/json';
         expect(content?.[media]?.schema, `${label} ${code}`).toBeDefined();
       }
       if (BODYLESS_WRITES.includes(label)) expect(op.requestBody, label).toBeUndefined();

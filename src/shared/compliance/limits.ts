@@ -129,6 +129,21 @@ export function limitExceededMessage(status: LimitStatus): string {
   return `Daily limit reached: you can buy up to ${formatGrams(status.limitGrams)} of ${status.label} per day, and ${formatGrams(left)} is left today.`;
 }
 
+/**
+ * Anti-"looping" at the door (issue 17 §3): the same ID across orders placed under other
+ * phones or browsers still gets only the day's limit. Null when this order fits.
+ */
+export function idOverLimitReason(
+  ruleSet: RuleSet,
+  shopDate: string,
+  order: GramsByKind,
+  earlierForId: GramsByKind,
+): string | null {
+  const over = purchaseLimitStatus(ruleSet, shopDate, order, earlierForId).find((s) => s.over);
+  if (!over) return null;
+  return `This ID already had ${formatGrams(over.earlierGrams)} of ${over.label} today; with this order it would pass the ${formatGrams(over.limitGrams)} daily limit`;
+}
+
 export const BULK_OVER_LIMITS_MESSAGE =
   'Bulk amounts of limited products can’t be ordered online under the daily purchase limits. Please choose a size, or call us.';
 

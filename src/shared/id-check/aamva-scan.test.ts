@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { californiaLicence } from '../../../test/aamva-fixture';
-import { pdf417Pixels, scanPdf417 } from '../../../test/pdf417-scan';
+import { scanPdf417 } from '../../../test/pdf417-scan';
+import { pdf417Pixels } from '../../../test/pdf417-symbol';
 import { parseAamva } from './aamva';
 
 describe('a licence barcode drawn and scanned', () => {

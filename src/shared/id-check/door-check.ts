@@ -37,11 +37,16 @@ export const doorCheckSchema = z.object({
 });
 export type DoorCheckInput = z.infer<typeof doorCheckSchema>;
 
+export type DoorChecks = IdCheckResult['checks'] & {
+  /** the ID's orders of the day stay within the daily limits (absent before anti-looping) */
+  withinDailyLimits?: boolean;
+};
+
 /** The check as stored with the order and shown to staff and on the receipt. */
 export interface DoorCheck {
   method: IdCheckMethod;
   passed: boolean;
-  checks: IdCheckResult['checks'];
+  checks: DoorChecks;
   /** the name differed and the driver confirmed the person by hand (logged) */
   nameConfirmed: boolean;
   reasons: string[];
@@ -50,19 +55,21 @@ export interface DoorCheck {
 }
 
 /**
- * PASS needs 21+ (the rule in force) and an unexpired ID; a name that differs passes only
- * when the driver confirms it by hand.
+ * PASS needs 21+ (the rule in force), an unexpired ID and the ID's orders of the day within
+ * the daily limits; a name that differs passes only when the driver confirms it by hand.
  */
 export function doorCheckOutcome(
   result: IdCheckResult,
   confirmName: boolean,
+  overLimitReason: string | null = null,
 ): Pick<DoorCheck, 'passed' | 'nameConfirmed' | 'checks' | 'reasons'> {
   const nameConfirmed = !result.checks.nameMatches && confirmName;
   const { ofAge, notExpired, nameMatches } = result.checks;
+  const withinDailyLimits = overLimitReason === null;
   return {
-    passed: ofAge && notExpired && (nameMatches || nameConfirmed),
+    passed: ofAge && notExpired && (nameMatches || nameConfirmed) && withinDailyLimits,
     nameConfirmed,
-    checks: result.checks,
-    reasons: result.reasons,
+    checks: { ...result.checks, withinDailyLimits },
+    reasons: overLimitReason ? [...result.reasons, overLimitReason] : result.reasons,
   };
 }

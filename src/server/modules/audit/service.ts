@@ -8,6 +8,9 @@ import * as repo from './repo';
 /** Columns that say nothing to an inspector, or must never be copied into the log. */
 const HIDDEN = new Set(['password_hash']);
 const IGNORED = new Set(['updated_at']);
+/** Images kept with a row: the log says one was added, not its kilobytes of base64. */
+const IMAGES = new Set(['signature']);
+const imageNote = (value: unknown) => (value ? '(signature image)' : null);
 
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
@@ -22,7 +25,11 @@ export function diffRows(
     const from = before?.[key] ?? null;
     const to = after?.[key] ?? null;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
-    changes[key] = HIDDEN.has(key) ? { from: '(hidden)', to: '(changed)' } : { from, to };
+    changes[key] = HIDDEN.has(key)
+      ? { from: '(hidden)', to: '(changed)' }
+      : IMAGES.has(key)
+        ? { from: imageNote(from), to: imageNote(to) }
+        : { from, to };
   }
   return changes;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { signaturePng } from '../../../../test/signature';
 import { openSocket } from '../../../../test/socket';
 import { staffClient } from '../../../../test/staff';
 import type { AuditEntry } from '../../../shared/audit';
@@ -108,8 +109,32 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
     });
     const checked = await alex.send('POST', `/api/deliveries/${order.id}/id-check`, idOf(30));
     expect(checked.json<Order>().idCheck).toMatchObject({ passed: true, method: 'manual' });
-    const done = await alex.send('PATCH', `/api/deliveries/${order.id}`, { status: 'completed' });
+    const unsigned = await alex.send('PATCH', `/api/deliveries/${order.id}`, {
+      status: 'completed',
+    });
+    expect(unsigned.statusCode).toBe(409);
+    expect(unsigned.json()).toEqual({
+      error: `Ask Jamie Rivera to sign before handing over order #${order.id}.`,
+      code: 'SIGNATURE_REQUIRED',
+    });
+    const signature = await signaturePng();
+    const done = await alex.send('PATCH', `/api/deliveries/${order.id}`, {
+      status: 'completed',
+      signature,
+    });
     expect(done.statusCode).toBe(200);
+    const kept = await t.db.kysely
+      .selectFrom('orders')
+      .select('signature')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.signature).toBe(signature);
+    // Activity notes the signature, not its kilobytes of base64
+    const log = (await owner.send('GET', '/api/audit?entity=orders')).json<AuditEntry[]>();
+    const handover = log.find(
+      (e) => e.entityId === String(order.id) && e.changes.status?.to === 'completed',
+    );
+    expect(handover?.changes.signature).toEqual({ from: null, to: '(signature image)' });
     expect(Date.parse(done.json<Order>().completedAt!)).toBeGreaterThan(Date.parse(order.date) - 1);
     expect((await t.app.inject(link)).json().status).toBe('completed');
     // finished stops leave the driver's list

@@ -47,8 +47,8 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
   });
 
   app.patch('/api/deliveries/:id', update, async (request) => {
-    const { status, returnReason } = request.body;
-    const change = { status, returnReason: returnReason ?? null };
+    const { status, returnReason, signature } = request.body;
+    const change = { status, returnReason: returnReason ?? null, signature: signature ?? null };
     return published(
       app,
       await updateDelivery(app.db, request.dealer!.userId, request.params.id, change),

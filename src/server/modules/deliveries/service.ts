@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { taxContextFor } from '../../../shared/compliance/checkout-terms';
+import { idOverLimitReason, limitsOn } from '../../../shared/compliance/limits';
 import {
   type DoorCheck,
   type DoorCheckInput,
@@ -15,6 +17,7 @@ import type { Outcome } from '../../realtime/events';
 import { idNumberHash } from '../id-checks/id-number-hash';
 import * as repo from '../orders/repo';
 import { listOrders, orderUpdated, type StatusChange, updateOrderStatus } from '../orders/service';
+import { getDealerSettings } from '../scheduling/service';
 
 /** A driver's unfinished deliveries, in the order to drive them (issue 17 §2). */
 export async function listDeliveries(db: Kysely<Database>, driverId: number): Promise<Order[]> {
@@ -29,13 +32,22 @@ export async function updateDelivery(
   change: StatusChange,
 ): Promise<Outcome<Order>> {
   const order = await driversOrder(db.kysely, driverId, id);
-  // DCC §15404(a): nothing is handed over before the customer's ID has passed
-  if (change.status === 'completed' && !order.idCheck?.passed)
+  if (change.status === 'completed') handoverProblem(order, change);
+  return updateOrderStatus(db, id, change);
+}
+
+/** DCC §15404(a) and §15420: a passed ID check and the customer's signature come first. */
+function handoverProblem(order: Order, change: StatusChange): void {
+  if (!order.idCheck?.passed)
     throw new HttpError(409, {
-      error: `Check the customer's ID before handing over order #${id}.`,
+      error: `Check the customer's ID before handing over order #${order.id}.`,
       code: 'ID_CHECK_REQUIRED',
     });
-  return updateOrderStatus(db, id, change);
+  if (!change.signature)
+    throw new HttpError(409, {
+      error: `Ask ${order.customer} to sign before handing over order #${order.id}.`,
+      code: 'SIGNATURE_REQUIRED',
+    });
 }
 
 /** Another driver's order is as unknown to a driver as one that does not exist. */
@@ -73,15 +85,39 @@ export async function recordDoorCheck(
     });
   const today = shopClock(now, timeZone).date;
   const result = checkId(input, { today, customerName: order.customer });
-  const check: DoorCheck = {
-    method: input.method,
-    ...doorCheckOutcome(result, input.confirmName === true),
-    driverId,
-    at: now.toISOString(),
-  };
   const idHash = idNumberHash(input.idNumber, input.state, secret);
   return db.kysely.transaction().execute(async (trx) => {
+    const check: DoorCheck = {
+      method: input.method,
+      ...doorCheckOutcome(
+        result,
+        input.confirmName === true,
+        await idOverLimit(trx, id, idHash, today),
+      ),
+      driverId,
+      at: now.toISOString(),
+    };
     await repo.setIdCheck(trx, id, { json: JSON.stringify(check), idHash });
     return orderUpdated(trx, id);
   });
+}
+
+/**
+ * Anti-"looping" (issue 17 §3): the grams of every order checked with this ID on the order's
+ * shop day, this one included, stay within the daily limits of the rule set in force.
+ */
+async function idOverLimit(
+  trx: Kysely<Database>,
+  id: number,
+  idHash: string,
+  today: string,
+): Promise<string | null> {
+  const row = await repo.findOrderRow(trx, id);
+  if (!row) throw notFound('Delivery');
+  const shopDate = row.shop_date ?? today;
+  const { ruleSet } = taxContextFor(await getDealerSettings(trx), null, shopDate);
+  if (limitsOn(ruleSet, shopDate).length === 0) return null;
+  const order = { cannabis: row.cannabis_grams, concentrate: row.concentrate_grams };
+  const earlier = await repo.gramsForIdOn(trx, shopDate, idHash, id);
+  return idOverLimitReason(ruleSet, shopDate, order, earlier);
 }

@@ -90,6 +90,69 @@ export function setIdCheck(db: Q, id: number, check: { json: string; idHash: str
     .execute();
 }
 
+/** What other orders checked with this ID on the shop day count toward its daily limits. */
+export async function gramsForIdOn(
+  db: Q,
+  shopDate: string,
+  idHash: string,
+  exceptOrderId: number,
+): Promise<{ cannabis: number; concentrate: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('cannabis_grams'), eb.lit(0)).as('cannabis'),
+      eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
+    ])
+    .where('id_hash', '=', idHash)
+    .where('shop_date', '=', shopDate)
+    .where('id', '!=', exceptOrderId)
+    .executeTakeFirstOrThrow();
+  return { cannabis: Number(row.cannabis), concentrate: Number(row.concentrate) };
+}
+
+export function setSignature(db: Q, id: number, signature: string) {
+  return db.updateTable('orders').set({ signature }).where('id', '=', id).execute();
+}
+
+/** Issue 17 §4: who prepared the order and the customer's number, for its receipt. */
+export function setReceiptFacts(
+  db: Q,
+  id: number,
+  facts: { preparedBy: number | null; customerNumber: number | null },
+) {
+  return db
+    .updateTable('orders')
+    .set({ prepared_by: facts.preparedBy, customer_number: facts.customerNumber })
+    .where('id', '=', id)
+    .execute();
+}
+
+function findCustomerNumber(db: Q, customerKey: string) {
+  return db
+    .selectFrom('customer_numbers')
+    .select('number')
+    .where('customer_key', '=', customerKey)
+    .executeTakeFirst();
+}
+
+/**
+ * The customer's number, given on first need; the same one ever after. Read first: on
+ * PostgreSQL an insert that meets the key still uses up a number.
+ */
+export async function customerNumberFor(db: Q, customerKey: string, now: string): Promise<number> {
+  const known = await findCustomerNumber(db, customerKey);
+  if (known) return known.number;
+  // another order of the same new customer may be handed over at this very moment
+  await db
+    .insertInto('customer_numbers')
+    .values({ customer_key: customerKey, created_at: now })
+    .onConflict((oc) => oc.column('customer_key').doNothing())
+    .execute();
+  const row = await findCustomerNumber(db, customerKey);
+  if (!row) throw new Error(`customer number for ${customerKey} not kept`);
+  return row.number;
+}
+
 export function setOrderDriver(db: Q, id: number, driverId: number | null) {
   return db.updateTable('orders').set({ driver_id: driverId }).where('id', '=', id).execute();
 }

@@ -123,7 +123,8 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   app.patch('/api/orders/:id/status', { config: manage, schema: statusSchema }, async (request) => {
     const { id } = request.params;
     const { status } = request.body;
-    return published(app, await updateOrderStatus(app.db, id, { status }));
+    const actor = { staffId: request.dealer!.userId, role: request.dealer!.role };
+    return published(app, await updateOrderStatus(app.db, id, { status }, actor));
   });
 
   const driverSchema = {

@@ -1,10 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import { explicitSlotFor } from '../../../shared/availability';
 import type { OrderStatus, OrderType } from '../../../shared/constants';
-import { isClosed, type ReturnReason, statusChangeProblem } from '../../../shared/order-lifecycle';
+import {
+  isClosed,
+  preparerAfter,
+  type ReturnReason,
+  type StatusActor,
+  statusChangeProblem,
+} from '../../../shared/order-lifecycle';
+import { customerNumberKey, hasReceipt } from '../../../shared/receipt';
 import type { Driver, Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
-import type { Database } from '../../db/schema';
+import type { Database, OrderRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
 import { findProduct } from '../catalog/service';
@@ -44,17 +51,21 @@ export async function orderUpdated(
 export interface StatusChange {
   status: OrderStatus;
   returnReason?: ReturnReason | null;
+  /** the customer's signature at handover (a PNG data: URL, checked by the route's schema) */
+  signature?: string | null;
 }
 
 /**
  * Moves an order along its lifecycle (order-lifecycle.ts). Returning or cancelling it puts
  * its stock back on the shelf, frees its place in the schedule and takes its grams off the
- * customer's daily limits, once: a closed order stays closed.
+ * customer's daily limits, once: a closed order stays closed. `actor` is the member of staff
+ * making the change (who prepared the order, for its receipt); null for none.
  */
 export async function updateOrderStatus(
   db: Db,
   id: number,
   change: StatusChange,
+  actor: StatusActor | null = null,
   now = new Date(),
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
@@ -72,6 +83,9 @@ export async function updateOrderStatus(
       completedAt: change.status === 'completed' ? (row.completed_at ?? now.toISOString()) : null,
       returnReason: change.status === 'returned' ? (change.returnReason ?? null) : null,
     });
+    await recordReceiptFacts(trx, row, change.status, actor, now);
+    if (change.signature && change.status === 'completed')
+      await repo.setSignature(trx, id, change.signature);
     const closing = isClosed(change.status) && !isClosed(current.status);
     const restocked = closing ? await restoreStock(trx, id) : [];
     if (closing) {
@@ -82,6 +96,24 @@ export async function updateOrderStatus(
     const slots = closing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
     return { value: updated.value, events: [...updated.events, ...restocked, ...slots] };
   });
+}
+
+/** Who prepared the order, and the customer's number once it is handed over (its receipt). */
+async function recordReceiptFacts(
+  trx: Transaction<Database>,
+  row: OrderRow,
+  next: OrderStatus,
+  actor: StatusActor | null,
+  now: Date,
+): Promise<void> {
+  const current = { status: row.status as OrderStatus, preparedBy: row.prepared_by };
+  const preparedBy = preparerAfter(current, next, actor);
+  const key = customerNumberKey({ customerKey: row.customer_key, phone: row.phone });
+  const customerNumber =
+    row.customer_number ??
+    (hasReceipt(next) ? await repo.customerNumberFor(trx, key, now.toISOString()) : null);
+  if (preparedBy !== row.prepared_by || customerNumber !== row.customer_number)
+    await repo.setReceiptFacts(trx, row.id, { preparedBy, customerNumber });
 }
 
 /** Assigns a delivery to an active driver, or takes it off whoever has it (null). */

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { signaturePng } from '../../../../test/signature';
 import { staffClient } from '../../../../test/staff';
+import { shopClock } from '../../../shared/shop-clock';
+import type { Order, Product } from '../../../shared/types';
 
 describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) => {
   let t: TestApp;
@@ -66,5 +69,81 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
       (await dispatcher.send('GET', `/api/records/orders.csv?from=${today}&to=${today}`))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('keeps who handled each order, the customer number, the ID check, the signature and why a delivery came back', async () => {
+    const owner = await dealerClient(t);
+    const packer = await staffClient(t, owner, 'dispatcher', 'pat');
+    const alex = await staffClient(t, owner, 'driver', 'alex');
+    const products = await productsByName(t.app);
+    const dream = products.get('Blue Dream') as Product;
+    const deliver = async () => {
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/simple',
+        payload: orderBody([cartLine(dream, '1/4 Oz')], [...products.values()], {
+          orderType: 'delivery',
+          customer: 'Jamie Rivera',
+        }),
+      });
+      const { id } = placed.json<Order>();
+      await packer.send('PATCH', `/api/orders/${id}/status`, { status: 'packed' });
+      await owner.send('PATCH', `/api/orders/${id}/driver`, { driverId: alex.id });
+      return id;
+    };
+    const delivered = await deliver();
+    const date = shopClock(new Date(), t.config.SHOP_TIMEZONE).date;
+    const year = Number(date.slice(0, 4));
+    const check = await alex.send('POST', `/api/deliveries/${delivered}/id-check`, {
+      method: 'manual',
+      firstName: 'Jamie',
+      lastName: 'Rivera',
+      dateOfBirth: `${year - 30}-01-15`,
+      expiry: `${year + 1}-01-31`,
+      idNumber: 'D1234567',
+      state: 'CA',
+    });
+    expect(check.statusCode).toBe(200);
+    const done = await alex.send('PATCH', `/api/deliveries/${delivered}`, {
+      status: 'completed',
+      signature: await signaturePng(),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const returned = await deliver();
+    await alex.send('PATCH', `/api/deliveries/${returned}`, {
+      status: 'returned',
+      returnReason: 'nobody-home',
+    });
+
+    const res = await owner.send('GET', `/api/records/orders.csv?from=${date}&to=${date}`);
+    const [header, ...rows] = parse(res.body) as string[][];
+    const cell = (id: number, column: string) => {
+      expect(header).toContain(column);
+      return rows.find((r) => r[0] === String(id))![header!.indexOf(column)];
+    };
+    const order = done.json<Order>();
+    const staff = (await owner.send('GET', '/api/staff')).json<
+      { id: number; employeeNumber: string }[]
+    >();
+    const numberOf = (id: number) => staff.find((s) => s.id === id)!.employeeNumber;
+    expect(cell(delivered, 'Customer no.')).toMatch(/^\d+$/);
+    expect(cell(delivered, 'Driver')).toBe('Alex');
+    expect(cell(delivered, 'Driver employee no.')).toBe(numberOf(alex.id));
+    expect(cell(delivered, 'Prepared by')).toBe(`Pat (${numberOf(packer.id)})`);
+    expect(cell(delivered, 'Completed at (UTC)')).toBe(order.completedAt);
+    expect(cell(delivered, 'ID check')).toBe('Passed');
+    expect(cell(delivered, 'ID check method')).toBe('manual');
+    expect(cell(delivered, 'ID checked at (UTC)')).toBe(order.idCheck!.at);
+    expect(cell(delivered, 'Name confirmed by hand')).toBe('');
+    expect(cell(delivered, 'Return reason')).toBe('');
+    expect(cell(delivered, 'Signature')).toBe('yes');
+
+    expect(cell(returned, 'Customer no.')).toBe('');
+    expect(cell(returned, 'Completed at (UTC)')).toBe('');
+    expect(cell(returned, 'ID check')).toBe('');
+    expect(cell(returned, 'Return reason')).toBe('Nobody home');
+    expect(cell(returned, 'Signature')).toBe('');
+    // the export carries the fact of a signature, never the image
+    expect(res.body).not.toContain('data:image');
   });
 });

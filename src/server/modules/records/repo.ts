@@ -1,14 +1,66 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { Database, OrdersTable } from '../../db/schema';
 
-/** Orders of the shop days from `from` through `to`, oldest first. */
+type ExportedColumn = Exclude<keyof OrdersTable, 'signature'>;
+/** Every order column but the signature image (tens of KB each): the export says only whether there is one. */
+const EXPORTED: Record<ExportedColumn, true> = {
+  id: true,
+  shopper_id: true,
+  customer: true,
+  address: true,
+  phone: true,
+  email: true,
+  status: true,
+  subtotal_cents: true,
+  discount_cents: true,
+  delivery_fee_cents: true,
+  total_cents: true,
+  promo_code: true,
+  bogo50_details: true,
+  order_type: true,
+  delivery_date: true,
+  delivery_time_window: true,
+  delivery_notes: true,
+  schedule_slot_id: true,
+  created_at: true,
+  taxes: true,
+  shop_date: true,
+  customer_key: true,
+  postal_code: true,
+  cannabis_grams: true,
+  concentrate_grams: true,
+  status_token: true,
+  driver_id: true,
+  completed_at: true,
+  return_reason: true,
+  id_check: true,
+  id_hash: true,
+  prepared_by: true,
+  customer_number: true,
+};
+const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
+  (column) => `orders.${column}` as const,
+);
+
+/** Orders of the shop days from `from` through `to`, oldest first, with their driver and preparer. */
 export function listOrderRowsBetween(db: Kysely<Database>, from: string, to: string) {
   return db
     .selectFrom('orders')
-    .selectAll()
-    .where('shop_date', '>=', from)
-    .where('shop_date', '<=', to)
-    .orderBy('id')
+    .leftJoin('users as driver', 'driver.id', 'orders.driver_id')
+    .leftJoin('users as preparer', 'preparer.id', 'orders.prepared_by')
+    .select(exportedColumns)
+    .select([
+      sql<number>`case when orders.signature is null then 0 else 1 end`.as('signed'),
+      'driver.username as driver_username',
+      'driver.first_name as driver_first_name',
+      'driver.employee_number as driver_employee_number',
+      'preparer.username as preparer_username',
+      'preparer.first_name as preparer_first_name',
+      'preparer.employee_number as preparer_employee_number',
+    ])
+    .where('orders.shop_date', '>=', from)
+    .where('orders.shop_date', '<=', to)
+    .orderBy('orders.id')
     .execute();
 }
 

@@ -12,6 +12,7 @@ import { LAST_OWNER_MESSAGE, STAFF_ROLES, type StaffRole } from '../../../shared
 const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
   dispatcher: [
     'GET /api/orders',
+    'GET /api/orders/:id/receipt',
     'PATCH /api/orders/:id/status',
     'PATCH /api/orders/:id/driver',
     'GET /api/drivers',
@@ -23,6 +24,7 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
   ],
   support: [
     'GET /api/orders',
+    'GET /api/orders/:id/receipt',
     'GET /api/chat/sessions',
     'GET /api/chat/sessions/:sessionId/messages',
     'POST /api/chat/sessions/:sessionId/read',
@@ -30,8 +32,20 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
     'GET /api/contact-messages',
     'PATCH /api/contact-messages/:id',
   ],
-  driver: ['GET /api/deliveries', 'PATCH /api/deliveries/:id', 'POST /api/deliveries/:id/id-check'],
+  driver: [
+    'GET /api/deliveries',
+    'PATCH /api/deliveries/:id',
+    'POST /api/deliveries/:id/id-check',
+    // their own deliveries' receipts; any other order answers 404
+    'GET /api/orders/:id/receipt',
+  ],
 };
+
+/**
+ * Routes for staff and for the order's shopper (cookie or status link), checked in the route
+ * itself: 401 to a caller with none of these, else 404 for an order that is not theirs.
+ */
+const STAFF_OR_SHOPPER = ['GET /api/orders/:id/receipt'];
 
 const ROLE_NAMES: Record<StaffRole, string> = {
   owner: 'Owner',
@@ -143,6 +157,9 @@ describe.each(BACKENDS)('staff accounts and roles on %s', (dialect) => {
       if (route.dealerOnly) {
         expect(nobody.statusCode, key).toBe(401);
         expect(nobody.json()).toEqual({ error: 'Dealer login required', code: 'UNAUTHORIZED' });
+      } else if (STAFF_OR_SHOPPER.includes(key)) {
+        expect(nobody.statusCode, key).toBe(401);
+        expect(nobody.json().code, key).toBe('UNAUTHORIZED');
       } else {
         expect([401, 403], key).not.toContain(nobody.statusCode);
       }
@@ -150,7 +167,8 @@ describe.each(BACKENDS)('staff accounts and roles on %s', (dialect) => {
       if (key === 'POST /api/auth/logout') continue;
       for (const role of STAFF_ROLES) {
         const answer = await clients[role](method, url, body(method));
-        const allowed = !route.dealerOnly || role === 'owner' || ALLOWED[role].includes(key);
+        const open = !route.dealerOnly && !STAFF_OR_SHOPPER.includes(key);
+        const allowed = open || role === 'owner' || ALLOWED[role].includes(key);
         if (allowed) {
           expect([401, 403], `${key} as ${role}`).not.toContain(answer.statusCode);
         } else {

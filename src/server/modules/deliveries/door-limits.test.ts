@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { signaturePng } from '../../../../test/signature';
+import { staffClient } from '../../../../test/staff';
+import { RULE_SETS } from '../../../shared/compliance/rule-sets';
+import type { QuantityLabel } from '../../../shared/constants';
+import { shopClock } from '../../../shared/shop-clock';
+import type { Order, Product } from '../../../shared/types';
+
+/**
+ * The door's other duties (issue 17 §3): the signature is a real PNG of a sensible size, and
+ * one ID across orders placed under different phones stays within the day's limits.
+ */
+describe.each(BACKENDS)('signatures and the ID’s daily limits at the door on %s', (dialect) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof dealerClient>>;
+  let driver: Awaited<ReturnType<typeof staffClient>>;
+  let products: Map<string, Product>;
+  const today = () => shopClock(new Date(), t.config.SHOP_TIMEZONE).date;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: true });
+    owner = await dealerClient(t);
+    driver = await staffClient(t, owner, 'driver', 'dana');
+    const california = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: null };
+    expect((await owner.send('PATCH', '/api/dealer-settings', california)).statusCode).toBe(200);
+    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
+    t.app.productListCache.invalidate();
+    products = await productsByName(t.app);
+  });
+  afterAll(() => t.dispose());
+
+  /** A flower delivery to its own phone, so only the ID ties the orders together. */
+  async function deliveryOf(quantity: QuantityLabel, phone: string): Promise<Order> {
+    const all = [...products.values()];
+    const tax = {
+      ruleSet: RULE_SETS['US-CA'],
+      date: today(),
+      rates: { salesTaxPercent: 9.5, localTaxPercent: null },
+    };
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody([cartLine(products.get('Blue Dream') as Product, quantity)], all, {
+        orderType: 'delivery',
+        customer: 'Jamie Rivera',
+        phone,
+        pricing: { tax },
+      }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Order>();
+    await owner.send('PATCH', `/api/orders/${order.id}/driver`, { driverId: driver.id });
+    await driver.send('PATCH', `/api/deliveries/${order.id}`, { status: 'on the way' });
+    return order;
+  }
+
+  const idCheck = (order: Order, idNumber = 'D7654321') =>
+    driver.send('POST', `/api/deliveries/${order.id}/id-check`, {
+      method: 'scan',
+      firstName: 'Jamie',
+      lastName: 'Rivera',
+      dateOfBirth: '1990-05-05',
+      expiry: `${Number(today().slice(0, 4)) + 2}-05-05`,
+      idNumber,
+      state: 'CA',
+    });
+
+  it('hands over only with a real PNG signature of a sensible size', async () => {
+    const order = await deliveryOf('1/4 Oz', '555-0301');
+    expect((await idCheck(order, 'S0000001')).json<Order>().idCheck?.passed).toBe(true);
+    const handOver = (signature: string) =>
+      driver.send('PATCH', `/api/deliveries/${order.id}`, { status: 'completed', signature });
+
+    const notPng = `data:image/png;base64,${Buffer.from('GIF89a a picture, honest').toString('base64')}`;
+    const jpeg = `data:image/jpeg;base64,${(await signaturePng()).split(',')[1]}`;
+    const huge = await signaturePng(3000, 40);
+    for (const [signature, message] of [
+      [notPng, 'signature: is not a PNG image'],
+      [jpeg, 'signature: must be a PNG image (data:image/png;base64,...)'],
+      [huge, 'signature: must be at most 2400 pixels on a side'],
+      ['data:image/png;base64,@@@', 'signature: must be base64'],
+    ]) {
+      const refused = await handOver(signature!);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().formattedErrors).toEqual([message]);
+    }
+    const oversized = `data:image/png;base64,${'A'.repeat(140_000)}`;
+    expect((await handOver(oversized)).json().formattedErrors).toEqual([
+      'signature: must be at most 96 KB',
+    ]);
+    expect((await handOver(await signaturePng())).json<Order>().status).toBe('completed');
+  });
+
+  it('fails an ID whose orders of the day, under any phone, would pass the daily limit', async () => {
+    const ounce = await deliveryOf('1 Oz', '555-0401');
+    const quarter = await deliveryOf('1/4 Oz', '555-0402');
+    const first = (await idCheck(ounce)).json<Order>().idCheck!;
+    expect(first).toMatchObject({ passed: true, checks: { withinDailyLimits: true } });
+
+    const looped = (await idCheck(quarter)).json<Order>().idCheck!;
+    expect(looped).toMatchObject({ passed: false, checks: { withinDailyLimits: false } });
+    expect(looped.reasons).toEqual([
+      'This ID already had 28 g of flower today; with this order it would pass the 28.5 g daily limit',
+    ]);
+    // another person's ID is their own limit
+    expect((await idCheck(quarter, 'B1111111')).json<Order>().idCheck?.passed).toBe(true);
+
+    // once the ounce comes back, its grams no longer count for the ID
+    await driver.send('PATCH', `/api/deliveries/${ounce.id}`, {
+      status: 'returned',
+      returnReason: 'refused',
+    });
+    expect((await idCheck(quarter)).json<Order>().idCheck?.passed).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { OrderStatus } from '../../../shared/constants';
+import { buildReceipt, hasReceipt, type StaffOnReceipt } from '../../../shared/receipt';
+import { can } from '../../../shared/staff';
+import type { Database } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import type { DealerIdentity } from '../auth/service';
+import { findOrder } from '../orders/service';
+import { getStoreProfile } from '../store-profile/service';
+import { receiptPage } from './receipt-page';
+import * as repo from './repo';
+
+/** Who asks for a receipt: a member of staff, the shopper's cookie, and the status link's token. */
+export interface ReceiptViewer {
+  staff: DealerIdentity | null;
+  shopperId: string | null;
+  token: string | null;
+}
+
+type ReceiptRow = NonNullable<Awaited<ReturnType<typeof repo.findReceiptRow>>>;
+
+const digest = (secret: string) => createHash('sha256').update(secret).digest();
+/** Equal digests compared in constant time: the answer's timing says nothing of the secret. */
+const sameSecret = (given: string, kept: string | null) =>
+  kept !== null && timingSafeEqual(digest(given), digest(kept));
+
+/** Staff who read orders, the order's driver, its shopper, or whoever holds its status link. */
+function mayRead(row: ReceiptRow, { staff, shopperId, token }: ReceiptViewer): boolean {
+  if (staff && can(staff.role, 'orders.read')) return true;
+  if (staff && can(staff.role, 'deliveries') && row.driver_id === staff.userId) return true;
+  if (shopperId && sameSecret(shopperId, row.shopper_id)) return true;
+  return token !== null && sameSecret(token, row.status_token);
+}
+
+/** An account from before staff roles may have no first name yet: its username stands in. */
+function staffOf(
+  username: string | null,
+  firstName: string | null,
+  employeeNumber: string | null,
+): StaffOnReceipt | null {
+  return username === null ? null : { firstName: firstName || username, employeeNumber };
+}
+
+/**
+ * The receipt of a delivered or picked-up order (issue 17 §4, DCC §15420) as a printable
+ * page. Someone else's order is as unknown as a missing one.
+ */
+export async function receiptHtml(
+  db: Kysely<Database>,
+  id: number,
+  viewer: ReceiptViewer,
+  timeZone: string,
+): Promise<string> {
+  const row = await repo.findReceiptRow(db, id);
+  if (!row || !mayRead(row, viewer)) throw notFound('Order');
+  if (!hasReceipt(row.status as OrderStatus))
+    throw new HttpError(404, {
+      error: `Order #${id} has no receipt yet: it gets one when it is delivered or picked up.`,
+      code: 'NO_RECEIPT',
+    });
+  const [order, shop] = await Promise.all([findOrder(db, id), getStoreProfile(db)]);
+  const receipt = buildReceipt({
+    order,
+    subtotalCents: row.subtotal_cents,
+    shop,
+    customerNumber: row.customer_number,
+    driver: staffOf(row.driver_username, row.driver_first_name, row.driver_employee_number),
+    preparer: staffOf(row.preparer_username, row.preparer_first_name, row.preparer_employee_number),
+    signature: row.signature,
+    timeZone,
+  });
+  return receiptPage(receipt);
+}

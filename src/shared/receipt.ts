@@ -1,0 +1,172 @@
+/**
+ * The receipt of a delivered or picked-up order (issue 17 §4, DCC §15420): what it says, line
+ * by line, from the order, the shop's profile and the staff who handled it. Pure: the server
+ * renders it as a page, and tests read it without one.
+ */
+import { customerKeyOf } from './compliance/limits';
+import { GRAMS_PER_QUANTITY, type OrderStatus, type QuantityLabel } from './constants';
+import { formatCents, formatPercent, toCents } from './money';
+import { isPickup } from './order-lifecycle';
+import { lineTotalCents } from './pricing';
+import { isFlowerQuantity } from './quantity';
+import { shopTimeLabel } from './shop-clock';
+import type { Order, OrderItem } from './types';
+
+/** Only a handed-over order has a receipt. */
+export const hasReceipt = (status: OrderStatus) => status === 'completed';
+
+/**
+ * Who a customer number belongs to: the phone's digits, as for the daily limits; a phone too
+ * short to normalise counts as its own text.
+ */
+export function customerNumberKey(order: { customerKey: string | null; phone: string }): string {
+  return order.customerKey ?? customerKeyOf(order.phone) ?? `phone:${order.phone.trim()}`;
+}
+
+export interface StaffOnReceipt {
+  firstName: string;
+  employeeNumber: string | null;
+}
+
+export interface ReceiptInput {
+  order: Order;
+  /** the goods before the discount, as the order stored it */
+  subtotalCents: number;
+  shop: { shopName: string; licenseNumber: string };
+  customerNumber: number | null;
+  driver: StaffOnReceipt | null;
+  preparer: StaffOnReceipt | null;
+  /** a data:image/png;base64 URL, or null */
+  signature: string | null;
+  timeZone: string;
+}
+
+export interface ReceiptLine {
+  label: string;
+  value: string;
+}
+
+export interface ReceiptItem {
+  name: string;
+  /** the size or pack, flavor and strain: "1/4 Oz (7 g) · Mango" */
+  detail: string;
+  count: number;
+  price: string;
+}
+
+export interface Receipt {
+  shopName: string;
+  licence: string;
+  title: string;
+  /** customer, number, times and address */
+  details: ReceiptLine[];
+  items: ReceiptItem[];
+  /** subtotal, discount, fee and each tax line; then the total */
+  amounts: ReceiptLine[];
+  total: ReceiptLine;
+  /** driver, preparer and the ID check */
+  handling: ReceiptLine[];
+  signature: string | null;
+}
+
+const NOT_RECORDED = 'Not recorded';
+const SIGNATURE = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+
+export function buildReceipt(input: ReceiptInput): Receipt {
+  const { order } = input;
+  return {
+    shopName: input.shop.shopName || 'Canopy',
+    licence: input.shop.licenseNumber || NOT_RECORDED,
+    title: `Order #${order.id}`,
+    details: details(input),
+    items: order.items.map(receiptItem),
+    amounts: amounts(order, input.subtotalCents),
+    total: { label: 'Total', value: formatCents(toCents(order.total)) },
+    handling: handling(input),
+    signature: input.signature && SIGNATURE.test(input.signature) ? input.signature : null,
+  };
+}
+
+function details({ order, customerNumber, timeZone }: ReceiptInput): ReceiptLine[] {
+  const pickup = isPickup(order.orderType);
+  const lines: ReceiptLine[] = [
+    { label: 'Customer', value: firstName(order.customer) },
+    {
+      label: 'Customer no.',
+      value: customerNumber === null ? NOT_RECORDED : String(customerNumber),
+    },
+    { label: 'Requested', value: shopTimeLabel(order.date, timeZone) },
+    {
+      label: pickup ? 'Picked up' : 'Delivered',
+      value: order.completedAt ? shopTimeLabel(order.completedAt, timeZone) : NOT_RECORDED,
+    },
+  ];
+  if (!pickup) lines.push({ label: 'Address', value: order.address });
+  return lines;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+function quantityLabel(quantity: QuantityLabel): string {
+  if (isFlowerQuantity(quantity)) return `${quantity} (${GRAMS_PER_QUANTITY[quantity]} g)`;
+  if (quantity === 'Bulk') return 'Bulk';
+  return quantity === '1' ? '1 unit' : `${quantity} units`;
+}
+
+function receiptItem(item: OrderItem): ReceiptItem {
+  const unpriced = item.price < 0;
+  const cents = unpriced
+    ? 0
+    : lineTotalCents({
+        unitPriceCents: toCents(item.price),
+        quantity: item.quantity,
+        count: item.count,
+      });
+  return {
+    name: item.name,
+    detail: [quantityLabel(item.quantity), item.flavor, item.strainType]
+      .filter(Boolean)
+      .join(' · '),
+    count: item.count,
+    price: unpriced ? 'TBD' : cents === 0 ? 'FREE' : formatCents(cents),
+  };
+}
+
+function amounts(order: Order, subtotalCents: number): ReceiptLine[] {
+  const discount = toCents(order.discountAmount);
+  const lines: ReceiptLine[] = [
+    { label: 'Subtotal', value: formatCents(subtotalCents) },
+    {
+      label: order.promoCode ? `Discount (${order.promoCode.toUpperCase()})` : 'Discount',
+      value: formatCents(-discount),
+    },
+  ];
+  if (!isPickup(order.orderType))
+    lines.push({ label: 'Delivery fee', value: formatCents(toCents(order.deliveryFee)) });
+  for (const tax of order.taxes)
+    lines.push({
+      label: `${tax.name} (${formatPercent(tax.rate)})`,
+      value: formatCents(toCents(tax.amount)),
+    });
+  return lines;
+}
+
+const staffText = (staff: StaffOnReceipt | null) =>
+  staff
+    ? `${staff.firstName} (employee no. ${staff.employeeNumber || NOT_RECORDED.toLowerCase()})`
+    : NOT_RECORDED;
+
+function handling({ order, driver, preparer, timeZone }: ReceiptInput): ReceiptLine[] {
+  const lines: ReceiptLine[] = [];
+  if (!isPickup(order.orderType)) lines.push({ label: 'Driver', value: staffText(driver) });
+  lines.push({ label: 'Prepared by', value: staffText(preparer) });
+  lines.push({ label: 'ID check', value: idCheckText(order.idCheck, timeZone) });
+  return lines;
+}
+
+function idCheckText(check: Order['idCheck'], timeZone: string): string {
+  if (!check) return NOT_RECORDED;
+  const how = check.method === 'scan' ? 'scanned' : 'entered by hand';
+  const confirmed = check.nameConfirmed ? '; name confirmed by the driver' : '';
+  return `${check.passed ? 'Passed' : 'Failed'} (${how}${confirmed}) at ${shopTimeLabel(check.at, timeZone)}`;
+}
