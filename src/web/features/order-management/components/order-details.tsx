@@ -1,6 +1,8 @@
 import { BULK_PRICE } from '@shared/constants';
 import { formatDollars, formatPercent } from '@shared/money';
+import { hasReceipt } from '@shared/receipt';
 import type { Order } from '@shared/types';
+import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
 import type { ReactNode } from 'react';
 
 const TYPE_LABELS: Record<Order['orderType'], string> = {
@@ -94,6 +96,11 @@ export function OrderDetails({ order }: { order: Order }) {
           ))}
           {order.email && <Detail label="Email">{order.email}</Detail>}
         </dl>
+        {hasReceipt(order.status) && (
+          <p className="border-t border-line px-3 py-2 text-sm">
+            <ReceiptLink order={order} />
+          </p>
+        )}
       </div>
     </div>
   );

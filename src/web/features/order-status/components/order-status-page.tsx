@@ -10,6 +10,7 @@ import { ApiError } from '@web/lib/api-client';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { ReceiptLink } from './receipt-link';
 
 function Progress({ status, orderType }: { status: OrderStatus; orderType: OrderType }) {
   const steps = lifecycleSteps(orderType);
@@ -159,6 +160,7 @@ export default function OrderStatusPage() {
           <dd className="tabular-nums">{formatDollars(order.total)}</dd>
         </div>
       </dl>
+      <ReceiptLink order={order} token={token} className="self-start text-sm" />
       <p className="text-xs text-muted">
         This page updates by itself. Anyone with this link can see this order's progress, so share
         it only with people you trust.

@@ -6,6 +6,7 @@ import { useSession } from '@web/api/get-session';
 import { paths } from '@web/app/paths';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
 import { StatusLink } from '@web/features/order-status/components/status-link';
 import { useAppMode } from '@web/lib/app-mode';
 import { clsx } from 'clsx';
@@ -120,8 +121,9 @@ function OrderCard({ order }: { order: Order }) {
           )}
         </span>
       </div>
-      <div className="text-sm">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <StatusLink token={order.statusToken} orderId={order.id} />
+        <ReceiptLink order={order} />
       </div>
     </li>
   );
