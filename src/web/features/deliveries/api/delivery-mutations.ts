@@ -9,6 +9,8 @@ export interface DeliveryUpdate {
   id: number;
   status: DeliveryStatus;
   returnReason?: ReturnReason;
+  /** the customer's signature (PNG data: URL), required to hand over */
+  signature?: string;
 }
 
 /** PATCH /api/deliveries/{id}: the driver starts, hands over or brings back a stop. */

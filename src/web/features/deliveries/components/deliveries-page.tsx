@@ -134,10 +134,10 @@ export default function DeliveriesPage() {
         order={handingOver}
         handingOver={update.isPending}
         onClose={() => setHandingOver(null)}
-        onHandOver={() =>
+        onHandOver={(signature) =>
           handingOver &&
           send(
-            { id: handingOver.id, status: 'completed' },
+            { id: handingOver.id, status: 'completed', signature },
             `Order #${handingOver.id} delivered.`,
             () => setHandingOver(null),
           )
