@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** A second shop that its own journeys switch to a licensed rule set (issue 16). */
 const LICENSED_PORT = PORT + 1;
-const LICENSED_SPEC = /licensed-shop\.spec\.ts/;
+const LICENSED_SPEC = /licensed-(shop|door)\.spec\.ts/;
 export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
 
 const PHONE = {

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
 import { expectNoSeriousA11yViolations } from './axe';
+import { fillId, signedIn, signOnPad } from './door';
 import { placeOrder, productNamed } from './place-order';
 import { toastSays } from './toast';
 
@@ -14,27 +15,6 @@ import { toastSays } from './toast';
 const PASSWORD = 'a-driver-password';
 /** The two sizes run at once on one shop: each counts the stock of a flower no other journey buys. */
 const FLOWER: Record<string, string> = { phone: 'Granddaddy Purple', desktop: 'Purple Punch' };
-
-async function signedIn(
-  browser: Browser,
-  data: object,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
-  expect((await context.request.post('/api/auth/login', { data })).ok()).toBe(true);
-  return { context, page: await context.newPage() };
-}
-
-/** Types what a Californian licence says: born on 1 January, so this old all year. */
-async function fillId(dialog: Locator, age: number) {
-  const year = new Date().getFullYear();
-  await dialog.getByLabel('First name').fill('Jamie');
-  await dialog.getByLabel('Last name').fill('Rivera');
-  await dialog.getByLabel('Date of birth').fill(`${year - age}-01-01`);
-  await dialog.getByLabel('Expires').fill(`${year + 2}-01-31`);
-  await dialog.getByLabel('ID number').fill('D1234567');
-}
 
 test('the owner assigns a delivery; the driver hands it over or brings it back', async ({
   browser,
@@ -134,6 +114,7 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   await expect(door.getByRole('status')).toContainText('name matches the order');
   await driver.page.screenshot({ path: testInfo.outputPath('driver-id-check.png') });
   await expectNoSeriousA11yViolations(driver.page);
+  await signOnPad(driver.page, door.getByTestId('signature-pad'));
   await door.getByRole('button', { name: 'Hand over' }).click();
   await expect(driver.page.getByTestId('toast')).toHaveText(
     toastSays(`Order #${order.id} delivered.`),

@@ -4,6 +4,7 @@ import { withGoodsTaxes } from '../src/shared/compliance/out-the-door';
 import { RULE_SETS } from '../src/shared/compliance/rule-sets';
 import { formatCents } from '../src/shared/money';
 import { expectNoSeriousA11yViolations } from './axe';
+import { makeShopLicensed } from './licensed';
 import { toastSays } from './toast';
 
 /**
@@ -17,30 +18,6 @@ interface ApiProduct {
   name: string;
   price: number;
   salePrice: number | null;
-}
-
-const MISSION = {
-  name: 'Mission',
-  postalCodes: ['94110', '94103'],
-  fee: 7,
-  minimum: 60,
-  freeDeliveryOver: null,
-  note: '45-90 min',
-};
-
-/** Signs the dealer in on `request` and makes the shop Californian with the Mission zone. */
-async function makeShopLicensed(request: APIRequestContext) {
-  expect((await request.post('/api/auth/login', { data: E2E_DEALER })).ok()).toBe(true);
-  const settings = await request.patch('/api/dealer-settings', {
-    data: { jurisdiction: 'US-CA', salesTaxRate: 9.5 },
-  });
-  expect(settings.ok()).toBe(true);
-  const zones = (await (await request.get('/api/delivery-zones')).json()) as { name: string }[];
-  // the phone and desktop runs share this server: the first one adds the zone
-  if (!zones.some((zone) => zone.name === MISSION.name)) {
-    const created = await request.post('/api/delivery-zones', { data: MISSION });
-    expect([201, 409]).toContain(created.status());
-  }
 }
 
 async function productNamed(request: APIRequestContext, name: string): Promise<ApiProduct> {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { OrderType, QuantityLabel } from '../src/shared/constants';
 import { toDollars } from '../src/shared/money';
-import { priceCart, toPricingLine, unitPrice } from '../src/shared/pricing';
+import { type PriceCartInput, priceCart, toPricingLine, unitPrice } from '../src/shared/pricing';
 import type { CartItem, Order, Product } from '../src/shared/types';
 
 export async function products(request: APIRequestContext): Promise<Product[]> {
@@ -16,6 +16,11 @@ export async function productNamed(request: APIRequestContext, name: string): Pr
   return product;
 }
 
+export interface PlacementTerms extends Pick<PriceCartInput, 'delivery' | 'tax'> {
+  address?: string;
+  phone?: string;
+}
+
 /** Places an order through the API with the total the browser would compute (shared engine). */
 export async function placeOrder(
   request: APIRequestContext,
@@ -24,6 +29,11 @@ export async function placeOrder(
   quantity: QuantityLabel = '1',
   count = 1,
   orderType: OrderType = 'pickup',
+  {
+    address = '1 Ferry Building, San Francisco, CA 94111',
+    phone = '555-0188',
+    ...terms
+  }: PlacementTerms = {},
 ): Promise<Order> {
   const items: CartItem[] = [
     { id: product.id, name: product.name, price: unitPrice(product, quantity), quantity, count },
@@ -32,12 +42,13 @@ export async function placeOrder(
     lines: items.map((item) => toPricingLine(item, product)),
     promotion: null,
     orderType,
+    ...terms,
   });
   const response = await request.post('/api/orders/simple', {
     data: {
       customer,
-      address: orderType === 'pickup' ? 'PICKUP' : '1 Ferry Building, San Francisco, CA 94111',
-      phone: '555-0188',
+      address: orderType === 'pickup' ? 'PICKUP' : address,
+      phone,
       email: 'e2e@example.com',
       items,
       total: toDollars(pricing.totalCents),
