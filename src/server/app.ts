@@ -30,6 +30,7 @@ import { startTelegramBridge } from './modules/chat/telegram-bridge';
 import { type ContactLimiter, createContactLimiter } from './modules/contact/limiter';
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
+import { startStatusNotifications } from './modules/notifications/status-notifications';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -176,6 +177,7 @@ export async function buildApp({
     });
     app.addHook('onClose', stopTelegram);
   }
+  app.addHook('onClose', startStatusNotifications(app));
   await registerSpa(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
   return app;
 }

@@ -48,7 +48,7 @@ describe('configuration', () => {
     ],
     [
       { DEALER_USERNAME: 'a', DEALER_PASSWORD: 'short' },
-      'Invalid configuration: DEALER_PASSWORD must be at least 8 characters (got "short")',
+      'Invalid configuration: DEALER_PASSWORD must be at least 8 characters (the value is a secret, not shown)',
     ],
     [
       { SHUTDOWN_TIMEOUT_SECONDS: '0' },
@@ -56,7 +56,36 @@ describe('configuration', () => {
     ],
     [
       { METRICS_TOKEN: 'short' },
-      'Invalid configuration: METRICS_TOKEN must be at least 16 characters (got "short")',
+      'Invalid configuration: METRICS_TOKEN must be at least 16 characters (the value is a secret, not shown)',
+    ],
+    [
+      { SMS_ACCOUNT_SID: 'AC0123', SMS_AUTH_TOKEN: 'token' },
+      'Invalid configuration: SMS_FROM must be set with SMS_ACCOUNT_SID',
+    ],
+    [
+      { SMS_FROM: '+15550001111' },
+      'Invalid configuration: SMS_ACCOUNT_SID must be set with SMS_FROM',
+    ],
+    [
+      { SMTP_URL: 'smtp://mail.example:587' },
+      'Invalid configuration: SMTP_FROM must be set with SMTP_URL',
+    ],
+    [
+      { SMTP_URL: 'https://mail.example', SMTP_FROM: 'orders@shop.example' },
+      'Invalid configuration: SMTP_URL must start with smtp:// or smtps://, such as smtp://user:password@mail.example:587 (got "https://mail.example")',
+    ],
+    [
+      { SMTP_URL: 'http://orders:hunter22@mail.example', SMTP_FROM: 'orders@shop.example' },
+      'Invalid configuration: SMTP_URL must start with smtp:// or smtps://, such as smtp://user:password@mail.example:587 (got "http://orders:***@mail.example")',
+    ],
+    [
+      { DATABASE_URL: 'mysql://shop:hunter22@db.example/shop' },
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://shop:***@db.example/shop")',
+    ],
+
+    [
+      { SMTP_URL: 'smtp://mail.example', SMTP_FROM: 'orders' },
+      'Invalid configuration: SMTP_FROM must be an email address, such as orders@shop.example or "Shop <orders@shop.example>" (got "orders")',
     ],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

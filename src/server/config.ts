@@ -94,6 +94,28 @@ const envSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_CHAT_ID: z.string().min(1).optional(),
   TELEGRAM_API_BASE: z.url('must be a URL').default('https://api.telegram.org'),
+  SMS_ACCOUNT_SID: z.string().trim().min(1, 'must not be empty').optional(),
+  SMS_AUTH_TOKEN: z.string().min(1, 'must not be empty').optional(),
+  SMS_FROM: z.string().trim().min(1, 'must not be empty').optional(),
+  SMS_API_BASE: z
+    .url('must be a URL such as https://api.twilio.com')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('https://api.twilio.com'),
+  SMTP_URL: z
+    .url('must be a URL such as smtp://user:password@mail.example:587')
+    .refine(
+      (value) => ['smtp:', 'smtps:'].includes(new URL(value).protocol),
+      'must start with smtp:// or smtps://, such as smtp://user:password@mail.example:587',
+    )
+    .optional(),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'must be an email address, such as orders@shop.example or "Shop <orders@shop.example>"',
+    )
+    .optional(),
   BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
   BACKUP_EVERY_HOURS: z.coerce
     .number({ message: 'must be a number of hours' })
@@ -131,13 +153,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${env[name]}")`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} ${shownValue(name, env[name])}`,
+    );
   }
   if (parsed.data.DEALER_USERNAME && !parsed.data.DEALER_PASSWORD) {
     throw new ConfigError(
       'Invalid configuration: DEALER_PASSWORD must be set with DEALER_USERNAME',
     );
   }
+  requireTogether(parsed.data, ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM']);
+  requireTogether(parsed.data, ['SMTP_URL', 'SMTP_FROM']);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -147,6 +173,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir,
     sessionSecret: parsed.data.SESSION_SECRET ?? persistedSecret(dataDir),
   };
+}
+
+const SECRETS = new Set([
+  'DEALER_PASSWORD',
+  'SESSION_SECRET',
+  'TELEGRAM_BOT_TOKEN',
+  'METRICS_TOKEN',
+  'SMS_AUTH_TOKEN',
+]);
+const URLS_WITH_CREDENTIALS = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/** The bad value, for the operator's log; never a secret, nor a URL's password. */
+function shownValue(name: string, value: string | undefined): string {
+  if (SECRETS.has(name)) return '(the value is a secret, not shown)';
+  const shown = URLS_WITH_CREDENTIALS.has(name)
+    ? String(value).replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
+    : value;
+  return `(got "${shown}")`;
+}
+
+/** Variables that only work as a set: one of them alone is a mistake, not "off". */
+function requireTogether(env: Env, names: (keyof Env)[]): void {
+  const given = names.find((name) => env[name] !== undefined);
+  const missing = names.find((name) => env[name] === undefined);
+  if (given && missing)
+    throw new ConfigError(`Invalid configuration: ${missing} must be set with ${given}`);
 }
 
 /** A generated secret kept under DATA_DIR so cookies survive restarts. */

@@ -59,7 +59,8 @@ export interface StatusChange {
  * Moves an order along its lifecycle (order-lifecycle.ts). Returning or cancelling it puts
  * its stock back on the shelf, frees its place in the schedule and takes its grams off the
  * customer's daily limits, once: a closed order stays closed. `actor` is the member of staff
- * making the change (who prepared the order, for its receipt); null for none.
+ * making the change (who prepared the order, for its receipt); null for none. A real move
+ * (not the same status again) is announced once, for the shopper's notifications.
  */
 export async function updateOrderStatus(
   db: Db,
@@ -94,7 +95,11 @@ export async function updateOrderStatus(
     }
     const updated = await orderUpdated(trx, id);
     const slots = closing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
-    return { value: updated.value, events: [...updated.events, ...restocked, ...slots] };
+    const moved =
+      change.status === current.status
+        ? []
+        : [busEvent('order-status-changed', { id, from: current.status, to: change.status })];
+    return { value: updated.value, events: [...updated.events, ...restocked, ...slots, ...moved] };
   });
 }
 
