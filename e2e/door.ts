@@ -25,6 +25,7 @@ export async function fillId(dialog: Locator, age: number, idNumber = 'D1234567'
 
 /** The customer signs with a finger: two strokes across the pad. */
 export async function signOnPad(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not on screen');
   for (const [from, to] of [

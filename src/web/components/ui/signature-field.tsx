@@ -24,6 +24,7 @@ export function SignatureField({
   onChange: (signature: string | null) => void;
 }) {
   const id = useId();
+  const fieldRef = useRef<HTMLFieldSetElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const onChangeRef = useRef(onChange);
@@ -46,13 +47,16 @@ export function SignatureField({
       onChangeRef.current(null);
     };
     fit();
+    // it appears below what the driver just did: bring the whole box on screen to sign in
+    fieldRef.current?.scrollIntoView?.({ block: 'nearest' });
     const onStroke = () => {
       setSigned(!pad.isEmpty());
       onChangeRef.current(pad.isEmpty() ? null : pad.toDataURL('image/png'));
     };
     pad.addEventListener('endStroke', onStroke);
     const resize = new ResizeObserver(() => {
-      if (canvas.width !== canvas.offsetWidth * Math.min(window.devicePixelRatio || 1, 2)) fit();
+      const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+      if (canvas.width !== canvas.offsetWidth * ratio) fit();
     });
     resize.observe(canvas);
     return () => {
@@ -69,7 +73,7 @@ export function SignatureField({
   };
 
   return (
-    <fieldset className="m-0 flex min-w-0 flex-col gap-1.5 border-0 p-0">
+    <fieldset ref={fieldRef} className="m-0 flex min-w-0 flex-col gap-1.5 border-0 p-0">
       <legend className="mb-1.5 text-sm font-medium">{label}</legend>
       <canvas
         ref={canvasRef}
