@@ -22,7 +22,7 @@ import { quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
 import { ownValue } from '../../../shared/records';
 import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/schemas';
 import { type ShopClock, shopClock } from '../../../shared/shop-clock';
-import type { Order, Product } from '../../../shared/types';
+import type { DealerSettings, Order, Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
@@ -141,7 +141,9 @@ export async function placeOrder(
     );
     if (orderType === 'scheduled') await checkScheduledCap(trx, db.dialect, context.shopperId);
     const slotId =
-      orderType === 'pickup' ? null : await reserveDelivery(trx, db.dialect, input, clock);
+      orderType === 'pickup'
+        ? null
+        : await reserveDelivery(trx, db.dialect, input, clock, settings);
     const restocked = await takeStock(trx, priced);
 
     const order = await repo.insertOrderRow(trx, {
@@ -308,10 +310,11 @@ async function reserveDelivery(
   dialect: Db['dialect'],
   input: OrderPlacement,
   clock: ShopClock,
+  settings: DealerSettings,
 ) {
   const { deliveryDate: date, deliveryTimeWindow: window } = input;
   if (!date || !window) return null;
-  const [slots, settings] = await Promise.all([listScheduleSlots(trx), getDealerSettings(trx)]);
+  const slots = await listScheduleSlots(trx);
   const offered =
     schedulingDates(clock.date).includes(date) &&
     availableWindows(date, slots, settings, clock).includes(window);
@@ -403,24 +406,33 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<Product[]> {
       entry.flavors.set(p.stockFlavor, (entry.flavors.get(p.stockFlavor) ?? 0) + p.stockTaken);
     takenByProduct.set(p.product.id, entry);
   }
-  const updated: Product[] = [];
-  for (const [id, { amount, product, flavors }] of takenByProduct) {
-    const flavorStocks = flavors.size
+  if (takenByProduct.size === 0) return [];
+  const takes = [...takenByProduct].map(([productId, { amount, product, flavors }]) => ({
+    productId,
+    amount,
+    flavorStocks: flavors.size
       ? JSON.stringify(
           Object.fromEntries(
             Object.entries(product.flavorStocks).map(([f, s]) => [f, s - (flavors.get(f) ?? 0)]),
           ),
         )
-      : undefined;
-    const row = await repo.takeStock(trx, id, amount, flavorStocks);
-    if (!row) {
-      throw outOfStock([{ name: product.name, requested: amount, available: product.stock }]);
-    }
-    updated.push({
+      : undefined,
+  }));
+  const rows = new Map((await repo.takeStocks(trx, takes)).map((row) => [Number(row.id), row]));
+  const short = takes.filter((take) => !rows.has(take.productId));
+  if (short.length > 0)
+    throw outOfStock(
+      short.map(({ productId, amount }) => {
+        const { product } = takenByProduct.get(productId)!;
+        return { name: product.name, requested: amount, available: product.stock };
+      }),
+    );
+  return [...takenByProduct.values()].map(({ product }) => {
+    const row = rows.get(product.id)!;
+    return {
       ...product,
       stock: Number(row.stock),
       flavorStocks: readJson<Record<string, number>>(row.flavor_stocks, {}),
-    });
-  }
-  return updated;
+    };
+  });
 }

@@ -239,21 +239,32 @@ export function lockProducts(db: Q, ids: number[], dialect: 'sqlite' | 'postgres
   return dialect === 'postgres' ? query.forUpdate('products').execute() : query.execute();
 }
 
+export interface StockTake {
+  productId: number;
+  amount: number;
+  /** the product's flavor stocks after the take (JSON), when it keeps stock per flavor */
+  flavorStocks?: string;
+}
+
 /**
- * Takes stock only if enough is left: the database, not the check before it, has the last word.
- * Answers the updated row, or undefined when the stock did not cover the amount.
+ * Takes the stock of every product of an order in one statement, each row only if its stock
+ * covers its amount: the database, not the check before it, has the last word. Answers the
+ * rows that changed; a product missing from them was short.
  */
-export function takeStock(db: Q, productId: number, amount: number, flavorStocks?: string) {
-  return db
-    .updateTable('products')
-    .set((eb) => ({
-      stock: eb('stock', '-', amount),
-      ...(flavorStocks === undefined ? {} : { flavor_stocks: flavorStocks }),
-    }))
-    .where('id', '=', productId)
-    .where('stock', '>=', amount)
-    .returning(['stock', 'flavor_stocks'])
-    .executeTakeFirst();
+export async function takeStocks(db: Q, takes: StockTake[]) {
+  const rows = takes.map(
+    (take) =>
+      sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorStocks ?? null} as text))`,
+  );
+  const result = await sql<{ id: number; stock: number; flavor_stocks: string | null }>`
+    with taken (id, amount, flavor_stocks) as (values ${sql.join(rows)})
+    update products
+    set stock = products.stock - taken.amount,
+        flavor_stocks = coalesce(taken.flavor_stocks, products.flavor_stocks)
+    from taken
+    where products.id = taken.id and products.stock >= taken.amount
+    returning products.id, products.stock, products.flavor_stocks`.execute(db);
+  return result.rows;
 }
 
 export function returnStock(db: Q, productId: number, amount: number, flavorStocks?: string) {
