@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrderStatus } from '../../../shared/constants';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
 import { RETURN_REASON_LABELS, statusLabel } from '../../../shared/order-lifecycle';
 import type { Order } from '../../../shared/types';
 import type { Database } from '../../db/schema';
@@ -11,15 +11,9 @@ import type { StatusMessage, StatusNotifier } from './sender';
 export type StatusChange = BusEventMap['order-status-changed'];
 
 /** Placed is left out: the shopper has just seen it on the checkout's confirmation. */
-const NEWS_TO_SHOPPERS: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
-  'accepted',
-  'packed',
-  'ready',
-  'on the way',
-  'completed',
-  'returned',
-  'cancelled',
-]);
+const NEWS_TO_SHOPPERS: ReadonlySet<OrderStatus> = new Set<OrderStatus>(
+  ORDER_STATUSES.filter((status) => status !== 'pending'),
+);
 
 export const isNewsToShopper = (status: OrderStatus) => NEWS_TO_SHOPPERS.has(status);
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { FINISHED_STATUSES } from '../../../shared/order-lifecycle';
 import { selectProducts } from '../../db/category-references';
 import type { Database, NewOrderItemRow, NewOrderRow, OrderItemRow } from '../../db/schema';
@@ -90,6 +90,12 @@ export function setIdCheck(db: Q, id: number, check: { json: string; idHash: str
     .execute();
 }
 
+/** The grams that orders count toward the daily limits, summed (0 with no order). */
+const gramsTotals = (eb: ExpressionBuilder<Database, 'orders'>) => [
+  eb.fn.coalesce(eb.fn.sum<number>('cannabis_grams'), eb.lit(0)).as('cannabis'),
+  eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
+];
+
 /** What other orders checked with this ID on the shop day count toward its daily limits. */
 export async function gramsForIdOn(
   db: Q,
@@ -99,10 +105,7 @@ export async function gramsForIdOn(
 ): Promise<{ cannabis: number; concentrate: number }> {
   const row = await db
     .selectFrom('orders')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('cannabis_grams'), eb.lit(0)).as('cannabis'),
-      eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
-    ])
+    .select(gramsTotals)
     .where('id_hash', '=', idHash)
     .where('shop_date', '=', shopDate)
     .where('id', '!=', exceptOrderId)
@@ -351,10 +354,7 @@ export async function gramsOrderedOn(
 ): Promise<{ cannabis: number; concentrate: number }> {
   const row = await db
     .selectFrom('orders')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>('cannabis_grams'), eb.lit(0)).as('cannabis'),
-      eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
-    ])
+    .select(gramsTotals)
     // each side of the OR names its whole index, so both databases read only this customer's
     // rows of the day (the shop date alone would scan the day's every order)
     .where((eb) =>
