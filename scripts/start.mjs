@@ -41,7 +41,10 @@ const shared = ['src/shared', 'package.json'];
 if (isStale('dist/web/index.html', ['src/web', 'vite.config.ts', ...shared])) {
   runScript('build:web', 'Building the web client (first start or sources changed)');
 }
-if (isStale('dist/server/serve.js', ['src/server', ...shared])) {
+// the server renders the storefront's pages, so the web sources are its sources too
+if (isStale('dist/server/serve.js', ['src/server', 'src/web', ...shared])) {
   runScript('build:server', 'Building the server (first start or sources changed)');
 }
+// the bundle keeps React external: without this, Node would load its development build
+process.env.NODE_ENV ??= 'production';
 await import(pathToFileURL(at('dist/server/serve.js')).href);

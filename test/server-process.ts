@@ -189,6 +189,8 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       ...process.env,
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
+      // as `npm start` does: the bundle keeps React external and must not load its development build
+      ...(options.bundle ? { NODE_ENV: 'production' } : {}),
       // Hundreds of buyers from one address: the order limit is off unless a caller sets it.
       ORDER_RATE_LIMIT: 'off',
       ...options.env,

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { dataFolderDuties } from './backup/plugin';
 import type { Config } from './config';
 import type { Db } from './db/connect';
+import { registerAgeVerified } from './http/age-verified';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health';
 import { loggerOptions } from './http/logging';
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(backOfficeRoutes);
   await app.register(chatInboxRoutes);
   await app.register(realtimeRoutes);
+  await app.register(registerAgeVerified);
 
   await app.register(fastifyStatic, {
     root: config.mediaDir,

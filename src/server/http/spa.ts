@@ -2,16 +2,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { productApiPath, productByAddressApiPath, type ReadableAddress } from '../../shared/slugs';
+import { DEALER_COOKIE } from '../modules/auth/guard';
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
 import { buildFileReader } from './build-file';
+import { type EncodedBody, sendEncoded } from './encoded-body';
 import { productPageHints, productRouteScripts } from './page-hints';
 import { escapeHtml, productMetaTags } from './product-meta';
+import { createStorefrontRenderer, storefrontRequest, type TemplateDecorator } from './ssr';
+
+const HTML = 'text/html; charset=utf-8';
 
 /**
  * Serves the built client: hashed assets from disk, and index.html for every
  * other non-API path so the browser router can answer (404 page included).
  */
 export async function registerSpa(app: FastifyInstance, webDir: string | null): Promise<void> {
+  const storefront = webDir ? createStorefrontRenderer(app) : null;
   if (webDir) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -59,10 +65,31 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
         .type('text/plain')
         .send('The web client is not built yet: run npm run build.');
     }
-    const html = url.startsWith('/product/')
-      ? await withProductMeta(app, request, indexHtml, readProductScripts() ?? [])
-      : indexHtml;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const withMeta = (html: string) =>
+      url.startsWith('/product/')
+        ? withProductMeta(app, request, html, readProductScripts() ?? [])
+        : Promise.resolve(html);
+    const rendered = await renderedPage(request, indexHtml, withMeta);
+    if (rendered) return sendEncoded(request, reply, rendered, HTML, 'accept-encoding, cookie');
+    return reply
+      .type(HTML)
+      .header('cache-control', 'no-cache')
+      .send(await withMeta(indexHtml));
+  }
+
+  /** Shoppers get `/` and product pages rendered; a dealer's page differs, so it keeps the shell. */
+  async function renderedPage(
+    request: FastifyRequest,
+    template: string,
+    decorate: TemplateDecorator,
+  ): Promise<EncodedBody | null> {
+    if (!storefront || request.headers.cookie?.includes(`${DEALER_COOKIE}=`)) return null;
+    try {
+      return await storefront.page(storefrontRequest(request), template, decorate);
+    } catch (error) {
+      request.log.warn({ err: error }, 'server render failed; serving the shell');
+      return null;
+    }
   }
   // '/' is a directory to the static plugin, so the shell answers it explicitly.
   app.get('/', sendShell);

@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TaxInclusivePrices } from '@web/features/compliance/components/tax-inclusive-prices';
-import { queryClient } from '@web/lib/query-client';
 import type { ReactNode } from 'react';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <TaxInclusivePrices>{children}</TaxInclusivePrices>
     </QueryClientProvider>
   );

@@ -2,14 +2,15 @@ import { Spinner } from '@web/components/ui/spinner';
 import { appModeStore, modeForPath } from '@web/lib/app-mode';
 import { enterEntry, restoreScroll } from '@web/lib/history-entries';
 import { lazyComponent } from '@web/lib/lazy-component';
-import { useLayoutEffect } from 'react';
+import { useHydrating } from '@web/lib/render-env';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { AppShell } from './layout/app-shell';
 import { paths } from './paths';
 import { HomeRoute } from './routes/home-route';
 
 // Everything but home is split out so the first load stays small; shoppers never download dealer code.
-const ProductRoute = lazyComponent(() => import('./routes/product-route'), <Spinner />);
+export const ProductRoute = lazyComponent(() => import('./routes/product-route'), <Spinner />);
 const CartRoute = lazyComponent(() => import('./routes/cart-route'), <Spinner />);
 const OrdersRoute = lazyComponent(() => import('./routes/orders-route'), <Spinner />);
 const ThankYouRoute = lazyComponent(() => import('./routes/thank-you-route'), <Spinner />);
@@ -26,11 +27,16 @@ const NotFoundRoute = lazyComponent(() => import('./routes/not-found'), <Spinner
  */
 function useRouteEffects() {
   const [location] = useLocation();
+  // a server-rendered page may have been scrolled before it hydrated: it stays where it is
+  const [serverRendered] = useState(useHydrating());
+  const firstEntry = useRef(true);
   useLayoutEffect(() => {
     appModeStore.set((current) => modeForPath(location, current));
     const { restored } = enterEntry();
+    const keepPlace = firstEntry.current && serverRendered;
+    firstEntry.current = false;
     if (restored === null) {
-      window.scrollTo(0, 0);
+      if (!keepPlace) window.scrollTo(0, 0);
       return;
     }
     return restoreScroll(restored);

@@ -23,7 +23,7 @@ export function isTopLevel(category: Pick<Category, 'parentId'>): boolean {
 export function topLevelCategories(categories: readonly Category[]): Category[] {
   return categories
     .filter(isTopLevel)
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'en'));
 }
 
 function titleCase(slug: string): string {
@@ -54,12 +54,12 @@ export function groupProducts(
   }
 
   return [...groups.entries()]
-    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b, 'en'))
     .map(([slug, subs]) => ({
       slug,
       name: bySlug.get(slug)?.name ?? titleCase(slug),
       subgroups: [...subs.entries()]
-        .sort(([a], [b]) => order(a) - order(b) || (a ?? '').localeCompare(b ?? ''))
+        .sort(([a], [b]) => order(a) - order(b) || (a ?? '').localeCompare(b ?? '', 'en'))
         .map(([subSlug, items]) => ({
           slug: subSlug,
           label: (subSlug && bySlug.get(subSlug)?.name) || subcategoryLabel(subSlug),

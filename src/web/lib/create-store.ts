@@ -25,6 +25,14 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+/**
+ * `serverSnapshot` is what the server printed (and what hydration must match) when the
+ * browser's value comes from its own storage, e.g. the cart.
+ */
+export function useStore<T>(store: Store<T>, serverSnapshot?: T): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    store.get,
+    serverSnapshot === undefined ? store.get : () => serverSnapshot,
+  );
 }

@@ -1,5 +1,6 @@
 import { type ShopClock, shopClock } from '@shared/shop-clock';
 import { useEffect, useState } from 'react';
+import { useRenderEnv, useRenderNow } from './render-env';
 
 /** The shop's time zone, as the server writes it into the page; the phone's own otherwise. */
 export function shopTimeZone(): string {
@@ -7,17 +8,26 @@ export function shopTimeZone(): string {
   return tag?.content || Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** The shop's time zone in a render, on the server too. */
+export function useShopTimeZone(): string {
+  return useRenderEnv()?.timeZone ?? shopTimeZone();
+}
+
 /** The shop's date and time of day, refreshed every minute while the page stays open. */
 export function useShopClock(): ShopClock {
-  const [clock, setClock] = useState(() => shopClock(new Date(), shopTimeZone()));
+  const timeZone = useShopTimeZone();
+  const renderNow = useRenderNow();
+  const [clock, setClock] = useState(() => shopClock(renderNow, timeZone));
   useEffect(() => {
-    const timer = window.setInterval(() => {
-      const next = shopClock(new Date(), shopTimeZone());
+    const tick = () => {
+      const next = shopClock(new Date(), timeZone);
       setClock((current) =>
         current.date === next.date && current.minutes === next.minutes ? current : next,
       );
-    }, 30_000);
+    };
+    tick(); // a hydrated page starts from the server's clock
+    const timer = window.setInterval(tick, 30_000);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [timeZone]);
   return clock;
 }

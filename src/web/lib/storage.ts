@@ -3,6 +3,7 @@
  * hold junk, and none of that may break the shop (spec §8: only logged).
  */
 export function readStorage(key: string): string | null {
+  if (typeof window === 'undefined') return null; // rendering on the server
   try {
     return window.localStorage.getItem(key);
   } catch (error) {

@@ -1,12 +1,6 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { type EncodedBody, encodeBody } from '../../http/encoded-body';
 
-export interface EncodedBody {
-  etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-}
+export type { EncodedBody };
 
 /**
  * The product list is read by every shopper and changes only when the dealer
@@ -17,16 +11,7 @@ export function createEncodedCache(load: () => Promise<unknown>) {
   let generation = 0;
 
   async function build(): Promise<EncodedBody> {
-    const identity = Buffer.from(JSON.stringify(await load()));
-    const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
-    return {
-      etag,
-      identity,
-      gzip: gzipSync(identity, { level: 6 }),
-      br: brotliCompressSync(identity, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
-      }),
-    };
+    return encodeBody(Buffer.from(JSON.stringify(await load())));
   }
 
   return {

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { productResponse } from '../../../shared/api-schemas';
 import { NEWEST_ARRIVALS_DAYS } from '../../../shared/constants';
+import { sendEncoded } from '../../http/encoded-body';
 import { idParams, notFound, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import type { EncodedBody } from './product-list-cache';
 import * as catalog from './service';
 
 const newestQuery = z.object({
@@ -28,7 +28,12 @@ export async function catalogRoutes(app: ApiApp): Promise<void> {
     '/api/products',
     { schema: { response: { 200: z.array(productResponse), 304: z.null() } } },
     async (request, reply) => {
-      return sendEncoded(request, reply, await app.productListCache.get());
+      return sendEncoded(
+        request,
+        reply,
+        await app.productListCache.get(),
+        'application/json; charset=utf-8',
+      );
     },
   );
 
@@ -65,18 +70,4 @@ export async function catalogRoutes(app: ApiApp): Promise<void> {
       return product;
     },
   );
-}
-
-/** Serves a pre-encoded body with its ETag, honouring If-None-Match and Accept-Encoding. */
-function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
-  reply
-    .header('etag', body.etag)
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
-  reply.type('application/json; charset=utf-8');
-  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
-  return reply.send(body.identity);
 }

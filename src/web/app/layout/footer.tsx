@@ -1,5 +1,6 @@
 import { useNearViewport } from '@web/hooks/use-near-viewport';
 import { lazyComponent } from '@web/lib/lazy-component';
+import { useRenderNow } from '@web/lib/render-env';
 import { LogoMark } from './logo';
 
 // The placeholder holds the form's height so nothing shifts when it arrives.
@@ -32,6 +33,7 @@ const ShopFacts = lazyComponent(() => import('@web/features/store-profile/compon
  * hidden dealer login (10 clicks, each within 3 s) hooks in.
  */
 export function Footer({ onLogoClick }: { onLogoClick?: () => void }) {
+  const year = useRenderNow().getFullYear();
   return (
     <footer className="mt-16 border-t border-line bg-surface/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 pb-28 md:grid-cols-[1fr_1.2fr] md:gap-16">
@@ -49,7 +51,7 @@ export function Footer({ onLogoClick }: { onLogoClick?: () => void }) {
           </p>
           <ShopFacts />
           <p className="text-xs text-muted">
-            For adults 21 and over. Please consume responsibly. © {new Date().getFullYear()} Canopy
+            For adults 21 and over. Please consume responsibly. © {year} Canopy
           </p>
         </div>
         <ContactFormWhenNear />

@@ -95,8 +95,11 @@ export function getCart(): Cart {
   return cartStore.get();
 }
 
+const EMPTY_CART: Cart = [];
+
+/** The server prints an empty cart: the real one lives in this browser's storage. */
 export function useCart(): Cart {
-  return useStore(cartStore);
+  return useStore(cartStore, EMPTY_CART);
 }
 
 type LineIdentity = Pick<CartItem, 'id' | 'quantity' | 'flavor' | 'strainType'>;

@@ -1,17 +1,9 @@
+import { DEFAULT_THEME, isTheme, THEMES, type Theme } from '@shared/theme';
 import { createStore, useStore } from '@web/lib/create-store';
+import { THEME_COOKIE, writePreferenceCookie } from '@web/lib/preference-cookies';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@web/lib/storage';
 
-export const THEMES = [
-  { value: 'theme-light', label: 'Light' },
-  { value: 'theme-dark', label: 'Dark' },
-  { value: 'theme-colorful', label: 'Rainbow' },
-] as const;
-export type Theme = (typeof THEMES)[number]['value'];
-export const DEFAULT_THEME: Theme = 'theme-dark';
-
-function isTheme(value: unknown): value is Theme {
-  return THEMES.some((theme) => theme.value === value);
-}
+export { DEFAULT_THEME, isTheme, THEMES, type Theme } from '@shared/theme';
 
 function applyToDocument(theme: Theme) {
   const root = document.documentElement;
@@ -36,6 +28,7 @@ export const themeStore = createStore<Theme>(DEFAULT_THEME);
 export function setTheme(theme: Theme) {
   themeStore.set(theme);
   writeStorage(STORAGE_KEYS.theme, theme);
+  writePreferenceCookie(THEME_COOKIE, theme);
   applyToDocument(theme);
 }
 

@@ -1,52 +1,49 @@
-import { AGE_THRESHOLD } from '@shared/constants';
-import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/modal';
-import { readStorage, STORAGE_KEYS, writeStorage } from '@web/lib/storage';
-import { Leaf } from 'lucide-react';
-import { useState } from 'react';
+import { readDocumentPreferenceCookies, rememberAgeVerified } from '@web/lib/preference-cookies';
+import { useHydrating } from '@web/lib/render-env';
+import { readStorage, STORAGE_KEYS } from '@web/lib/storage';
+import { useLayoutEffect, useState } from 'react';
+import { AgeGatePanel, LEAVE_URL, STATIC_AGE_GATE_ID } from './age-gate-panel';
 
-const LEAVE_URL = 'https://www.google.com';
-
+/** Passed in this browser: localStorage says so, or the cookie the static gate's YES sets. */
 function isVerified() {
-  return readStorage(STORAGE_KEYS.ageVerified) === 'true';
+  return (
+    readStorage(STORAGE_KEYS.ageVerified) === 'true' || readDocumentPreferenceCookies().ageVerified
+  );
 }
 
-/** Spec §2.2: the age-verification overlay; YES is remembered permanently. */
+/**
+ * Spec §2.2: the age-verification overlay; YES is remembered permanently. The server cannot
+ * know this browser's answer, so a server-rendered page shows the static gate until hydrated.
+ */
 export function AgeGate() {
+  return useHydrating() ? null : <AgeGateOverlay />;
+}
+
+function AgeGateOverlay() {
   const [verified, setVerified] = useState(isVerified);
 
+  // The server's static gate stands in until this one mounts, in the same commit: no gap.
+  useLayoutEffect(() => {
+    document.getElementById(STATIC_AGE_GATE_ID)?.remove();
+  }, []);
+
   const confirm = () => {
-    writeStorage(STORAGE_KEYS.ageVerified, 'true');
+    rememberAgeVerified();
     setVerified(true);
   };
 
   return (
     <Modal open={!verified} labelledBy="age-gate-title" variant="full">
-      <div className="grid h-full w-full place-items-center bg-bg/95 p-6">
-        <div className="w-full max-w-sm rounded-3xl border border-line bg-surface p-8 text-center shadow-2xl">
-          <div className="mx-auto mb-5 grid h-16 w-16 place-items-center rounded-2xl bg-primary text-primary-fg">
-            <Leaf aria-hidden="true" className="h-8 w-8" />
-          </div>
-          <h2 id="age-gate-title" className="text-2xl font-bold">
-            Are you {AGE_THRESHOLD} or older?
-          </h2>
-          <p className="mt-2 text-sm text-muted">You must be of legal age to enter this site.</p>
-          <div className="mt-8 flex flex-col gap-3">
-            <Button size="lg" onClick={confirm} data-autofocus>
-              YES, I'M {AGE_THRESHOLD}+
-            </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              onClick={() => {
-                window.location.href = LEAVE_URL;
-              }}
-            >
-              NO, I'M UNDER {AGE_THRESHOLD}
-            </Button>
-          </div>
-        </div>
-      </div>
+      <AgeGatePanel
+        titleId="age-gate-title"
+        confirm={{ onClick: confirm }}
+        leave={{
+          onClick: () => {
+            window.location.href = LEAVE_URL;
+          },
+        }}
+      />
     </Modal>
   );
 }

@@ -14,12 +14,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { buttonClasses } from '@web/components/ui/button';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { toast } from '@web/components/ui/toast';
+import { useHydrating } from '@web/lib/render-env';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@web/lib/storage';
 import { clsx } from 'clsx';
 import { ShoppingBag, ShoppingCart } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { addToCart, type Cart, findLineIndex, useCart } from '../cart-store';
+import { addToCart, type Cart, findLineIndex, getCart, useCart } from '../cart-store';
 import { withinDailyLimits } from '../daily-limits';
 import { CartLineStepper } from './card-cart-controls';
 
@@ -79,9 +80,16 @@ export function ProductPurchasePanel({
   const cart = useCart();
   const quantityId = useId();
   const strainId = useId();
+  const hydrating = useHydrating();
+  // the saved choice lives in this browser: a server-rendered page applies it once hydrated
   const [quantity, setQuantity] = useState<QuantityLabel>(() =>
-    initialQuantity(product, cart, preferenceKey),
+    hydrating ? defaultQuantity(product) : initialQuantity(product, cart, preferenceKey),
   );
+  const [hydratedWith] = useState(hydrating);
+  // once, right after hydration
+  useEffect(() => {
+    if (hydratedWith) setQuantity(initialQuantity(product, getCart(), preferenceKey));
+  }, []);
   const [strainType, setStrainType] = useState('');
   const [strainMissing, setStrainMissing] = useState(false);
   const byWeight = isSoldByWeight(product);

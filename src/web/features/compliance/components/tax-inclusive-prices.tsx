@@ -3,6 +3,17 @@ import { AS_PRICED, PriceDisplayProvider } from '@web/components/ui/price-tag';
 import { useShopClock } from '@web/lib/shop-clock';
 import { type ReactNode, useEffect, useState } from 'react';
 
+type PriceDisplayModule = typeof import('@web/lib/price-display');
+let priceDisplayModule: PriceDisplayModule | null = null;
+
+/**
+ * Loads the tax rule sets. The server and a hydrating page call it before rendering, so the
+ * first render already prints the prices with taxes.
+ */
+export async function loadPriceDisplay(): Promise<void> {
+  priceDisplayModule ??= await import('@web/lib/price-display');
+}
+
 /**
  * Issue 16: when the dealer chooses "prices include taxes", every price on the menu and in the
  * cart is shown with the taxes of the shop's rule set and rate. The rule sets load only then,
@@ -11,15 +22,20 @@ import { type ReactNode, useEffect, useState } from 'react';
 export function TaxInclusivePrices({ children }: { children: ReactNode }) {
   const settings = useDealerSettings().data;
   const { date } = useShopClock();
-  const [display, setDisplay] = useState(AS_PRICED);
+  const [display, setDisplay] = useState(() =>
+    settings?.pricesIncludeTaxes && priceDisplayModule
+      ? priceDisplayModule.menuPriceDisplay(settings, date)
+      : AS_PRICED,
+  );
   useEffect(() => {
     if (!settings?.pricesIncludeTaxes) {
       setDisplay(AS_PRICED);
       return;
     }
     let current = true;
-    void import('@web/lib/price-display').then(({ menuPriceDisplay }) => {
-      if (current) setDisplay(menuPriceDisplay(settings, date));
+    void loadPriceDisplay().then(() => {
+      if (current && priceDisplayModule)
+        setDisplay(priceDisplayModule.menuPriceDisplay(settings, date));
     });
     return () => {
       current = false;

@@ -15,6 +15,7 @@ import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { ApiError } from '@web/lib/api-client';
 import { canGoBackInApp } from '@web/lib/history-entries';
+import { useHydrating } from '@web/lib/render-env';
 import { clsx } from 'clsx';
 import { ArrowLeft, PackageX, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -42,7 +43,11 @@ function useProductFromSource(source: ProductSource) {
 
 /** Spec §2.6: the detail appears about 300 ms after its data arrives. */
 function useDelayedReveal(productId: number | undefined) {
-  const [revealedId, setRevealedId] = useState<number | undefined>(undefined);
+  // a server-rendered page came with its data, so it shows the detail at once
+  const hydrating = useHydrating();
+  const [revealedId, setRevealedId] = useState<number | undefined>(() =>
+    hydrating ? productId : undefined,
+  );
   useEffect(() => {
     if (productId === undefined) return;
     const timer = window.setTimeout(() => setRevealedId(productId), TIMERS.productDetailDelayMs);

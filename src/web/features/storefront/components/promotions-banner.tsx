@@ -1,7 +1,9 @@
 import { type PromotionColor, TIMERS } from '@shared/constants';
 import { promotionsForBanner } from '@shared/promotions';
+import { shopClock } from '@shared/shop-clock';
 import type { Promotion } from '@shared/types';
-import { shopTimeZone } from '@web/lib/shop-clock';
+import { useRenderNow } from '@web/lib/render-env';
+import { useShopTimeZone } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { Tag } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -23,9 +25,13 @@ export function PromotionsBanner({
   /** reserves the banner's space while promotions load, so nothing jumps */
   loading?: boolean;
 }) {
+  const now = useRenderNow();
+  const timeZone = useShopTimeZone();
+  const day = shopClock(now, timeZone).date;
+  // `now` changes every render; the banner changes only with the shop's day
   const visible = useMemo(
-    () => promotionsForBanner(promotions, new Date(), shopTimeZone()),
-    [promotions],
+    () => promotionsForBanner(promotions, now, timeZone),
+    [promotions, day, timeZone],
   );
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);

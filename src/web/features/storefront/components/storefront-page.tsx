@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { ProductRow } from '@web/components/ui/product-row';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { countCards, firstCards, groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
+import { useHydrating } from '@web/lib/render-env';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { matchesStrain, useStrainFilter } from '../strain-filter';
@@ -63,7 +64,9 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
   );
   // The sections hold every product card: React renders them in the background, a
   // few cards per commit, so no long task blocks the page while it becomes usable.
-  const deferredGroups = useDeferredValue(groups, NO_GROUPS);
+  // A server-rendered page prints the sections at once, and hydration must print the same.
+  const hydrating = useHydrating();
+  const deferredGroups = useDeferredValue(groups, hydrating ? groups : NO_GROUPS);
   const sectionsPending = deferredGroups !== groups && deferredGroups.length === 0;
   const cardCount = useMemo(() => countCards(deferredGroups), [deferredGroups]);
   const shownCards = useProgressiveCount(cardCount, CARDS_PER_STEP, `${selected}|${strain}`);

@@ -1,0 +1,185 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readPreferenceCookies } from '../../shared/preference-cookies';
+import { shopClock } from '../../shared/shop-clock';
+import { DEFAULT_THEME, THEME_BACKGROUNDS, type Theme } from '../../shared/theme';
+import {
+  type RenderEnv,
+  type RenderedStorefront,
+  renderStorefront,
+  setApiTransport,
+  storefrontPage,
+} from '../../web/entry-server';
+import { staticAgeGateHtml } from '../../web/features/age-gate/static-age-gate';
+import { type EncodedBody, encodeBody } from './encoded-body';
+
+const RENDER_TIMEOUT_MS = 2000;
+const MAX_RENDERED_PATHS = 256;
+export const SHELL_ROOT = '<div id="root"></div>';
+
+/** The queries a server render makes are answered by the app itself, without HTTP. */
+const renderingApp = new AsyncLocalStorage<FastifyInstance>();
+setApiTransport(async (path, init) => {
+  const app = renderingApp.getStore();
+  if (!app) throw new Error(`no app to answer ${path} during a server render`);
+  const answer = await app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url: path,
+    headers: { accept: 'application/json' },
+  });
+  return new Response(answer.body, { status: answer.statusCode });
+});
+
+/** Events after which a rendered storefront may show something else. */
+function changesStorefront(type: string): boolean {
+  return (
+    type.startsWith('product') ||
+    type.startsWith('categor') ||
+    type.startsWith('promotion') ||
+    type === 'featured-products-updated' ||
+    type === 'dealer-settings-updated'
+  );
+}
+
+interface Rendered {
+  app: RenderedStorefront;
+  env: RenderEnv;
+  /** the template with this page's own head tags (product meta) */
+  template: string;
+}
+
+interface RenderEntry {
+  key: string;
+  template: string;
+  result: Promise<Rendered | null>;
+}
+
+/** Adds a page's own head tags (a product's title and meta) to the shell's template. */
+export type TemplateDecorator = (template: string) => Promise<string>;
+
+export interface StorefrontRequest {
+  pathname: string;
+  /** where YES on the static age gate returns to */
+  search: string;
+  theme: Theme;
+  ageVerified: boolean;
+}
+
+/**
+ * Renders `/` and the product pages on the server (decision record 010), once per storefront
+ * version, shop date and template, and keeps each page's bytes pre-compressed per theme and
+ * age-gate state, so a repeat visit costs what serving a file costs.
+ */
+export function createStorefrontRenderer(app: FastifyInstance) {
+  let version = 0;
+  app.events.subscribe((event) => {
+    if (changesStorefront(event.type)) version += 1;
+  });
+  const renders = new Map<string, RenderEntry>();
+  const pages = new Map<string, { render: Rendered; body: EncodedBody }>();
+
+  function renderKey(now: Date): string {
+    return `${version}|${shopClock(now, app.config.SHOP_TIMEZONE).date}`;
+  }
+
+  function render(pathname: string, template: string, decorate: TemplateDecorator): RenderEntry {
+    const now = new Date();
+    const key = renderKey(now);
+    const cached = renders.get(pathname);
+    if (cached && cached.key === key && cached.template === template) return cached;
+    const env = { now: now.getTime(), timeZone: app.config.SHOP_TIMEZONE };
+    const result = renderingApp.run(app, () =>
+      withTimeout(
+        Promise.all([renderStorefront(pathname, env), decorate(template)]).then(
+          ([rendered, pageTemplate]) => rendered && { app: rendered, env, template: pageTemplate },
+        ),
+        RENDER_TIMEOUT_MS,
+      ),
+    );
+    const entry = { key, template, result };
+    renders.delete(pathname);
+    renders.set(pathname, entry);
+    if (renders.size > MAX_RENDERED_PATHS) renders.delete(renders.keys().next().value as string);
+    // a failed render is not kept: the next request tries again
+    result.catch(() => {
+      if (renders.get(pathname) === entry) renders.delete(pathname);
+    });
+    return entry;
+  }
+
+  return {
+    /** The page's bytes, or null when this path is not server-rendered (the shell answers). */
+    async page(
+      request: StorefrontRequest,
+      template: string,
+      decorate: TemplateDecorator,
+    ): Promise<EncodedBody | null> {
+      if (!template.includes(SHELL_ROOT) || !storefrontPage(request.pathname)) return null;
+      const rendered = await render(request.pathname, template, decorate).result;
+      if (!rendered) return null;
+      const pageKey = `${request.pathname}|${request.theme}|${request.ageVerified}`;
+      const kept = pages.get(pageKey);
+      if (kept?.render === rendered) return kept.body;
+      const html = composePage(rendered, request);
+      const body = encodeBody(Buffer.from(html));
+      pages.delete(pageKey);
+      pages.set(pageKey, { render: rendered, body });
+      if (pages.size > MAX_RENDERED_PATHS * 6) pages.delete(pages.keys().next().value as string);
+      return body;
+    },
+  };
+}
+
+export type StorefrontRenderer = ReturnType<typeof createStorefrontRenderer>;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server render took over ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Data blocks are never executed, so they pass `script-src 'self'`; `<` cannot end them. */
+function dataScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+/** React puts image preloads first in its output; they belong in the head. */
+function splitLeadingLinks(html: string): { links: string; body: string } {
+  const match = /^(?:<link [^>]*\/?>)+/.exec(html);
+  return match ? { links: match[0], body: html.slice(match[0].length) } : { links: '', body: html };
+}
+
+function composePage(rendered: Rendered, request: StorefrontRequest): string {
+  const { links, body } = splitLeadingLinks(rendered.app.html);
+  const gate = request.ageVerified ? '' : staticAgeGateHtml(`${request.pathname}${request.search}`);
+  // until the app has hydrated, taps are held back (styles.css); without scripts they never are
+  const head = `${links}<noscript><style>html[data-hydrating] #root *{pointer-events:auto!important}</style></noscript>`;
+  return rendered.template
+    .replace(/<html\b[^>]*>/, () => `<html lang="en" class="${request.theme}" data-hydrating>`)
+    .replace(
+      /<meta name="theme-color"[^>]*>/,
+      () => `<meta name="theme-color" content="${THEME_BACKGROUNDS[request.theme]}" />`,
+    )
+    .replace('</head>', () => `${head}</head>`)
+    .replace(SHELL_ROOT, () => `${gate}<div id="root">${body}</div>`)
+    .replace(
+      '</body>',
+      () =>
+        `${dataScript('canopy-state', rendered.app.state)}${dataScript('canopy-env', rendered.env)}</body>`,
+    );
+}
+
+/** The preferences the page was rendered for, from the shopper's cookies. */
+export function storefrontRequest(request: FastifyRequest): StorefrontRequest {
+  const [pathname, query] = request.url.split('?');
+  const cookies = readPreferenceCookies(request.headers.cookie);
+  return {
+    pathname,
+    search: query ? `?${query}` : '',
+    theme: cookies.theme ?? DEFAULT_THEME,
+    ageVerified: cookies.ageVerified,
+  };
+}

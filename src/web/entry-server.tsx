@@ -1,0 +1,110 @@
+import type { ReadableAddress } from '@shared/slugs';
+import { type DehydratedState, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { parse as parsePattern } from 'regexparam';
+import { matchRoute } from 'wouter';
+import { categoriesQueryOptions } from './api/get-categories';
+import { dealerSettingsQueryOptions } from './api/get-dealer-settings';
+import { newestProductsQueryOptions } from './api/get-newest-products';
+import { productQueryOptions } from './api/get-product';
+import { productByUrlQueryOptions } from './api/get-product-by-url';
+import { productsQueryOptions } from './api/get-products';
+import { promotionsQueryOptions } from './api/get-promotions';
+import { paths } from './app/paths';
+import { Root } from './app/root';
+import { ProductRoute } from './app/router';
+import { loadPriceDisplay } from './features/compliance/components/tax-inclusive-prices';
+import { createQueryClient } from './lib/query-client';
+import type { RenderEnv } from './lib/render-env';
+
+export { setApiTransport } from './lib/api-client';
+export type { RenderEnv } from './lib/render-env';
+
+type PageQuery = FetchQueryOptions<unknown, Error, unknown, readonly unknown[]>;
+
+interface StorefrontPage {
+  kind: 'home' | 'product';
+  queries: PageQuery[];
+}
+
+/** Decodes the path as wouter does before matching, so the params (and query keys) agree. */
+function routerPath(pathname: string): string {
+  try {
+    return pathname.includes('%') ? decodeURI(pathname) : pathname;
+  } catch {
+    return pathname;
+  }
+}
+
+function match(pattern: string, path: string): Record<string, string | undefined> | null {
+  const [matched, params] = matchRoute(parsePattern, pattern, path);
+  return matched ? (params as Record<string, string | undefined>) : null;
+}
+
+function productQuery(path: string): PageQuery | null {
+  const byId = match(paths.productById, path);
+  if (byId) {
+    const id = Number(byId.id);
+    return Number.isInteger(id) && id > 0 ? (productQueryOptions(id) as PageQuery) : null;
+  }
+  const address =
+    match(paths.productByAddress, path) ?? match(paths.productByAddressWithStrain, path);
+  if (!address?.category || !address.subcategory || !address.name) return null;
+  const readable: ReadableAddress = {
+    category: address.category,
+    subcategory: address.subcategory,
+    strain: address.strain,
+    name: address.name,
+  };
+  return productByUrlQueryOptions(readable) as PageQuery;
+}
+
+/** The pages rendered on the server and the queries each one prints; null = the plain shell. */
+export function storefrontPage(pathname: string): StorefrontPage | null {
+  const path = routerPath(pathname);
+  const shared = [dealerSettingsQueryOptions(), categoriesQueryOptions()] as PageQuery[];
+  if (path === paths.home) {
+    return {
+      kind: 'home',
+      queries: [
+        ...shared,
+        productsQueryOptions(),
+        promotionsQueryOptions(),
+        newestProductsQueryOptions(),
+      ] as PageQuery[],
+    };
+  }
+  const product = productQuery(path);
+  return product ? { kind: 'product', queries: [...shared, product] } : null;
+}
+
+export interface RenderedStorefront {
+  /** the markup that goes inside #root */
+  html: string;
+  /** the queries the page was rendered with, for the browser's cache */
+  state: DehydratedState;
+}
+
+/**
+ * Renders a storefront page with its data. The queries run through the API client, so on the
+ * server they must be answered by `setApiTransport`; a failed query (an unknown product)
+ * rejects, and the caller serves the shell instead.
+ */
+export async function renderStorefront(
+  pathname: string,
+  env: RenderEnv,
+): Promise<RenderedStorefront | null> {
+  const page = storefrontPage(pathname);
+  if (!page) return null;
+  const client = createQueryClient();
+  const [settings] = await Promise.all(page.queries.map((query) => client.fetchQuery(query)));
+  if ((settings as { pricesIncludeTaxes?: boolean } | undefined)?.pricesIncludeTaxes)
+    await loadPriceDisplay();
+  if (page.kind === 'product') await ProductRoute.preload();
+  const { prelude } = await prerenderToNodeStream(
+    <Root client={client} env={env} ssrPath={pathname} ssrSearch="" />,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  return { html: Buffer.concat(chunks).toString('utf8'), state: dehydrate(client) };
+}
