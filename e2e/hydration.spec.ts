@@ -1,0 +1,109 @@
+/**
+ * Issue 19: `/` and the product pages arrive rendered by the server and are hydrated. The
+ * browser must draw exactly what the server drew, whatever this browser remembers (the
+ * spec's localStorage keys, or the cookies the server reads), or React reports a mismatch.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readableProductPath } from '../src/shared/slugs';
+import type { Product } from '../src/shared/types';
+
+async function productPages(request: APIRequestContext) {
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const product = products.find((p) => p.strain !== 'none' && p.stock > 0 && p.strainTypes.length)!;
+  const withStrain = readableProductPath(product);
+  const segments = withStrain.split('/');
+  return {
+    product,
+    urls: [`/product/${product.id}`, withStrain, [...segments.slice(0, 4), segments[5]].join('/')],
+  };
+}
+
+/** Console errors and page errors, except Chromium's note that a preload came too early. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/preload/i.test(message.text()) && /within a few seconds/.test(message.text())) return;
+    errors.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+async function visitHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
+  // a later frame: anything hydration had to report has been reported by now
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+}
+
+const SAVED_STATES = {
+  'nothing saved': async () => {},
+  'localStorage only (age, cart, light theme)': async (page: Page, product: Product) => {
+    await page.addInitScript(
+      (item) => {
+        localStorage.setItem('ageVerified', 'true');
+        localStorage.setItem('theme', 'theme-light');
+        localStorage.setItem('cart', JSON.stringify([item]));
+        localStorage.setItem(`quantity:${item.id}`, '1/4 Oz');
+      },
+      {
+        id: product.id,
+        name: product.name,
+        price: product.price,
+        quantity: product.category === 'flower' ? '1/8 Oz' : '1',
+        count: 1,
+      },
+    );
+  },
+  'cookies only (age, rainbow theme)': async (page: Page) => {
+    const url = test.info().project.use.baseURL!;
+    await page.context().addCookies([
+      { name: 'canopy_age', value: '1', url },
+      { name: 'canopy_theme', value: 'theme-colorful', url },
+    ]);
+  },
+} as const;
+
+for (const [state, save] of Object.entries(SAVED_STATES)) {
+  test(`the home and product pages hydrate without a mismatch: ${state}`, async ({
+    page,
+    request,
+  }) => {
+    const { product, urls } = await productPages(request);
+    await save(page, product);
+    const errors = collectErrors(page);
+    for (const url of ['/', ...urls]) {
+      await visitHydrated(page, url);
+      expect(errors, url).toEqual([]);
+    }
+  });
+}
+
+test('a saved light theme paints light from the server, with no dark first frame', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('ageVerified', 'true');
+    localStorage.setItem('theme', 'theme-light');
+  });
+  await visitHydrated(page, '/');
+  // the boot wrote the spec's key into the cookie the server reads
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'canopy_theme')?.value).toBe('theme-light');
+  const response = await page.request.get('/', {
+    headers: { cookie: 'canopy_theme=theme-light; canopy_age=1' },
+  });
+  expect(await response.text()).toContain('<html lang="en" class="theme-light" data-hydrating>');
+});
+
+test('YES on the age gate is remembered by the server too', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: "YES, I'M 21+" }).click();
+  await expect(page.getByRole('heading', { name: 'Are you 21 or older?' })).toBeHidden();
+  await page.reload();
+  await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Are you 21 or older?' })).toBeHidden();
+  expect(await page.locator('#age-gate-static').count()).toBe(0);
+});

@@ -1,0 +1,179 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { formatDollars } from '@shared/money';
+import { unitPrice } from '@shared/pricing';
+import { defaultQuantity } from '@shared/quantity';
+import { readableProductPath } from '@shared/slugs';
+import type { Product } from '@shared/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../test/catalog-admin';
+import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
+
+// the shape of Vite's dist/web/index.html: what the server fills
+const TEMPLATE = `<!doctype html>
+<html lang="en" class="theme-dark">
+  <head>
+    <meta name="theme-color" content="#0b0f0d" />
+    <meta name="description" content="Canopy: quality cannabis products delivered same day." />
+    <title>Canopy — Same-day delivery</title>
+    <script type="module" crossorigin src="/assets/index-aaa.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const VERIFIED = 'canopy_age=1';
+
+function dataBlock(html: string, id: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(html);
+  if (!match) throw new Error(`no #${id} in the page`);
+  return JSON.parse(match[1]);
+}
+
+function rootMarkup(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  return html.slice(start, html.indexOf('<script type="application/json"', start));
+}
+
+const plainName = (p: Product) => /^[\w .-]+$/.test(p.name);
+
+describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
+  let t: TestApp;
+  let products: Product[];
+  beforeAll(async () => {
+    const webDir = mkdtempSync(path.join(tmpdir(), 'canopy-ssr-'));
+    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    t = await createTestApp(dialect, { webDir });
+    products = (await t.app.inject('/api/products')).json();
+  });
+  afterAll(() => t.dispose());
+
+  const get = (url: string, cookie = VERIFIED, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { cookie, ...headers } });
+
+  it('prints the home page with its products, prices and images before any script runs', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = rootMarkup(res.body);
+    expect(root.includes('Featured Products')).toBe(true);
+    // every card printed carries its product's name, link and price
+    const cards = [
+      ...root.matchAll(
+        /<article [^>]*aria-label="([^"]+)" data-scroll-anchor="(\d+)"[\s\S]*?<\/article>/g,
+      ),
+    ];
+    expect(cards.length).toBeGreaterThanOrEqual(8);
+    for (const [card, name, id] of cards) {
+      const product = products.find((p) => p.id === Number(id));
+      expect(product?.name).toBe(name);
+      if (!product || !plainName(product)) continue;
+      expect(card.includes(`>${product.name}</a>`), name).toBe(true);
+      expect(card.includes(formatDollars(unitPrice(product, defaultQuantity(product)))), name).toBe(
+        true,
+      );
+    }
+    expect(/<img [^>]*srcSet="[^"]+"/i.test(root)).toBe(true);
+    // React's image preloads go to the head; #root holds only the app
+    expect(root.startsWith('<div id="root"><div class="flex min-h-dvh')).toBe(true);
+  });
+
+  it('hands the browser exactly the answers its API gives, for hydration', async () => {
+    const state = dataBlock((await get('/')).body, 'canopy-state') as {
+      queries: { queryKey: unknown[]; state: { data: unknown; status: string } }[];
+    };
+    const byKey = new Map(state.queries.map((q) => [JSON.stringify(q.queryKey), q.state]));
+    const api = async (url: string) => (await t.app.inject(url)).json();
+    expect(byKey.get('["products"]')?.data).toEqual(products);
+    expect(byKey.get('["categories"]')?.data).toEqual(await api('/api/categories'));
+    expect(byKey.get('["promotions"]')?.data).toEqual(await api('/api/promotions'));
+    expect(byKey.get('["dealer-settings"]')?.data).toEqual(await api('/api/dealer-settings'));
+    expect(byKey.get('["products","newest",21]')?.data).toEqual(
+      await api('/api/products/newest?days=21'),
+    );
+    const env = dataBlock((await get('/')).body, 'canopy-env') as { timeZone: string };
+    expect(env.timeZone).toBe(t.config.SHOP_TIMEZONE);
+  });
+
+  it('prints a product page by id and by its readable address', async () => {
+    const flower = products.find((p) => p.category === 'flower' && p.stock > 0 && plainName(p));
+    if (!flower) throw new Error('the demo catalog has no flower');
+    for (const url of [`/product/${flower.id}`, readableProductPath(flower)]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      const root = rootMarkup(res.body);
+      expect(new RegExp(`<h1[^>]*>${flower.name}</h1>`).test(root), url).toBe(true);
+      expect(root.includes(formatDollars(unitPrice(flower, defaultQuantity(flower)))), url).toBe(
+        true,
+      );
+      expect(root.includes('Select Quantity:'), url).toBe(true);
+      expect(res.body.includes(`<title>${flower.name}`), url).toBe(true);
+    }
+  });
+
+  it('overlays the age gate until the shopper said YES, and paints the saved theme', async () => {
+    const unverified = await get('/', 'canopy_theme=theme-light');
+    expect(unverified.body).toContain('id="age-gate-static"');
+    expect(unverified.body).toContain('href="/age-verified?next=%2F"');
+    expect(unverified.body).toContain('<html lang="en" class="theme-light" data-hydrating>');
+    const verified = await get('/');
+    expect(verified.body).not.toContain('age-gate-static');
+    expect(verified.body).toContain('class="theme-dark"');
+  });
+
+  it('keeps a product named like markup as text and data', async () => {
+    const dealer = await dealerClient(t);
+    const target = products.find((p) => p.stock > 0)!;
+    const name = '</script><script>alert(1)</script>';
+    const patched = await dealer.send('PATCH', `/api/products/${target.id}`, { name });
+    expect(patched.statusCode).toBe(200);
+    const page = (await get(`/product/${target.id}`)).body;
+    expect(page).not.toContain('<script>alert(1)');
+    const state = dataBlock(page, 'canopy-state') as { queries: { state: { data: unknown } }[] };
+    expect(JSON.stringify(state)).toContain(name);
+    await dealer.send('PATCH', `/api/products/${target.id}`, { name: target.name });
+  });
+
+  it('serves a repeat visit from its cache and a changed catalog at once', async () => {
+    const first = await get('/', VERIFIED, { 'accept-encoding': 'gzip' });
+    const second = await get('/', VERIFIED, { 'accept-encoding': 'gzip' });
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.headers.vary).toBe('accept-encoding, cookie');
+    expect(second.headers['cache-control']).toBe('no-cache');
+    const notModified = await get('/', VERIFIED, { 'if-none-match': String(first.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+
+    const dealer = await dealerClient(t);
+    const target = products.find((p) => p.featured && p.stock > 0 && plainName(p))!;
+    await dealer.send('PATCH', `/api/products/${target.id}`, { name: 'Renamed Right Now' });
+    const after = await get('/');
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(rootMarkup(after.body).includes('Renamed Right Now')).toBe(true);
+    await dealer.send('PATCH', `/api/products/${target.id}`, { name: target.name });
+  });
+
+  it('answers ten simultaneous first visits after a change with one page', async () => {
+    const dealer = await dealerClient(t);
+    await dealer.send('PATCH', `/api/products/${products[0].id}`, { stock: products[0].stock });
+    const pages = await Promise.all(Array.from({ length: 10 }, () => get('/')));
+    expect(new Set(pages.map((p) => p.headers.etag)).size).toBe(1);
+  });
+
+  it('gives the plain shell to a dealer, an unknown product and other pages', async () => {
+    const dealer = await dealerClient(t);
+    for (const [url, cookie] of [
+      ['/', dealer.cookie],
+      ['/product/999999', VERIFIED],
+      ['/product/no/such/thing', VERIFIED],
+      ['/cart', VERIFIED],
+    ] as const) {
+      const res = await get(url, cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('canopy-state');
+    }
+  });
+});
