@@ -14,6 +14,7 @@ import { paths } from './app/paths';
 import { Root } from './app/root';
 import { ProductRoute } from './app/router';
 import { loadPriceDisplay } from './features/compliance/components/tax-inclusive-prices';
+import { ApiError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import type { RenderEnv } from './lib/render-env';
 
@@ -87,8 +88,8 @@ export interface RenderedStorefront {
 
 /**
  * Renders a storefront page with its data. The queries run through the API client, so on the
- * server they must be answered by `setApiTransport`; a failed query (an unknown product)
- * rejects, and the caller serves the shell instead.
+ * server they must be answered by `setApiTransport`. An unknown product gives null and any
+ * other failure rejects; either way the caller serves the shell instead.
  */
 export async function renderStorefront(
   pathname: string,
@@ -97,7 +98,13 @@ export async function renderStorefront(
   const page = storefrontPage(pathname);
   if (!page) return null;
   const client = createQueryClient();
-  const [settings] = await Promise.all(page.queries.map((query) => client.fetchQuery(query)));
+  let settings: unknown;
+  try {
+    [settings] = await Promise.all(page.queries.map((query) => client.fetchQuery(query)));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null; // no such product
+    throw error;
+  }
   if ((settings as { pricesIncludeTaxes?: boolean } | undefined)?.pricesIncludeTaxes)
     await loadPriceDisplay();
   if (page.kind === 'product') await ProductRoute.preload();

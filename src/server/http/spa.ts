@@ -93,6 +93,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
   }
   // '/' is a directory to the static plugin, so the shell answers it explicitly.
   app.get('/', sendShell);
+  // rendered pages, answered without first looking for a file of that name on disk
+  app.get('/product/*', sendShell);
   app.setNotFoundHandler(sendShell);
 }
 

@@ -15,6 +15,8 @@ import { type EncodedBody, encodeBody } from './encoded-body';
 
 const RENDER_TIMEOUT_MS = 2000;
 const MAX_RENDERED_PATHS = 256;
+/** compressed pages kept (a product page is about 60 KB in its three encodings) */
+const MAX_ENCODED_PAGES = 256;
 export const SHELL_ROOT = '<div id="root"></div>';
 
 /** The queries a server render makes are answered by the app itself, without HTTP. */
@@ -124,7 +126,7 @@ export function createStorefrontRenderer(app: FastifyInstance) {
       const body = encodeBody(Buffer.from(html));
       pages.delete(pageKey);
       pages.set(pageKey, { render: rendered, body });
-      if (pages.size > MAX_RENDERED_PATHS * 6) pages.delete(pages.keys().next().value as string);
+      if (pages.size > MAX_ENCODED_PAGES) pages.delete(pages.keys().next().value as string);
       return body;
     },
   };
