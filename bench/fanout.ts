@@ -13,10 +13,14 @@ import {
 import {
   BACKEND,
   benchDatabase,
+  DEALER_ENV,
+  dealerCookie,
   type Figure,
   fillCatalog,
   fmt,
   log,
+  patchableProduct,
+  patcher,
   percentile,
   rssMb,
 } from './lib/common';
@@ -26,7 +30,6 @@ const UPDATES = Number(process.env.BENCH_UPDATES ?? 100);
 const WARMUP = 3;
 /** sockets opened at once */
 const BATCH = Number(process.env.BENCH_CONNECT_BATCH ?? 50);
-const DEALER = { username: 'bench-dealer', password: 'bench-dealer-password' };
 
 interface Client {
   socket: WebSocket;
@@ -110,30 +113,6 @@ async function measure(
   return { fromSend, fromAnswer, lost };
 }
 
-async function dealerCookie(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEALER),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('canopy_dealer='));
-  if (!cookie) throw new Error(`dealer login failed: ${res.status}`);
-  return cookie.split(';')[0];
-}
-
-function patcher(url: string, cookie: string, productId: number, payloads?: string[]) {
-  return async (n: number) => {
-    const res = await fetch(`${url}/api/products/${productId}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ stock: 100000 + n }),
-    });
-    const product = (await res.json()) as Product;
-    if (res.status !== 200) throw new Error(`PATCH failed: ${res.status}`);
-    payloads?.push(JSON.stringify({ type: 'product-updated', data: product }));
-  };
-}
-
 async function bareReference(payloads: string[]): Promise<Delivery> {
   const port = await freePort();
   const child = spawn(
@@ -174,8 +153,7 @@ export async function fanoutBench(): Promise<{ figures: Figure[]; rss: number; r
     SEED_DEMO: 'false',
     // a thousand sockets from one address: the per-address cap is off for the benchmark
     WS_SOCKETS_PER_ADDRESS: 'off',
-    DEALER_USERNAME: DEALER.username,
-    DEALER_PASSWORD: DEALER.password,
+    ...DEALER_ENV,
   };
   const figures: Figure[] = [];
   let rss = Number.NaN;
@@ -188,7 +166,7 @@ export async function fanoutBench(): Promise<{ figures: Figure[]; rss: number; r
       rssIdle = rssMb(server.child.pid!);
       const cookie = await dealerCookie(server.url);
       const products = (await (await fetch(`${server.url}/api/products`)).json()) as Product[];
-      const target = products.find((p) => p.flavors.length === 0)!;
+      const target = patchableProduct(products);
       log(`fan-out: connecting ${CLIENTS} sockets (each gets init with 2,000 products)`);
       const connectStart = performance.now();
       const clients = await connectClients(`ws://127.0.0.1:${server.port}/ws`, CLIENTS);
@@ -247,7 +225,7 @@ export async function fanoutBench(): Promise<{ figures: Figure[]; rss: number; r
       try {
         const cookie = await dealerCookie(a.url);
         const products = (await (await fetch(`${a.url}/api/products`)).json()) as Product[];
-        const target = products.find((p) => p.flavors.length === 0)!;
+        const target = patchableProduct(products);
         const half = Math.floor(CLIENTS / 2);
         const onA = await connectClients(`ws://127.0.0.1:${a.port}/ws`, half);
         const onB = await connectClients(`ws://127.0.0.1:${b.port}/ws`, CLIENTS - half);

@@ -18,6 +18,8 @@ export interface PageScore {
   jsGzipKb: number;
   /** the LCP element, to show the age gate was not what got measured */
   lcpElement: string;
+  /** the LCP element is the age gate (the static one or the React one): the shop was not measured */
+  lcpIsAgeGate: boolean;
   /** Lighthouse's own error code when the run failed */
   runtimeError?: string;
 }
@@ -40,6 +42,14 @@ async function audit(port: number, url: string, reportName: string): Promise<Pag
     const page = await browser.newPage();
     // Lighthouse clears storage before it loads the page; this runs after, in every new document.
     await page.evaluateOnNewDocument(() => localStorage.setItem('ageVerified', 'true'));
+    // The server reads the age answer from this cookie (decision 010): without it the rendered
+    // page comes with the static gate over it. Lighthouse's reset leaves cookies alone.
+    await browser.setCookie({
+      name: 'canopy_age',
+      value: '1',
+      domain: new URL(url).hostname,
+      path: '/',
+    });
     const result = await lighthouse(
       url,
       { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -63,13 +73,17 @@ async function audit(port: number, url: string, reportName: string): Promise<Pag
     await page.close();
     const lcpItems = (
       lhr.audits['largest-contentful-paint-element']?.details as {
-        items?: { items?: { node?: { snippet?: string } }[] }[];
+        items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[];
       }
     )?.items;
-    const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? 'n/a';
+    const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
+    const lcpElement = lcpNode?.snippet ?? 'n/a';
     return {
       runtimeError: lhr.runtimeError?.code,
       lcpElement: lcpElement.slice(0, 80),
+      // the gates' ids (#age-gate-static, #age-gate-title) or the React gate's <dialog>, in the
+      // element or in its selector (Lighthouse names four levels of ancestors)
+      lcpIsAgeGate: /age-gate|dialog/.test(`${lcpNode?.selector ?? ''} ${lcpElement}`),
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
       tbt: lhr.audits['total-blocking-time'].numericValue ?? Number.NaN,
@@ -148,7 +162,12 @@ export async function lighthouseBench(): Promise<Figure[]> {
       return ['/', 'product page'].flatMap((name): Figure[] => {
         const s = scores[name];
         const pass =
-          s.score >= 95 && s.lcp <= 2000 && s.tbt <= 100 && s.cls <= 0.05 && s.jsGzipKb <= 120;
+          !s.lcpIsAgeGate &&
+          s.score >= 95 &&
+          s.lcp <= 2000 &&
+          s.tbt <= 100 &&
+          s.cls <= 0.05 &&
+          s.jsGzipKb <= 120;
         return [
           {
             benchmark: '4 page speed',
@@ -157,7 +176,7 @@ export async function lighthouseBench(): Promise<Figure[]> {
             value: `${s.score}, ${fmt(s.lcp / 1000, 2)} s, ${fmt(s.tbt, 0)} ms, ${fmt(s.cls, 3)}, ${fmt(s.jsGzipKb)} KB`,
             target: '>= 95, <= 2.0 s, <= 100 ms, <= 0.05, <= 120 KB',
             pass,
-            note: `LCP element ${s.lcpElement}; ${refText}`,
+            note: `${s.lcpIsAgeGate ? 'MEASURED THE AGE GATE, not the shop: ' : ''}LCP element ${s.lcpElement}; ${refText}`,
           },
         ];
       });

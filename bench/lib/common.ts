@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Product } from '../../src/shared/types';
 import {
   type Backend,
   type FreshDatabase,
@@ -93,6 +94,47 @@ export function getRaw(
       })
       .on('error', reject);
   });
+}
+
+/** The dealer the benchmarks sign in as; the server gets it through `DEALER_ENV`. */
+const DEALER = { username: 'bench-dealer', password: 'bench-dealer-password' };
+export const DEALER_ENV = { DEALER_USERNAME: DEALER.username, DEALER_PASSWORD: DEALER.password };
+
+/** Signs in as the bench dealer (the server started with `DEALER_ENV`); answers the session cookie. */
+export async function dealerCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEALER),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('canopy_dealer='));
+  if (!cookie) throw new Error(`dealer login failed: ${res.status}`);
+  return cookie.split(';')[0];
+}
+
+/** A product whose stock a PATCH sets (a product with flavors has the sum of theirs). */
+export function patchableProduct(products: Product[]): Product {
+  const product = products.find((p) => p.flavors.length === 0);
+  if (!product) throw new Error('no product without flavors to PATCH');
+  return product;
+}
+
+/**
+ * The dealer's `PATCH /api/products/{id}` as a function of n: sets the stock to 100000 + n
+ * (fan-out recognises update n by it); `payloads` collects the product-updated messages
+ * the hub will send.
+ */
+export function patcher(url: string, cookie: string, productId: number, payloads?: string[]) {
+  return async (n: number) => {
+    const res = await fetch(`${url}/api/products/${productId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ stock: 100000 + n }),
+    });
+    const product = (await res.json()) as Product;
+    if (res.status !== 200) throw new Error(`PATCH failed: ${res.status}`);
+    payloads?.push(JSON.stringify({ type: 'product-updated', data: product }));
+  };
 }
 
 export interface Nginx {
