@@ -154,12 +154,23 @@ function splitLeadingLinks(html: string): { links: string; body: string } {
   return match ? { links: match[0], body: html.slice(match[0].length) } : { links: '', body: html };
 }
 
+/**
+ * A rendered page paints from its HTML: its scripts come after the stylesheet and the images
+ * the first screen shows, instead of competing with them (they still run after parsing).
+ */
+function lowerScriptPriority(template: string): string {
+  return template.replace(
+    /<(script type="module"|link rel="modulepreload")/g,
+    (_, tag: string) => `<${tag} fetchpriority="low"`,
+  );
+}
+
 function composePage(rendered: Rendered, request: StorefrontRequest): string {
   const { links, body } = splitLeadingLinks(rendered.app.html);
   const gate = request.ageVerified ? '' : staticAgeGateHtml(`${request.pathname}${request.search}`);
   // until the app has hydrated, taps are held back (styles.css); without scripts they never are
   const head = `${links}<noscript><style>html[data-hydrating] #root *{pointer-events:auto!important}</style></noscript>`;
-  return rendered.template
+  return lowerScriptPriority(rendered.template)
     .replace(/<html\b[^>]*>/, () => `<html lang="en" class="${request.theme}" data-hydrating>`)
     .replace(
       /<meta name="theme-color"[^>]*>/,
