@@ -78,6 +78,8 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     expect(/<img [^>]*srcSet="[^"]+"/i.test(root)).toBe(true);
     // React's image preloads go to the head; #root holds only the app
     expect(root.startsWith('<div id="root"><div class="flex min-h-dvh')).toBe(true);
+    // the page paints from its HTML; its scripts come after the stylesheet and images
+    expect(res.body.includes('<script type="module" fetchpriority="low"')).toBe(true);
   });
 
   it('hands the browser exactly the answers its API gives, for hydration', async () => {
