@@ -6,6 +6,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { readableProductPath } from '../src/shared/slugs';
 import type { Product } from '../src/shared/types';
+import { collectErrors, visitHydrated } from './hydration';
 
 async function productPages(request: APIRequestContext) {
   const products = (await (await request.get('/api/products')).json()) as Product[];
@@ -16,25 +17,6 @@ async function productPages(request: APIRequestContext) {
     product,
     urls: [`/product/${product.id}`, withStrain, [...segments.slice(0, 4), segments[5]].join('/')],
   };
-}
-
-/** Console errors and page errors, except Chromium's note that a preload came too early. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error' && message.type() !== 'warning') return;
-    if (/preload/i.test(message.text()) && /within a few seconds/.test(message.text())) return;
-    errors.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return errors;
-}
-
-async function visitHydrated(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
-  // a later frame: anything hydration had to report has been reported by now
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
 }
 
 const SAVED_STATES = {

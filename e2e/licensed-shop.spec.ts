@@ -4,6 +4,7 @@ import { withGoodsTaxes } from '../src/shared/compliance/out-the-door';
 import { RULE_SETS } from '../src/shared/compliance/rule-sets';
 import { formatCents } from '../src/shared/money';
 import { expectNoSeriousA11yViolations } from './axe';
+import { collectErrors, visitHydrated } from './hydration';
 import { makeShopLicensed } from './licensed';
 import { toastSays } from './toast';
 
@@ -121,7 +122,10 @@ test('"prices include taxes" shows out-the-door prices on the menu and in the ca
     request.patch('/api/dealer-settings', { data: { pricesIncludeTaxes } });
   expect((await show(true)).ok()).toBe(true);
   try {
-    await page.goto(`/product/${dream.id}`);
+    // the server prints the taxed prices and the browser hydrates them unchanged
+    const errors = collectErrors(page);
+    await visitHydrated(page, `/product/${dream.id}`);
+    expect(errors).toEqual([]);
     await expect(page.getByText(outTheDoor(dream.price), { exact: true }).first()).toBeVisible();
     await expect(page.getByText('incl. tax', { exact: true }).first()).toBeVisible();
 

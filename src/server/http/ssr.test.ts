@@ -1,9 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { formatDollars } from '@shared/money';
+import { withGoodsTaxes } from '@shared/compliance/out-the-door';
+import { RULE_SETS } from '@shared/compliance/rule-sets';
+import { formatCents, formatDollars } from '@shared/money';
 import { unitPrice } from '@shared/pricing';
 import { defaultQuantity } from '@shared/quantity';
+import { shopClock } from '@shared/shop-clock';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +179,30 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('canopy-state');
+    }
+  });
+
+  it('prints out-the-door prices when the dealer shows prices with taxes', async () => {
+    const dealer = await dealerClient(t);
+    const flower = products.find((p) => p.category === 'flower' && p.stock > 0 && plainName(p))!;
+    const california = {
+      ruleSet: RULE_SETS['US-CA'],
+      date: shopClock(new Date(), t.config.SHOP_TIMEZONE).date,
+      rates: { salesTaxPercent: 9.5, localTaxPercent: null },
+    };
+    const outTheDoor = formatCents(
+      withGoodsTaxes(Math.round(unitPrice(flower, defaultQuantity(flower)) * 100), california),
+    );
+    const before = rootMarkup((await get(`/product/${flower.id}`)).body);
+    expect(before.includes(outTheDoor)).toBe(false);
+    const settings = { jurisdiction: 'US-CA', salesTaxRate: 9.5, pricesIncludeTaxes: true };
+    expect((await dealer.send('PATCH', '/api/dealer-settings', settings)).statusCode).toBe(200);
+    try {
+      const after = rootMarkup((await get(`/product/${flower.id}`)).body);
+      expect(after.includes(outTheDoor)).toBe(true);
+      expect(after.includes('incl. tax')).toBe(true);
+    } finally {
+      await dealer.send('PATCH', '/api/dealer-settings', { pricesIncludeTaxes: false });
     }
   });
 });

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Console errors and page errors, except Chromium's note that a preload came too early. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (/preload/i.test(message.text()) && /within a few seconds/.test(message.text())) return;
+    errors.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+export async function visitHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
+  // a later frame: anything hydration had to report has been reported by now
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+}
