@@ -83,7 +83,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
     template: string,
     decorate: TemplateDecorator,
   ): Promise<EncodedBody | null> {
-    if (!storefront || request.headers.cookie?.includes(`${DEALER_COOKIE}=`)) return null;
+    if (!storefront || request.cookies[DEALER_COOKIE] !== undefined) return null;
     try {
       return await storefront.page(storefrontRequest(request), template, decorate);
     } catch (error) {
