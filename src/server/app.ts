@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +14,7 @@ import { healthRoutes } from './http/health';
 import { loggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { apiSchemas } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { auditRoutes } from './modules/audit/routes';
@@ -64,8 +64,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-const HSTS = 'max-age=31536000; includeSubDomains';
-
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
 
 export async function buildApp({
@@ -104,30 +102,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   await app.register(dataFolderDuties);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // sent below, over HTTPS only: on plain HTTP it means nothing and leaks the choice to whoever asks
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
+  registerSecurityHeaders(app);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   await app.register(compress, { threshold: 1024 });
