@@ -1,8 +1,16 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { createGroupCommit } from './group-commit';
+import { preparedStatementName } from './reused-query';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
@@ -102,7 +110,7 @@ function connectPostgres(url: string, schema?: string): Db {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
   return {
     kysely,
     dialect: 'postgres',
@@ -116,5 +124,23 @@ function connectPostgres(url: string, schema?: string): Db {
       max: POOL_MAX,
     }),
     close: () => kysely.destroy(),
+  };
+}
+
+/**
+ * The checkout's reused SQL texts (reused-query.ts) run as named prepared statements, so
+ * PostgreSQL parses and plans each once per connection instead of once per order.
+ */
+function preparing(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: string, values: unknown[]) => {
+        const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
+        return name ? client.query({ name, text, values }) : client.query(text, values);
+      };
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
   };
 }

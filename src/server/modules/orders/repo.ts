@@ -1,7 +1,14 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { FINISHED_STATUSES } from '../../../shared/order-lifecycle';
 import { selectProducts } from '../../db/category-references';
-import type { Database, NewOrderItemRow, NewOrderRow, OrderItemRow } from '../../db/schema';
+import { reusedQuery } from '../../db/reused-query';
+import type {
+  Database,
+  NewOrderItemRow,
+  NewOrderRow,
+  OrderItemRow,
+  OrderRow,
+} from '../../db/schema';
 import type { OrderRowWithDriver } from './order-mapper';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -58,13 +65,81 @@ export function findOrderItemRows(db: Q, orderId: number) {
   return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
 }
 
-export function insertOrderRow(db: Q, row: NewOrderRow) {
-  return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
+/** The columns checkout fills, in the order they are bound. */
+const PLACED_ORDER_COLUMNS = [
+  'shopper_id',
+  'customer',
+  'address',
+  'phone',
+  'email',
+  'status',
+  'subtotal_cents',
+  'discount_cents',
+  'delivery_fee_cents',
+  'total_cents',
+  'promo_code',
+  'bogo50_details',
+  'order_type',
+  'delivery_date',
+  'delivery_time_window',
+  'delivery_notes',
+  'schedule_slot_id',
+  'created_at',
+  'taxes',
+  'shop_date',
+  'customer_key',
+  'postal_code',
+  'cannabis_grams',
+  'concentrate_grams',
+  'status_token',
+] as const satisfies readonly (keyof NewOrderRow)[];
+
+export type PlacedOrderRow = Required<Pick<NewOrderRow, (typeof PLACED_ORDER_COLUMNS)[number]>>;
+
+const ORDER_ITEM_COLUMNS = [
+  'order_id',
+  'product_id',
+  'name',
+  'unit_price_cents',
+  'quantity',
+  'count',
+  'flavor',
+  'strain_type',
+  'stock_taken',
+  'stock_flavor',
+] as const satisfies readonly (keyof NewOrderItemRow)[];
+
+export type PlacedOrderItemRow = Required<
+  Pick<NewOrderItemRow, (typeof ORDER_ITEM_COLUMNS)[number]>
+>;
+
+const valuesOf = <Row, Column extends keyof Row>(row: Row, columns: readonly Column[]) =>
+  columns.map((column) => row[column]);
+
+const pickColumns = <Row, Column extends keyof Row>(row: Row, columns: readonly Column[]) =>
+  Object.fromEntries(columns.map((column) => [column, row[column]])) as Pick<Row, Column>;
+
+const insertPlacedOrder = reusedQuery({
+  build: (db, row: PlacedOrderRow) =>
+    db.insertInto('orders').values(pickColumns(row, PLACED_ORDER_COLUMNS)).returningAll(),
+  shape: () => 'one',
+  parameters: (row) => valuesOf(row, PLACED_ORDER_COLUMNS),
+});
+
+export async function insertOrderRow(db: Q, row: PlacedOrderRow): Promise<OrderRow> {
+  const [inserted] = await insertPlacedOrder(db, row);
+  return inserted!;
 }
 
-export function insertOrderItemRows(db: Q, rows: NewOrderItemRow[]) {
-  return db.insertInto('order_items').values(rows).returningAll().execute();
-}
+export const insertOrderItemRows = reusedQuery({
+  build: (db, rows: PlacedOrderItemRow[]) =>
+    db
+      .insertInto('order_items')
+      .values(rows.map((row) => pickColumns(row, ORDER_ITEM_COLUMNS)))
+      .returningAll(),
+  shape: (rows) => rows.length,
+  parameters: (rows) => rows.flatMap((row) => valuesOf(row, ORDER_ITEM_COLUMNS)),
+});
 
 export function setOrderStatus(
   db: Q,
@@ -236,11 +311,16 @@ export function findProductFlavorStocks(db: Q, productId: number) {
     .executeTakeFirst();
 }
 
-export function lockProducts(db: Q, ids: number[], dialect: 'sqlite' | 'postgres') {
-  const query = selectProducts(db).where('products.id', 'in', ids).orderBy('products.id');
-  // SQLite serialises writers itself; PostgreSQL needs the rows locked for the stock check.
-  return dialect === 'postgres' ? query.forUpdate('products').execute() : query.execute();
-}
+/** The order's products by id, in id order (on PostgreSQL locked in that order). */
+export const lockProducts = reusedQuery({
+  build: (db, ids: number[], dialect: 'sqlite' | 'postgres') => {
+    const query = selectProducts(db).where('products.id', 'in', ids).orderBy('products.id');
+    // SQLite serialises writers itself; PostgreSQL needs the rows locked for the stock check.
+    return dialect === 'postgres' ? query.forUpdate('products') : query;
+  },
+  shape: (ids, dialect) => `${dialect}:${ids.length}`,
+  parameters: (ids, _dialect) => ids,
+});
 
 export interface StockTake {
   productId: number;
@@ -254,21 +334,25 @@ export interface StockTake {
  * covers its amount: the database, not the check before it, has the last word. Answers the
  * rows that changed; a product missing from them was short.
  */
-export async function takeStocks(db: Q, takes: StockTake[]) {
-  const rows = takes.map(
-    (take) =>
-      sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorStocks ?? null} as text))`,
-  );
-  const result = await sql<{ id: number; stock: number; flavor_stocks: string | null }>`
-    with taken (id, amount, flavor_stocks) as (values ${sql.join(rows)})
-    update products
-    set stock = products.stock - taken.amount,
-        flavor_stocks = coalesce(taken.flavor_stocks, products.flavor_stocks)
-    from taken
-    where products.id = taken.id and products.stock >= taken.amount
-    returning products.id, products.stock, products.flavor_stocks`.execute(db);
-  return result.rows;
-}
+export const takeStocks = reusedQuery({
+  build: (_db, takes: StockTake[]) => {
+    const rows = takes.map(
+      (take) =>
+        sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorStocks ?? null} as text))`,
+    );
+    return sql<{ id: number; stock: number; flavor_stocks: string | null }>`
+      with taken (id, amount, flavor_stocks) as (values ${sql.join(rows)})
+      update products
+      set stock = products.stock - taken.amount,
+          flavor_stocks = coalesce(taken.flavor_stocks, products.flavor_stocks)
+      from taken
+      where products.id = taken.id and products.stock >= taken.amount
+      returning products.id, products.stock, products.flavor_stocks`;
+  },
+  shape: (takes) => takes.length,
+  parameters: (takes) =>
+    takes.flatMap((take) => [take.productId, take.amount, take.flavorStocks ?? null]),
+});
 
 export function returnStock(db: Q, productId: number, amount: number, flavorStocks?: string) {
   return db

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { linkPromotionCategories, selectProducts } from '../../db/category-references';
+import { reusedQuery } from '../../db/reused-query';
 import type { Database, NewPromotionRow, PromotionRow, PromotionsTable } from '../../db/schema';
 
 /** The promotions' rows with the slugs of the categories each is limited to. */
@@ -54,13 +55,20 @@ export function findPromotionIdByCode(db: Kysely<Database>, code: string) {
 }
 
 /** The promotion a shopper's code names (codes compare upper-cased). */
+/** Read by every order with a code: compiled once (see reused-query.ts). */
+const selectPromotionsByCode = reusedQuery({
+  build: (db, code: string) =>
+    db
+      .selectFrom('promotions')
+      .selectAll()
+      .where(sql<string>`upper(promo_code)`, '=', code)
+      .orderBy('id'),
+  shape: () => 'one',
+  parameters: (code) => [code],
+});
+
 export async function findPromotionRowByCode(db: Kysely<Database>, code: string) {
-  const row = await db
-    .selectFrom('promotions')
-    .selectAll()
-    .where(sql<string>`upper(promo_code)`, '=', code)
-    .orderBy('id')
-    .executeTakeFirst();
+  const [row] = await selectPromotionsByCode(db, code);
   return one(db, row);
 }
 

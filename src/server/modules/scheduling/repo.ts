@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
+import { reusedQuery } from '../../db/reused-query';
 import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
 
 export function findSlotRows(db: Kysely<Database>, ids: readonly number[]) {
@@ -42,8 +43,16 @@ export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
     .execute();
 }
 
-export function findSettingsRow(db: Kysely<Database>) {
-  return db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1).executeTakeFirst();
+const selectSettingsRow = reusedQuery({
+  build: (db) => db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1),
+  shape: () => 'one',
+  parameters: () => [1],
+});
+
+/** Read by every order: compiled once (see reused-query.ts). */
+export async function findSettingsRow(db: Kysely<Database>) {
+  const [row] = await selectSettingsRow(db);
+  return row;
 }
 
 export function insertSettingsRow(db: Kysely<Database>, values: Insertable<DealerSettingsTable>) {

@@ -1,11 +1,15 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { reusedQuery } from '../../db/reused-query';
 import type { Database, DeliveryZonesTable } from '../../db/schema';
 
 type Q = Kysely<Database>;
 
-export function listZoneRows(db: Q) {
-  return db.selectFrom('delivery_zones').selectAll().orderBy('name').orderBy('id').execute();
-}
+/** Read by every delivery order: compiled once (see reused-query.ts). */
+export const listZoneRows = reusedQuery({
+  build: (db) => db.selectFrom('delivery_zones').selectAll().orderBy('name').orderBy('id'),
+  shape: () => 'all',
+  parameters: () => [],
+});
 
 export function findZoneRow(db: Q, id: number) {
   return db.selectFrom('delivery_zones').selectAll().where('id', '=', id).executeTakeFirst();
