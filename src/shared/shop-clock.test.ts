@@ -19,6 +19,19 @@ describe("the shop's clock (issue 15 items 7-8)", () => {
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 
+  it('reads each zone and each second anew although it reuses readings within one second', () => {
+    const lastMs = new Date('2026-12-01T04:59:59.999Z');
+    const nextSecond = new Date('2026-12-01T05:00:00.000Z');
+    const newYork = shopClock(lastMs, 'America/New_York');
+    expect(newYork).toEqual({ date: '2026-11-30', minutes: 23 * 60 + 59 });
+    expect(shopClock(lastMs, 'UTC')).toEqual({ date: '2026-12-01', minutes: 4 * 60 + 59 });
+    newYork.minutes = 0; // a caller changing its copy does not change the next reading
+    expect(shopClock(new Date('2026-12-01T04:59:59.001Z'), 'America/New_York').minutes).toBe(
+      23 * 60 + 59,
+    );
+    expect(shopClock(nextSecond, 'America/New_York')).toEqual({ date: '2026-12-01', minutes: 0 });
+  });
+
   it('keeps a window of today bookable until an hour before it starts', () => {
     const clock = { date: '2026-11-30', minutes: 10 * 60 };
     expect(isStillBookable('2026-11-30', 11 * 60, clock)).toBe(true);

@@ -41,14 +41,26 @@ function clockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * The last clock read per zone, by whole second: an order reads the clock several times, and
+ * formatting was 2% of the server's time while placing orders. (Every zone's offset is a
+ * whole number of seconds, so one second always shows one local minute.)
+ */
+const lastReadings = new Map<string, { second: number; clock: ShopClock }>();
+
 export function shopClock(now: Date, timeZone: string): ShopClock {
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastReadings.get(timeZone);
+  if (last?.second === second) return { ...last.clock };
   const parts = clockFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '00';
-  return {
+  const clock = {
     date: `${part('year')}-${part('month')}-${part('day')}`,
     minutes: Number(part('hour')) * 60 + Number(part('minute')),
   };
+  lastReadings.set(timeZone, { second, clock });
+  return { ...clock };
 }
 
 /**
