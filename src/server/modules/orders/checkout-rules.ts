@@ -38,10 +38,14 @@ export interface DeliveryPlace {
   terms: DeliveryTerms;
 }
 
-/** Pickup ignores zones; a delivery outside every zone (when there are zones) is refused. */
-export async function deliveryPlaceFor(trx: Trx, input: OrderPlacement): Promise<DeliveryPlace> {
+/** The zones a delivery is checked against; pickup ignores them. */
+export async function zonesFor(trx: Trx, input: OrderPlacement): Promise<DeliveryZone[]> {
+  return input.orderType === 'pickup' ? [] : listDeliveryZones(trx);
+}
+
+/** A delivery outside every zone (when there are zones) is refused. */
+export function deliveryPlaceFor(input: OrderPlacement, zones: DeliveryZone[]): DeliveryPlace {
   const postalCode = postalCodeOf(input.address, input.postalCode);
-  const zones = input.orderType === 'pickup' ? [] : await listDeliveryZones(trx);
   const lookup = zoneLookupFor(input.orderType, zones, postalCode);
   if (lookup.kind === 'outside') {
     throw new HttpError(409, {

@@ -31,7 +31,7 @@ import { busEvent, type Outcome } from '../../realtime/events';
 import { productFromRow } from '../catalog/product-mapper';
 import { checkPromotion } from '../promotions/validate-promo';
 import { getDealerSettings, listScheduleSlots, slotEvents } from '../scheduling/service';
-import { checkPurchaseLimits, deliveryPlaceFor } from './checkout-rules';
+import { checkPurchaseLimits, deliveryPlaceFor, zonesFor } from './checkout-rules';
 import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
@@ -86,6 +86,10 @@ export async function placeOrder(
   const claim = context.idempotency ?? null;
   return db.writeTransaction(async (trx) => {
     if (claim) await claimKey(trx, claim, now);
+    // Reads that lock nothing come before the products: on PostgreSQL those stay locked until
+    // the commit, and every statement in that span lengthens the queue on a popular product.
+    const settings = await getDealerSettings(trx);
+    const zones = await zonesFor(trx, input);
     const products = await loadProducts(trx, db.dialect, input.items);
     const promo = input.promoCode
       ? await checkPromotion(trx, input.promoCode, input.items, now, context.timeZone ?? LOCAL_ZONE)
@@ -101,8 +105,7 @@ export async function placeOrder(
     const priced = priceItems(input.items, products, applied?.freebieProductId ?? null);
     const orderType = input.orderType;
     const clock = shopClock(now, context.timeZone ?? LOCAL_ZONE);
-    const settings = await getDealerSettings(trx);
-    const place = await deliveryPlaceFor(trx, input);
+    const place = deliveryPlaceFor(input, zones);
     const tax = taxContextFor(settings, place.zone, clock.date);
     const ruleSet = tax.ruleSet;
     const pricing = priceCart({
