@@ -37,8 +37,22 @@ function routerPath(pathname: string): string {
   }
 }
 
+type Parsed = { keys: string[]; pattern: RegExp };
+const parsedPatterns = new Map<string, Parsed>();
+
+/** regexparam's parse, once per pattern: every page request asks which page it is. */
+function parseOnce(pattern: string, loose?: boolean): Parsed {
+  const key = `${pattern}|${loose === true}`;
+  let parsed = parsedPatterns.get(key);
+  if (!parsed) {
+    parsed = parsePattern(pattern, loose) as Parsed;
+    parsedPatterns.set(key, parsed);
+  }
+  return parsed;
+}
+
 function match(pattern: string, path: string): Record<string, string | undefined> | null {
-  const [matched, params] = matchRoute(parsePattern, pattern, path);
+  const [matched, params] = matchRoute(parseOnce, pattern, path);
   return matched ? (params as Record<string, string | undefined>) : null;
 }
 
