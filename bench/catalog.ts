@@ -198,6 +198,8 @@ export async function catalogBench(): Promise<Figure[]> {
     const server = await spawnServer({
       env: { ...fresh.env, SEED_DEMO: 'false', ...DEALER_ENV },
       bundle: true,
+      // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
+      extraNodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
     });
     try {
       // The same bytes for nginx: products.json.gz is served by gzip_static.
