@@ -183,7 +183,9 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
 export async function checkoutBench(): Promise<Figure[]> {
   const plain = await runCheckout(false);
   const licensed = await runCheckout(true);
-  const target = BACKEND === 'sqlite' ? 1500 : 500;
+  // issue 19's targets
+  const target = BACKEND === 'sqlite' ? 4000 : 1000;
+  const p99Target = BACKEND === 'sqlite' ? 100 : 250;
   const p99 = percentile(plain.latenciesMs, 99);
   const sound = (run: CheckoutRun) => run.oversold === 0 && run.unbalanced === 0 && run.lost === 0;
   const soundness = (run: CheckoutRun) =>
@@ -212,8 +214,8 @@ export async function checkoutBench(): Promise<Figure[]> {
       backend: BACKEND,
       figure: 'latency p99 (p50)',
       value: `${fmt(p99, 0)} ms (${fmt(percentile(plain.latenciesMs, 50), 0)} ms)`,
-      target: '<= 100 ms',
-      pass: p99 <= 100,
+      target: `<= ${p99Target} ms`,
+      pass: p99 <= p99Target,
     },
     {
       benchmark: '2 checkout',
