@@ -89,3 +89,85 @@ test('YES on the age gate is remembered by the server too', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Are you 21 or older?' })).toBeHidden();
   expect(await page.locator('#age-gate-static').count()).toBe(0);
 });
+
+/** Holds every product image until `release`, so the page cannot finish loading before then. */
+async function holdImages(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route('**/media/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+async function acceptAgeGate(page: Page) {
+  await page
+    .context()
+    .addCookies([{ name: 'canopy_age', value: '1', url: test.info().project.use.baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+}
+
+const isAppScript = (url: string) => /\/assets\/start-[\w-]+\.js$/.test(url);
+
+/** Two frames after the entry ran: an entry that asked for the app at once has asked by now. */
+async function twoFramesLater(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))),
+      ),
+  );
+}
+
+test('a rendered page asks for the app only once it has loaded', async ({ page }) => {
+  await acceptAgeGate(page);
+  const release = await holdImages(page);
+  const appRequests: string[] = [];
+  page.on('request', (request) => {
+    if (isAppScript(request.url())) appRequests.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await twoFramesLater(page);
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  expect(appRequests).toEqual([]);
+  // the rendered page is readable meanwhile
+  await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+
+  release();
+  await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
+  const timing = await page.evaluate(() => ({
+    loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+      .loadEventEnd,
+    app: performance.getEntriesByType('resource').find((entry) => /\/start-/.test(entry.name))
+      ?.startTime,
+  }));
+  expect(timing.app).toBeGreaterThanOrEqual(timing.loaded);
+  expect(appRequests).toHaveLength(1);
+});
+
+test('a tap before the page has loaded starts the app at once', async ({ page }) => {
+  await acceptAgeGate(page);
+  const release = await holdImages(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.mouse.click(1, 1);
+  await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  release();
+});
+
+test('an empty page (the cart) asks for the app at once', async ({ page }) => {
+  await acceptAgeGate(page);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  const timing = await page.evaluate(() => ({
+    parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+      .domContentLoadedEventStart,
+    app: performance.getEntriesByType('resource').find((entry) => /\/start-/.test(entry.name))
+      ?.startTime,
+  }));
+  // the entry runs before DOMContentLoaded, and asks for the app right there
+  expect(timing.app).toBeLessThanOrEqual(timing.parsed);
+});

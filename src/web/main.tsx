@@ -1,67 +1,33 @@
 import './styles.css';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { categoriesQueryOptions } from './api/get-categories';
-import type { DealerSettings } from './api/get-dealer-settings';
-import { newestProductsQueryOptions } from './api/get-newest-products';
-import { productsQueryOptions } from './api/get-products';
-import { promotionsQueryOptions } from './api/get-promotions';
-import { Root } from './app/root';
-import { ProductRoute } from './app/router';
-import { loadPriceDisplay } from './features/compliance/components/tax-inclusive-prices';
-import { restoreTheme } from './features/theme/theme-store';
-import { startHistoryTracking } from './lib/history-entries';
-import { syncPreferenceCookies } from './lib/preference-cookies';
-import { queryClient } from './lib/query-client';
-import type { RenderEnv } from './lib/render-env';
-import { readStorage, STORAGE_KEYS } from './lib/storage';
 
-// The CSP forbids inline scripts, so the saved theme is applied here, before the first render.
-syncPreferenceCookies();
-restoreTheme();
-startHistoryTracking();
+/**
+ * The entry is small on purpose. A page the server rendered already shows everything the first
+ * screen needs, so the app (React and the storefront, ~100 KB) is requested only once that page
+ * has loaded and painted, or at the shopper's first tap or key press if that comes sooner: its
+ * download no longer competes with the first paint and the first images. A page that arrives
+ * empty (cart, back office, a failed render) needs the app to show anything and starts it at once.
+ */
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
-const root = document.getElementById('root');
-if (!root) throw new Error('missing #root');
-
-function readDataBlock<T>(id: string): T | null {
-  const text = document.getElementById(id)?.textContent;
-  return text ? (JSON.parse(text) as T) : null;
+let started = false;
+function startApp() {
+  if (started) return;
+  started = true;
+  for (const type of INTERACTIONS) window.removeEventListener(type, startApp, true);
+  // the product page's route code comes in parallel with the app instead of after it
+  if (window.location.pathname.startsWith('/product/')) void import('./app/routes/product-route');
+  void import('./start');
 }
 
-/** Loads what the server-rendered page was drawn with, so hydration draws the same. */
-async function preloadRendered(state: DehydratedState): Promise<void> {
-  const settings = state.queries.find((query) => query.queryKey[0] === 'dealer-settings')?.state
-    .data as DealerSettings | undefined;
-  await Promise.all([
-    window.location.pathname.startsWith('/product/') ? ProductRoute.preload() : null,
-    settings?.pricesIncludeTaxes ? loadPriceDisplay() : null,
-  ]);
+/** After the frame that follows the next one has painted: a loaded image may need a frame to decode. */
+function afterPaint(then: () => void) {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
 }
 
-async function hydrateRendered(container: HTMLElement, state: DehydratedState, env: RenderEnv) {
-  // a shopper who already said YES does not see the server's gate again
-  if (readStorage(STORAGE_KEYS.ageVerified) === 'true')
-    document.getElementById('age-gate-static')?.remove();
-  hydrate(queryClient, state);
-  await preloadRendered(state);
-  hydrateRoot(container, <Root client={queryClient} env={env} />, {
-    onRecoverableError: (error, info) =>
-      console.error('hydration', error, info.componentStack ?? ''),
-  });
-}
-
-const state = readDataBlock<DehydratedState>('canopy-state');
-const env = readDataBlock<RenderEnv>('canopy-env');
-if (state && env) {
-  void hydrateRendered(root, state, env);
+if (document.getElementById('canopy-state') === null) {
+  startApp();
 } else {
-  // Start the home page's requests before React renders.
-  if (window.location.pathname === '/') {
-    void queryClient.prefetchQuery(productsQueryOptions());
-    void queryClient.prefetchQuery(categoriesQueryOptions());
-    void queryClient.prefetchQuery(promotionsQueryOptions());
-    void queryClient.prefetchQuery(newestProductsQueryOptions());
-  }
-  createRoot(root).render(<Root client={queryClient} />);
+  for (const type of INTERACTIONS) window.addEventListener(type, startApp, true);
+  if (document.readyState === 'complete') afterPaint(startApp);
+  else window.addEventListener('load', () => afterPaint(startApp), { once: true });
 }

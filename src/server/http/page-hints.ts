@@ -12,20 +12,27 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** What an empty page (the shell) fetches first to draw a product: its route code and its data. */
+export interface ShellProductFetches {
+  routeScripts: readonly string[];
+  dataPath: string;
+}
+
 /**
- * Link tags that let a product page fetch its route code, its data and its
- * first image while the entry script still loads, instead of one after the other.
+ * Link tags that let a product page fetch its first image, and a shell page also its route
+ * code and its data, while the entry script still loads, instead of one after the other.
+ * A server-rendered page has its data and loads its code after the paint (main.tsx).
  */
-export function productPageHints(
-  product: Product,
-  routeScripts: readonly string[],
-  dataPath: string,
-): string {
-  const tags = routeScripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  // the API client sends credentials, and a preload serves only a request of the same mode
-  tags.push(
-    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(dataPath)}">`,
-  );
+export function productPageHints(product: Product, shell: ShellProductFetches | null): string {
+  const tags = shell
+    ? [
+        ...shell.routeScripts.map(
+          (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+        ),
+        // the API client sends credentials, and a preload serves only a request of the same mode
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(shell.dataPath)}">`,
+      ]
+    : [];
   const first = product.media[0];
   // the carousel shows media[0] first; a video there is not worth a preload
   if (first && !isVideoUrl(first)) {

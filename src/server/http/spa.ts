@@ -65,16 +65,16 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
         .type('text/plain')
         .send('The web client is not built yet: run npm run build.');
     }
-    const withMeta = (html: string) =>
+    const withMeta = (html: string, routeScripts: readonly string[] | null) =>
       url.startsWith('/product/')
-        ? withProductMeta(app, request, html, readProductScripts() ?? [])
+        ? withProductMeta(app, request, html, routeScripts)
         : Promise.resolve(html);
-    const rendered = await renderedPage(request, indexHtml, withMeta);
+    const rendered = await renderedPage(request, indexHtml, (html) => withMeta(html, null));
     if (rendered) return sendEncoded(request, reply, rendered, HTML, 'accept-encoding, cookie');
     return reply
       .type(HTML)
       .header('cache-control', 'no-cache')
-      .send(await withMeta(indexHtml));
+      .send(await withMeta(indexHtml, readProductScripts() ?? []));
   }
 
   /** Shoppers get `/` and product pages rendered; a dealer's page differs, so it keeps the shell. */
@@ -102,7 +102,8 @@ async function withProductMeta(
   app: FastifyInstance,
   request: FastifyRequest,
   html: string,
-  routeScripts: readonly string[],
+  /** null on a server-rendered page, which needs no hints for its code and data */
+  routeScripts: readonly string[] | null,
 ) {
   const pagePath = request.url.split('?')[0];
   let segments: string[];
@@ -131,7 +132,8 @@ async function withProductMeta(
     if (!product) return html;
     // the request the product page makes first, built by the same code as the browser's
     const dataPath = id !== null ? productApiPath(id) : productByAddressApiPath(address!);
-    const tags = `${productMetaTags(product, app.config.PUBLIC_URL ?? null, pagePath)}\n    ${productPageHints(product, routeScripts, dataPath)}`;
+    const shell = routeScripts && { routeScripts, dataPath };
+    const tags = `${productMetaTags(product, app.config.PUBLIC_URL ?? null, pagePath)}\n    ${productPageHints(product, shell)}`;
     // Replacer functions: a product named `$\`` or `$&` must not be read as a replacement pattern.
     return html
       .replace(/<title>[^<]*<\/title>/, () => '')

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { withGoodsTaxes } from '@shared/compliance/out-the-door';
@@ -27,6 +27,13 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+// the part of Vite's manifest the product page hints read
+const MANIFEST = {
+  'index.html': { file: 'assets/index-aaa.js', isEntry: true },
+  '_react.js': { file: 'assets/react-bbb.js' },
+  'app/routes/product-route.tsx': { file: 'assets/product-route-ccc.js', imports: ['_react.js'] },
+};
+
 const VERIFIED = 'canopy_age=1';
 
 function dataBlock(html: string, id: string): unknown {
@@ -48,6 +55,8 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
   beforeAll(async () => {
     const webDir = mkdtempSync(path.join(tmpdir(), 'canopy-ssr-'));
     writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     t = await createTestApp(dialect, { webDir });
     products = (await t.app.inject('/api/products')).json();
   });
@@ -165,6 +174,29 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     await dealer.send('PATCH', `/api/products/${products[0].id}`, { stock: products[0].stock });
     const pages = await Promise.all(Array.from({ length: 10 }, () => get('/')));
     expect(new Set(pages.map((p) => p.headers.etag)).size).toBe(1);
+  });
+
+  it('hints only the first image of a rendered product page; its code comes after the paint', async () => {
+    const flower = products.find((p) => p.category === 'flower' && p.media.length > 0);
+    if (!flower) throw new Error('the demo catalog has no flower with a picture');
+    const first = flower.media[0].replace('.webp', '');
+    const imageHint = `<link rel="preload" as="image" href="${first}-w1024.webp"`;
+    const rendered = (await get(`/product/${flower.id}`)).body;
+    expect(rendered).toContain('canopy-state');
+    expect(rendered).toContain(imageHint);
+    expect(rendered).not.toContain('modulepreload');
+    expect(rendered).not.toContain('as="fetch"');
+    // a dealer gets the shell, which draws nothing before its code and data arrive
+    const shell = (await get(`/product/${flower.id}`, (await dealerClient(t)).cookie)).body;
+    expect(shell).not.toContain('canopy-state');
+    expect(shell).toContain(imageHint);
+    expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/react-bbb.js">');
+    expect(shell).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-route-ccc.js">',
+    );
+    expect(shell).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/products/${flower.id}">`,
+    );
   });
 
   it('gives the plain shell to a dealer, an unknown product and other pages', async () => {

@@ -14,7 +14,7 @@ function applyToDocument(theme: Theme) {
   if (meta && background) meta.setAttribute('content', background);
 }
 
-/** Runs in main.tsx before the first render so the saved theme paints first (no inline script under the CSP). */
+/** Runs in start.tsx before the first render so the saved theme paints first (no inline script under the CSP). */
 export function restoreTheme(): Theme {
   const stored = readStorage(STORAGE_KEYS.theme);
   const theme = isTheme(stored) ? stored : DEFAULT_THEME;
