@@ -1,7 +1,9 @@
 /**
- * The storefront's first-load JavaScript: the entry script and every
- * modulepreload of dist/web/index.html, each gzipped (level 9, as a CDN or
- * the static middleware would send it). Run alone: node --import tsx bench/js-size.ts
+ * The storefront's first-load JavaScript: the entry script, the app it always imports
+ * (`start.tsx`, after the first paint on a server-rendered page) and every chunk either
+ * imports statically, read from Vite's manifest and each gzipped (level 9, as a CDN or the
+ * static middleware would send it). Route chunks (product, cart, back office) are not counted.
+ * Run alone: node --import tsx bench/js-size.ts
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,20 +16,37 @@ export interface JsSize {
   totalBytes: number;
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The manifest key of the app that the entry (main.tsx) always loads. */
+const APP_MODULE = 'start.tsx';
+
 export function jsSize(webDir = path.join(ROOT, 'dist/web')): JsSize {
-  const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const urls = new Set<string>();
-  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
-    const src = /\bsrc="([^"]+\.js)"/.exec(tag)?.[1];
-    if (src && /type="module"/.test(tag)) urls.add(src);
-  }
-  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-    const href = /\bhref="([^"]+\.js)"/.exec(tag)?.[1];
-    if (href && /rel="modulepreload"/.test(tag)) urls.add(href);
-  }
-  const files = [...urls].map((url) => {
-    const data = readFileSync(path.join(webDir, url.replace(/^\//, '')));
-    return { file: url, bytes: data.length, gzip: gzipSync(data, { level: 9 }).length };
+  const manifest = JSON.parse(
+    readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry || !manifest[APP_MODULE])
+    throw new Error('dist/web/.vite/manifest.json: no entry or app');
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key) || !manifest[key]) return;
+    keys.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(APP_MODULE);
+  const files = [...keys].map((key) => {
+    const data = readFileSync(path.join(webDir, manifest[key].file));
+    return {
+      file: manifest[key].file,
+      bytes: data.length,
+      gzip: gzipSync(data, { level: 9 }).length,
+    };
   });
   return {
     files,
