@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { availableDates, availableWindows } from './availability';
-import { isStillBookable, isTimeZone, nextDate, shopClock, shopDayStart } from './shop-clock';
+import {
+  isStillBookable,
+  isTimeZone,
+  nextDate,
+  rememberShopClock,
+  shopClock,
+  shopDayStart,
+} from './shop-clock';
 
 const settings = {
   availableDays: ['Monday', 'Tuesday'],
@@ -30,6 +37,25 @@ describe("the shop's clock (issue 15 items 7-8)", () => {
       23 * 60 + 59,
     );
     expect(shopClock(nextSecond, 'America/New_York')).toEqual({ date: '2026-12-01', minutes: 0 });
+  });
+
+  it("answers the server's reading for the second it was made, in its zone only", () => {
+    const rendered = new Date('2026-12-02T10:15:30.250Z');
+    const server = { date: '2026-12-02', minutes: 2 * 60 + 15 };
+    rememberShopClock(rendered, 'America/Los_Angeles', server);
+    server.minutes = 0; // the caller's object is not kept
+    expect(shopClock(new Date('2026-12-02T10:15:30.900Z'), 'America/Los_Angeles')).toEqual({
+      date: '2026-12-02',
+      minutes: 2 * 60 + 15,
+    });
+    // a reading the browser's own formatter would not make (Denver is UTC-7): proof it was used
+    rememberShopClock(rendered, 'America/Denver', { date: '2030-01-01', minutes: 1 });
+    expect(shopClock(rendered, 'America/Denver')).toEqual({ date: '2030-01-01', minutes: 1 });
+    expect(shopClock(new Date('2026-12-02T10:15:31Z'), 'America/Denver')).toEqual({
+      date: '2026-12-02',
+      minutes: 3 * 60 + 15,
+    });
+    expect(shopClock(rendered, 'UTC')).toEqual({ date: '2026-12-02', minutes: 10 * 60 + 15 });
   });
 
   it('keeps a window of today bookable until an hour before it starts', () => {

@@ -1,3 +1,4 @@
+import { rememberShopClock } from '@shared/shop-clock';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { categoriesQueryOptions } from './api/get-categories';
@@ -44,6 +45,7 @@ async function hydrateRendered(container: HTMLElement, state: DehydratedState, e
     document.getElementById('age-gate-static')?.remove();
   hydrate(queryClient, state);
   await preloadRendered(state);
+  rememberShopClock(new Date(env.now), env.timeZone, env.clock);
   hydrateRoot(container, <Root client={queryClient} env={env} />, {
     onRecoverableError: (error, info) =>
       console.error('hydration', error, info.componentStack ?? ''),

@@ -107,8 +107,14 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     expect(byKey.get('["products","newest",21]')?.data).toEqual(
       await api('/api/products/newest?days=21'),
     );
-    const env = dataBlock((await get('/')).body, 'canopy-env') as { timeZone: string };
+    const env = dataBlock((await get('/')).body, 'canopy-env') as {
+      now: number;
+      timeZone: string;
+      clock: unknown;
+    };
     expect(env.timeZone).toBe(t.config.SHOP_TIMEZONE);
+    // the hydrating browser takes the server's reading instead of making a formatter first
+    expect(env.clock).toEqual(shopClock(new Date(env.now), env.timeZone));
   });
 
   it('prints a product page by id and by its readable address', async () => {

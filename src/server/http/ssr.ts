@@ -107,7 +107,8 @@ export function createStorefrontRenderer(app: FastifyInstance) {
     const key = renderKey(now);
     const cached = renders.get(pathname);
     if (cached && cached.key === key && cached.template === template) return cached;
-    const env = { now: now.getTime(), timeZone: app.config.SHOP_TIMEZONE };
+    const timeZone = app.config.SHOP_TIMEZONE;
+    const env = { now: now.getTime(), timeZone, clock: shopClock(now, timeZone) };
     const result = withTimeout(
       rendering(app, () =>
         Promise.all([renderStorefront(pathname, env), decorate(template)]).then(

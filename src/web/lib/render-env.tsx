@@ -1,3 +1,4 @@
+import type { ShopClock } from '@shared/shop-clock';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 
 /** What the server rendered with, so the browser's first (hydrating) render prints the same. */
@@ -6,6 +7,8 @@ export interface RenderEnv {
   now: number;
   /** the shop's IANA time zone */
   timeZone: string;
+  /** the shop's clock at `now`, as the server read it */
+  clock: ShopClock;
 }
 
 const RenderEnvContext = createContext<RenderEnv | null>(null);
