@@ -171,3 +171,18 @@ test('an empty page (the cart) asks for the app at once', async ({ page }) => {
   // the entry runs before DOMContentLoaded, and asks for the app right there
   expect(timing.app).toBeLessThanOrEqual(timing.parsed);
 });
+
+test('a shopper who said YES before the cookie existed loses the gate before the app loads', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  const release = await holdImages(page);
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  // the server, without the cookie, sent its gate
+  expect(await (await response).text()).toContain('id="age-gate-static"');
+  await expect(page.locator('#age-gate-static')).toHaveCount(0);
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  expect(await page.locator('html[data-hydrating]').count()).toBe(1);
+  release();
+});

@@ -1,4 +1,5 @@
 import './styles.css';
+import { readStorage, STORAGE_KEYS } from './lib/storage';
 
 /**
  * The entry is small on purpose. A page the server rendered already shows everything the first
@@ -23,6 +24,11 @@ function startApp() {
 function afterPaint(then: () => void) {
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
 }
+
+// A shopper who said YES before the server had the cookie does not see its gate again, nor
+// wait for the app to lift it (a Tab would land on the gate and lose focus when it goes).
+if (readStorage(STORAGE_KEYS.ageVerified) === 'true')
+  document.getElementById('age-gate-static')?.remove();
 
 if (document.getElementById('canopy-state') === null) {
   startApp();

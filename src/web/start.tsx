@@ -14,7 +14,6 @@ import { startHistoryTracking } from './lib/history-entries';
 import { syncPreferenceCookies } from './lib/preference-cookies';
 import { queryClient } from './lib/query-client';
 import type { RenderEnv } from './lib/render-env';
-import { readStorage, STORAGE_KEYS } from './lib/storage';
 
 // The CSP forbids inline scripts, so the saved theme is applied here, before the first render.
 syncPreferenceCookies();
@@ -40,9 +39,6 @@ async function preloadRendered(state: DehydratedState): Promise<void> {
 }
 
 async function hydrateRendered(container: HTMLElement, state: DehydratedState, env: RenderEnv) {
-  // a shopper who already said YES does not see the server's gate again
-  if (readStorage(STORAGE_KEYS.ageVerified) === 'true')
-    document.getElementById('age-gate-static')?.remove();
   hydrate(queryClient, state);
   await preloadRendered(state);
   rememberShopClock(new Date(env.now), env.timeZone, env.clock);
