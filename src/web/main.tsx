@@ -9,6 +9,8 @@ import { readStorage, STORAGE_KEYS } from './lib/storage';
  * empty (cart, back office, a failed render) needs the app to show anything and starts it at once.
  */
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+/** How long after the load event the app waits for a first paint the browser never reports. */
+const FIRST_PAINT_WAIT_MS = 3000;
 
 let started = false;
 function startApp() {
@@ -20,9 +22,29 @@ function startApp() {
   void import('./start');
 }
 
-/** After the frame that follows the next one has painted: a loaded image may need a frame to decode. */
-function afterPaint(then: () => void) {
+/** Two frames later: an image that had loaded may need a frame to decode and paint. */
+function afterTwoFrames(then: () => void) {
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then)));
+}
+
+/**
+ * Once the page has shown its first content, and two frames more. Frames counted by
+ * requestAnimationFrame can come before the first one the screen shows, so the paint entry
+ * is awaited where the browser reports it. In case it never comes, the app starts anyway.
+ */
+function afterFirstPaint(then: () => void) {
+  const fallback = window.setTimeout(then, FIRST_PAINT_WAIT_MS);
+  const painted = () => {
+    window.clearTimeout(fallback);
+    afterTwoFrames(then);
+  };
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return painted();
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    painted();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 // A shopper who said YES before the server had the cookie does not see its gate again, nor
@@ -34,6 +56,6 @@ if (document.getElementById('canopy-state') === null) {
   startApp();
 } else {
   for (const type of INTERACTIONS) window.addEventListener(type, startApp, true);
-  if (document.readyState === 'complete') afterPaint(startApp);
-  else window.addEventListener('load', () => afterPaint(startApp), { once: true });
+  if (document.readyState === 'complete') afterFirstPaint(startApp);
+  else window.addEventListener('load', () => afterFirstPaint(startApp), { once: true });
 }
