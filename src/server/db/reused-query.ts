@@ -6,8 +6,8 @@ import type { Database } from './schema';
 interface ReusedQuery<Args extends unknown[], Row> {
   /** the query as Kysely builds it: the source of its SQL, per dialect and shape */
   build(db: Kysely<Database>, ...args: Args): { compile(db: Kysely<Database>): CompiledQuery<Row> };
-  /** what changes the SQL text besides the dialect, e.g. the number of rows inserted */
-  shape(...args: NoInfer<Args>): string | number;
+  /** what changes the SQL text besides the dialect, e.g. the number of rows inserted; none by default */
+  shape?(...args: NoInfer<Args>): string | number;
   /** the parameters in the order the built query binds them */
   parameters(...args: NoInfer<Args>): unknown[];
 }
@@ -34,7 +34,7 @@ export function reusedQuery<Args extends unknown[], Row>(query: ReusedQuery<Args
     const dialect = db.getExecutor().adapter.constructor;
     const byShape = texts.get(dialect) ?? new Map<string | number, string>();
     texts.set(dialect, byShape);
-    const shape = query.shape(...args);
+    const shape = query.shape?.(...args) ?? '';
     const parameters = query.parameters(...args);
     let text = byShape.get(shape);
     if (text === undefined) {

@@ -122,7 +122,6 @@ const pickColumns = <Row, Column extends keyof Row>(row: Row, columns: readonly 
 const insertPlacedOrder = reusedQuery({
   build: (db, row: PlacedOrderRow) =>
     db.insertInto('orders').values(pickColumns(row, PLACED_ORDER_COLUMNS)).returningAll(),
-  shape: () => 'one',
   parameters: (row) => valuesOf(row, PLACED_ORDER_COLUMNS),
 });
 

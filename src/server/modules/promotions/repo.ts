@@ -54,7 +54,6 @@ export function findPromotionIdByCode(db: Kysely<Database>, code: string) {
     .execute();
 }
 
-/** The promotion a shopper's code names (codes compare upper-cased). */
 /** Read by every order with a code: compiled once (see reused-query.ts). */
 const selectPromotionsByCode = reusedQuery({
   build: (db, code: string) =>
@@ -63,10 +62,10 @@ const selectPromotionsByCode = reusedQuery({
       .selectAll()
       .where(sql<string>`upper(promo_code)`, '=', code)
       .orderBy('id'),
-  shape: () => 'one',
   parameters: (code) => [code],
 });
 
+/** The promotion a shopper's code names (codes compare upper-cased). */
 export async function findPromotionRowByCode(db: Kysely<Database>, code: string) {
   const [row] = await selectPromotionsByCode(db, code);
   return one(db, row);

@@ -45,7 +45,6 @@ export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
 
 const selectSettingsRow = reusedQuery({
   build: (db) => db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1),
-  shape: () => 'one',
   parameters: () => [1],
 });
 

@@ -7,7 +7,6 @@ type Q = Kysely<Database>;
 /** Read by every delivery order: compiled once (see reused-query.ts). */
 export const listZoneRows = reusedQuery({
   build: (db) => db.selectFrom('delivery_zones').selectAll().orderBy('name').orderBy('id'),
-  shape: () => 'all',
   parameters: () => [],
 });
 
