@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chunkClosure, type Manifest } from '../src/server/http/page-hints';
 import { ROOT } from '../test/server-process';
 
 export interface JsSize {
@@ -16,30 +17,17 @@ export interface JsSize {
   totalBytes: number;
 }
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
 /** The manifest key of the app that the entry (main.tsx) always loads. */
 const APP_MODULE = 'start.tsx';
 
 export function jsSize(webDir = path.join(ROOT, 'dist/web')): JsSize {
   const manifest = JSON.parse(
     readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
+  ) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry || !manifest[APP_MODULE])
     throw new Error('dist/web/.vite/manifest.json: no entry or app');
-  const keys = new Set<string>();
-  const visit = (key: string) => {
-    if (keys.has(key) || !manifest[key]) return;
-    keys.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  visit(entry);
-  visit(APP_MODULE);
+  const keys = new Set([...chunkClosure(manifest, entry), ...chunkClosure(manifest, APP_MODULE)]);
   const files = [...keys].map((key) => {
     const data = readFileSync(path.join(webDir, manifest[key].file));
     return {

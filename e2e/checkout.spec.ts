@@ -328,7 +328,11 @@ test('stock: the cart refuses too much, and a sold-out race shows the server lis
   await page.routeWebSocket('**/ws', () => {});
   await page.route('**/api/products', async (route) => {
     const response = await route.fetch();
-    const list = (await response.json()) as ApiProduct[];
+    // A request the old page still had in flight is cancelled by the reload, and its answer
+    // is disposed under us ("Response has been disposed"): nobody waits for it. The new page's
+    // request must get the stale list, or the refusal below never comes.
+    const list = (await response.json().catch(() => null)) as ApiProduct[] | null;
+    if (!list) return;
     await route.fulfill({
       response,
       json: list.map((p) => (p.id === jam.id ? { ...p, stock: 100 } : p)),

@@ -112,6 +112,19 @@ async function acceptAgeGate(page: Page) {
 
 const isAppScript = (url: string) => /\/assets\/start-[\w-]+\.js$/.test(url);
 
+/** When the document was parsed and loaded, and when the app was requested. */
+function pageTiming(page: Page) {
+  return page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      parsed: navigation.domContentLoadedEventStart,
+      loaded: navigation.loadEventEnd,
+      app: performance.getEntriesByType('resource').find((entry) => /\/start-/.test(entry.name))
+        ?.startTime,
+    };
+  });
+}
+
 /** Two frames after the entry ran: an entry that asked for the app at once has asked by now. */
 async function twoFramesLater(page: Page) {
   await page.evaluate(
@@ -138,12 +151,7 @@ test('a rendered page asks for the app only once it has loaded', async ({ page }
 
   release();
   await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
-  const timing = await page.evaluate(() => ({
-    loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-      .loadEventEnd,
-    app: performance.getEntriesByType('resource').find((entry) => /\/start-/.test(entry.name))
-      ?.startTime,
-  }));
+  const timing = await pageTiming(page);
   expect(timing.app).toBeGreaterThanOrEqual(timing.loaded);
   expect(appRequests).toHaveLength(1);
 });
@@ -162,12 +170,7 @@ test('an empty page (the cart) asks for the app at once', async ({ page }) => {
   await acceptAgeGate(page);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
-  const timing = await page.evaluate(() => ({
-    parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-      .domContentLoadedEventStart,
-    app: performance.getEntriesByType('resource').find((entry) => /\/start-/.test(entry.name))
-      ?.startTime,
-  }));
+  const timing = await pageTiming(page);
   // the entry runs before DOMContentLoaded, and asks for the app right there
   expect(timing.app).toBeLessThanOrEqual(timing.parsed);
 });

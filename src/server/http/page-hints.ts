@@ -10,7 +10,7 @@ interface ManifestChunk {
   imports?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** What an empty page (the shell) fetches first to draw a product: its route code and its data. */
 export interface ShellProductFetches {
@@ -58,7 +58,8 @@ export function productRouteScripts(manifestJson: string): string[] {
     .map((key) => manifest[key].file);
 }
 
-function chunkClosure(manifest: Manifest, start: string): Set<string> {
+/** The manifest keys of a chunk and of every chunk it imports statically. */
+export function chunkClosure(manifest: Manifest, start: string): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
