@@ -9,7 +9,12 @@ import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/serv
 import type { BusEvent } from './events';
 import { deleteBusPayloadsBefore, findBusPayload, insertBusPayload, notifyInOrder } from './repo';
 
-const CHANNEL = 'canopy_events';
+/**
+ * NOTIFY reaches every session of the database, whatever its schema, so instances working in
+ * another schema (each test file has its own) must not share the channel: they would hear
+ * changes to data they do not hold.
+ */
+const eventChannel = (schema?: string) => (schema ? `canopy_events_${schema}` : 'canopy_events');
 /** NOTIFY payloads must stay under 8000 bytes; bigger events travel as a reference and are re-read. */
 const MAX_INLINE_BYTES = 7000;
 const MAX_NOTIFY_BATCH = 200;
@@ -50,9 +55,10 @@ const STORED_PAYLOAD_LIFETIME_MS = 10 * 60 * 1000;
 export async function startPgBridge(
   app: FastifyInstance,
   connectionString: string,
-  searchPath?: string,
+  schema?: string,
 ) {
   const origin = randomUUID();
+  const channel = eventChannel(schema);
   let listener: pg.Client | null = null;
   let stopped = false;
   let retryMs = 500;
@@ -61,10 +67,10 @@ export async function startPgBridge(
   const connectListener = async () => {
     const client = new pg.Client({
       connectionString,
-      ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     client.on('notification', (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
+      if (msg.channel !== channel || !msg.payload) return;
       const payload = msg.payload;
       // One at a time: an event that must be read back first still reaches the hub in publish order.
       receiving = receiving.then(() => receive(payload));
@@ -74,7 +80,7 @@ export async function startPgBridge(
       scheduleReconnect();
     });
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN "${channel}"`);
     listener = client;
     retryMs = 500;
   };
@@ -123,7 +129,7 @@ export async function startPgBridge(
     sending = sending.then(async () => {
       try {
         const payloads = (await Promise.all(batch)).filter((p): p is string => p !== null);
-        await notifyInOrder(app.db.kysely, CHANNEL, payloads);
+        await notifyInOrder(app.db.kysely, channel, payloads);
       } catch (error) {
         app.log.warn({ err: error }, 'event forwarding failed');
       }

@@ -644,6 +644,35 @@ describe.runIf(BACKENDS.includes('postgres'))('two instances on one PostgreSQL d
     shopper.socket.close();
   });
 
+  it('hears nothing from an instance working in another schema of the same database', async () => {
+    const neighbour = await createTestApp('postgres');
+    const neighbourTwin = await buildApp({
+      config: neighbour.config,
+      db: neighbour.db,
+      logger: false,
+    });
+    const namesHeard = (app: typeof secondApp) => {
+      const names: string[] = [];
+      app.events.subscribe((e) => names.push((e.data as { name?: string }).name ?? e.type));
+      return names;
+    };
+    const heardNextDoor = namesHeard(neighbourTwin);
+    const heardHere = namesHeard(secondApp);
+    try {
+      const [product] = (await productsByName(neighbour.app)).values();
+      neighbour.app.events.publish('product-updated', { ...product, name: 'Next door' });
+      // NOTIFYs reach listeners in commit order: once the neighbour's twin has it, it was sent
+      await expect.poll(() => heardNextDoor).toContain('Next door');
+      const [own] = (await productsByName(first.app)).values();
+      first.app.events.publish('product-updated', { ...own, name: 'Marker' });
+      await expect.poll(() => heardHere).toContain('Marker');
+      expect(heardHere).not.toContain('Next door');
+    } finally {
+      await neighbourTwin.close();
+      await neighbour.dispose();
+    }
+  });
+
   it('14.4 carries any event too large for one NOTIFY, in publish order, and logs it', async () => {
     const socket = await connect(
       `ws://127.0.0.1:${(secondApp.server.address() as { port: number }).port}/ws`,
