@@ -24,7 +24,6 @@ import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/sc
 import { type ShopClock, shopClock } from '../../../shared/shop-clock';
 import type { DealerSettings, Order, Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
-import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
@@ -72,8 +71,9 @@ export interface PlaceOrderContext {
 
 /**
  * The one place where catalog, promotions, scheduling and orders meet. Runs in
- * one transaction: every check happens against the rows it then changes, and
- * any refusal rolls back everything, stock and slot places included. The
+ * one transaction: the order is priced against one reading of its products, its
+ * stock is taken by a statement that checks the rows as they are then, and any
+ * refusal rolls back everything, stock and slot places included. The
  * caller is answered once the order is committed (on SQLite possibly in a
  * commit shared with orders placed at the same moment).
  */
@@ -86,11 +86,9 @@ export async function placeOrder(
   const claim = context.idempotency ?? null;
   return db.writeTransaction(async (trx) => {
     if (claim) await claimKey(trx, claim, now);
-    // Reads that lock nothing come before the products: on PostgreSQL those stay locked until
-    // the commit, and every statement in that span lengthens the queue on a popular product.
     const settings = await getDealerSettings(trx);
     const zones = await zonesFor(trx, input);
-    const products = await loadProducts(trx, db.dialect, input.items);
+    const products = await loadProducts(trx, input.items);
     const promo = input.promoCode
       ? await checkPromotion(trx, input.promoCode, input.items, now, context.timeZone ?? LOCAL_ZONE)
       : null;
@@ -147,7 +145,7 @@ export async function placeOrder(
       orderType === 'pickup'
         ? null
         : await reserveDelivery(trx, db.dialect, input, clock, settings);
-    const restocked = await takeStock(trx, priced);
+    const taking = stockTakes(priced, products);
 
     const order = await repo.insertOrderRow(trx, {
       shopper_id: context.shopperId,
@@ -193,25 +191,24 @@ export async function placeOrder(
     );
     const placed = orderFromRows(order, items);
     if (claim) await keepAnswer(trx, claim, { statusCode: 201, body: placed });
+    const slotChanges = await slotEvents(trx, [slotId]);
+    // Last, so that on PostgreSQL the products stay locked only for this statement and the commit.
+    const restocked = await takeStock(trx, db.dialect, priced, taking);
     return {
       value: placed,
       events: [
         busEvent('order-created', placed, { shopperId: context.shopperId }),
         // the products whose stock the order took, as they are now
         ...restocked.map((product) => busEvent('product-updated', product)),
-        ...(await slotEvents(trx, [slotId])),
+        ...slotChanges,
       ],
     };
   });
 }
 
-async function loadProducts(
-  trx: Trx,
-  dialect: Db['dialect'],
-  items: Item[],
-): Promise<Map<number, Product>> {
+async function loadProducts(trx: Trx, items: Item[]): Promise<Map<number, Product>> {
   const ids = [...new Set(items.map((i) => i.id))].sort((a, b) => a - b);
-  const rows = await repo.lockProducts(trx, ids, dialect);
+  const rows = await repo.findOrderProducts(trx, ids);
   const products = new Map(rows.map((row) => [row.id, productFromRow(row)]));
   const missing = items.filter((i) => !products.has(i.id));
   if (missing.length > 0) {
@@ -363,25 +360,30 @@ function outOfStock(outOfStockItems: { name: string; requested: number; availabl
   });
 }
 
+type Shortfall = { name: string; requested: number; available: number };
+
 /**
- * Takes every line's stock, or none: shortfalls are listed per line in the
- * line's own units (how many of that size are still available).
+ * Each line's shortfall against the given stock figures, in the line's own units (how many
+ * of that size are still available); a product missing from them has none left.
  */
-async function takeStock(trx: Trx, priced: PricedItem[]): Promise<Product[]> {
+function shortfalls(priced: PricedItem[], products: Map<number, Product>): Shortfall[] {
   const remaining = new Map<number, number>();
   const remainingFlavor = new Map<string, number>();
-  const shortfalls: { name: string; requested: number; available: number }[] = [];
+  const short: Shortfall[] = [];
   for (const p of priced) {
     if (p.stockTaken === 0) continue;
+    const product = products.get(p.product.id);
     const perUnit = p.stockTaken / p.item.count;
-    const left = remaining.get(p.product.id) ?? p.product.stock;
+    const left = remaining.get(p.product.id) ?? product?.stock ?? 0;
     const flavorKey = p.stockFlavor ? `${p.product.id}:${p.stockFlavor}` : null;
     const flavorLeft = flavorKey
-      ? (remainingFlavor.get(flavorKey) ?? ownValue(p.product.flavorStocks, p.stockFlavor!) ?? 0)
+      ? (remainingFlavor.get(flavorKey) ??
+        (product && ownValue(product.flavorStocks, p.stockFlavor!)) ??
+        0)
       : Infinity;
     const usable = Math.min(left, flavorLeft);
     if (p.stockTaken > usable) {
-      shortfalls.push({
+      short.push({
         name: p.product.name,
         requested: p.item.count,
         available: Math.max(0, Math.floor(usable / perUnit)),
@@ -391,51 +393,61 @@ async function takeStock(trx: Trx, priced: PricedItem[]): Promise<Product[]> {
     remaining.set(p.product.id, left - p.stockTaken);
     if (flavorKey) remainingFlavor.set(flavorKey, flavorLeft - p.stockTaken);
   }
-  if (shortfalls.length > 0) throw outOfStock(shortfalls);
+  return short;
+}
 
-  const takenByProduct = new Map<
-    number,
-    { amount: number; product: Product; flavors: Map<string, number> }
-  >();
+/**
+ * What the order takes from each product, once every line is covered by the stock the
+ * order was priced against; refuses the order otherwise.
+ */
+function stockTakes(priced: PricedItem[], products: Map<number, Product>): repo.StockTake[] {
+  const short = shortfalls(priced, products);
+  if (short.length > 0) throw outOfStock(short);
+  const taken = new Map<number, { amount: number; flavors: Map<string, number> }>();
   for (const p of priced) {
     if (p.stockTaken === 0) continue;
-    const entry = takenByProduct.get(p.product.id) ?? {
-      amount: 0,
-      product: p.product,
-      flavors: new Map(),
-    };
+    const entry = taken.get(p.product.id) ?? { amount: 0, flavors: new Map() };
     entry.amount += p.stockTaken;
     if (p.stockFlavor)
       entry.flavors.set(p.stockFlavor, (entry.flavors.get(p.stockFlavor) ?? 0) + p.stockTaken);
-    takenByProduct.set(p.product.id, entry);
+    taken.set(p.product.id, entry);
   }
-  if (takenByProduct.size === 0) return [];
-  const takes = [...takenByProduct].map(([productId, { amount, product, flavors }]) => ({
+  return [...taken].map(([productId, { amount, flavors }]) => ({
     productId,
     amount,
-    flavorStocks: flavors.size
-      ? JSON.stringify(
-          Object.fromEntries(
-            Object.entries(product.flavorStocks).map(([f, s]) => [f, s - (flavors.get(f) ?? 0)]),
-          ),
-        )
-      : undefined,
+    flavorsTaken: flavors.size ? JSON.stringify(Object.fromEntries(flavors)) : undefined,
   }));
-  const rows = new Map((await repo.takeStocks(trx, takes)).map((row) => [Number(row.id), row]));
-  const short = takes.filter((take) => !rows.has(take.productId));
-  if (short.length > 0)
+}
+
+/**
+ * Takes every product's stock, or none. Another order may have taken some since this one
+ * was priced: then the shortfalls are counted again against the stock as it is now.
+ */
+async function takeStock(
+  trx: Trx,
+  dialect: Db['dialect'],
+  priced: PricedItem[],
+  takes: repo.StockTake[],
+): Promise<Product[]> {
+  if (takes.length === 0) return [];
+  const rows = new Map(
+    (await repo.takeStocks(trx, takes, dialect)).map((row) => [
+      Number(row.id),
+      productFromRow(row),
+    ]),
+  );
+  if (rows.size < takes.length) {
+    // the rows this statement did take now show this order's take: only the others are re-read
+    const shortIds = takes.map((take) => take.productId).filter((id) => !rows.has(id));
+    const shortLines = priced.filter((p) => shortIds.includes(p.product.id) && p.stockTaken > 0);
+    const current = await repo.findOrderProducts(trx, shortIds);
+    const short = shortfalls(shortLines, new Map(current.map((r) => [r.id, productFromRow(r)])));
+    // stock that came back in between still leaves these lines refused: say none was left
     throw outOfStock(
-      short.map(({ productId, amount }) => {
-        const { product } = takenByProduct.get(productId)!;
-        return { name: product.name, requested: amount, available: product.stock };
-      }),
+      short.length > 0
+        ? short
+        : shortLines.map((p) => ({ name: p.product.name, requested: p.item.count, available: 0 })),
     );
-  return [...takenByProduct.values()].map(({ product }) => {
-    const row = rows.get(product.id)!;
-    return {
-      ...product,
-      stock: Number(row.stock),
-      flavorStocks: readJson<Record<string, number>>(row.flavor_stocks, {}),
-    };
-  });
+  }
+  return takes.map(({ productId }) => rows.get(productId)!);
 }

@@ -1,4 +1,10 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { FINISHED_STATUSES } from '../../../shared/order-lifecycle';
 import { selectProducts } from '../../db/category-references';
 import { reusedQuery } from '../../db/reused-query';
@@ -8,6 +14,7 @@ import type {
   NewOrderRow,
   OrderItemRow,
   OrderRow,
+  ProductRow,
 } from '../../db/schema';
 import type { OrderRowWithDriver } from './order-mapper';
 
@@ -302,56 +309,91 @@ export function deleteOrderRow(db: Q, id: number) {
   return db.deleteFrom('orders').where('id', '=', id).execute();
 }
 
-export function findProductFlavorStocks(db: Q, productId: number) {
-  return db
-    .selectFrom('products')
-    .select('flavor_stocks')
-    .where('id', '=', productId)
-    .executeTakeFirst();
+/** A product's flavor stocks, locked until the commit on PostgreSQL: the caller writes them back. */
+export function lockProductFlavorStocks(db: Q, productId: number, dialect: 'sqlite' | 'postgres') {
+  const query = db.selectFrom('products').select('flavor_stocks').where('id', '=', productId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** The order's products by id, in id order (on PostgreSQL locked in that order). */
-export const lockProducts = reusedQuery({
-  build: (db, ids: number[], dialect: 'sqlite' | 'postgres') => {
-    const query = selectProducts(db).where('products.id', 'in', ids).orderBy('products.id');
-    // SQLite serialises writers itself; PostgreSQL needs the rows locked for the stock check.
-    return dialect === 'postgres' ? query.forUpdate('products') : query;
-  },
-  shape: (ids, dialect) => `${dialect}:${ids.length}`,
-  parameters: (ids, _dialect) => ids,
+/**
+ * The order's products by id, in id order. Nothing is locked: prices and options are checked
+ * against this reading, and the stock against the rows themselves when it is taken.
+ */
+export const findOrderProducts = reusedQuery({
+  build: (db, ids: number[]) =>
+    selectProducts(db).where('products.id', 'in', ids).orderBy('products.id'),
+  shape: (ids) => ids.length,
+  parameters: (ids) => ids,
 });
 
 export interface StockTake {
   productId: number;
   amount: number;
-  /** the product's flavor stocks after the take (JSON), when it keeps stock per flavor */
-  flavorStocks?: string;
+  /** what the take removes from each flavor's own stock (JSON), when the product keeps one */
+  flavorsTaken?: string;
 }
 
 /**
- * Takes the stock of every product of an order in one statement, each row only if its stock
- * covers its amount: the database, not the check before it, has the last word. Answers the
- * rows that changed; a product missing from them was short.
+ * Takes the stock of every product of an order in one statement, each row only if its stock,
+ * and each flavor's it takes from, covers its amount: the database, not the check before it,
+ * has the last word, and the new flavor stocks are computed from the row as it is then. On
+ * PostgreSQL the rows are locked in id order first, so two orders never wait on each other's
+ * rows in opposite orders. Answers the products it took from, as they are now; a product
+ * missing from them was short.
  */
 export const takeStocks = reusedQuery({
-  build: (_db, takes: StockTake[]) => {
+  build: (_db, takes: StockTake[], dialect: 'sqlite' | 'postgres') => {
     const rows = takes.map(
       (take) =>
-        sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorStocks ?? null} as text))`,
+        sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorsTaken ?? null} as text))`,
     );
-    return sql<{ id: number; stock: number; flavor_stocks: string | null }>`
-      with taken (id, amount, flavor_stocks) as (values ${sql.join(rows)})
+    const taken = sql`taken (id, amount, flavors) as (values ${sql.join(rows)})`;
+    if (dialect === 'sqlite') {
+      return sql<ProductRow>`
+        with ${taken}
+        update products
+        set stock = products.stock - taken.amount,
+            flavor_stocks = case when taken.flavors is null then products.flavor_stocks else (
+              select json_group_object(f.key, f.value - coalesce(
+                (select d.value from json_each(taken.flavors) d where d.key = f.key), 0))
+              from json_each(products.flavor_stocks) f) end
+        from taken
+        where products.id = taken.id and products.stock >= taken.amount
+          and (taken.flavors is null or not exists (
+            select 1 from json_each(taken.flavors) d
+            where coalesce((select f.value from json_each(products.flavor_stocks) f
+                            where f.key = d.key), -1) < d.value))
+        ${returningProduct(sql`*`)}`;
+    }
+    return sql<ProductRow>`
+      with ${taken},
+      locked as (select products.id from products join taken on taken.id = products.id
+                 order by products.id for update of products)
       update products
       set stock = products.stock - taken.amount,
-          flavor_stocks = coalesce(taken.flavor_stocks, products.flavor_stocks)
-      from taken
+          flavor_stocks = case when taken.flavors is null then products.flavor_stocks else (
+            select coalesce(json_object_agg(f.key, f.value::numeric - coalesce(
+              (taken.flavors::json ->> f.key)::numeric, 0) order by f.n), '{}')::text
+            from json_each_text(products.flavor_stocks::json) with ordinality as f(key, value, n)) end
+      from taken join locked on locked.id = taken.id
       where products.id = taken.id and products.stock >= taken.amount
-      returning products.id, products.stock, products.flavor_stocks`;
+        and (taken.flavors is null or not exists (
+          select 1 from json_each_text(taken.flavors::json) d
+          where coalesce((products.flavor_stocks::json ->> d.key)::numeric, -1) < d.value::numeric))
+      ${returningProduct(sql`products.*`)}`;
   },
-  shape: (takes) => takes.length,
-  parameters: (takes) =>
-    takes.flatMap((take) => [take.productId, take.amount, take.flavorStocks ?? null]),
+  shape: (takes, _dialect) => takes.length,
+  parameters: (takes, _dialect) =>
+    takes.flatMap((take) => [take.productId, take.amount, take.flavorsTaken ?? null]),
 });
+
+/**
+ * The product as the take left it, in the shape `selectProducts` reads. Its columns are `*` on
+ * SQLite, where RETURNING sees only the updated table and refuses `products.*`.
+ */
+const returningProduct = (columns: RawBuilder<unknown>) => sql`returning ${columns},
+  (select slug from categories where categories.id = products.category_id) as category,
+  (select slug from categories where categories.id = products.subcategory_id) as subcategory`;
 
 export function returnStock(db: Q, productId: number, amount: number, flavorStocks?: string) {
   return db

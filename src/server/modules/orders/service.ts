@@ -88,7 +88,7 @@ export async function updateOrderStatus(
     if (change.signature && change.status === 'completed')
       await repo.setSignature(trx, id, change.signature);
     const closing = isClosed(change.status) && !isClosed(current.status);
-    const restocked = closing ? await restoreStock(trx, id) : [];
+    const restocked = closing ? await restoreStock(trx, id, db.dialect) : [];
     if (closing) {
       await repo.releaseOrderHolds(trx, id);
       if (row.schedule_slot_id) await repo.releaseSlotPlace(trx, row.schedule_slot_id);
@@ -190,7 +190,7 @@ export async function deleteOrder(db: Db, id: number): Promise<Outcome<void>> {
   return db.kysely.transaction().execute(async (trx) => {
     const order = await repo.findOrderRow(trx, id);
     if (!order) throw notFound('Order');
-    const restocked = await restoreStock(trx, id);
+    const restocked = await restoreStock(trx, id, db.dialect);
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
     await repo.deleteOrderRow(trx, id);
     return {
@@ -208,7 +208,11 @@ export async function deleteOrder(db: Db, id: number): Promise<Outcome<void>> {
  * Gives back exactly the stock the order took, once (its items then hold none), and answers
  * the product changes every storefront hears so it shows the new figures without reloading.
  */
-async function restoreStock(trx: Transaction<Database>, id: number): Promise<DomainEvent[]> {
+async function restoreStock(
+  trx: Transaction<Database>,
+  id: number,
+  dialect: Db['dialect'],
+): Promise<DomainEvent[]> {
   const items = await repo.findOrderItemRows(trx, id);
   const byProduct = new Map<number, { amount: number; flavors: Map<string, number> }>();
   for (const item of items) {
@@ -226,7 +230,7 @@ async function restoreStock(trx: Transaction<Database>, id: number): Promise<Dom
     byProduct.set(item.product_id, entry);
   }
   for (const [productId, { amount, flavors }] of byProduct) {
-    const product = await repo.findProductFlavorStocks(trx, productId);
+    const product = await repo.lockProductFlavorStocks(trx, productId, dialect);
     if (!product) continue; // a deleted product has no stock to return to
     let flavorStocks: string | undefined;
     if (flavors.size) {
