@@ -64,16 +64,29 @@ function loadCart(): CartItem[] {
   return cart;
 }
 
-const cartStore = createStore<Cart>(typeof window === 'undefined' ? [] : loadCart());
+/**
+ * The one empty cart: the server prints it, and a browser whose cart is empty holds this same
+ * value, so hydrating with an empty cart re-renders nothing (`useSyncExternalStore` compares
+ * snapshots by identity).
+ */
+const EMPTY_CART: Cart = [];
+
+const cartStore = createStore<Cart>(
+  typeof window === 'undefined' ? EMPTY_CART : nonEmptyOr(loadCart()),
+);
+
+function nonEmptyOr(cart: Cart): Cart {
+  return cart.length === 0 ? EMPTY_CART : cart;
+}
 
 function commit(next: Cart) {
-  cartStore.set(next);
+  cartStore.set(nonEmptyOr(next));
   writeJson(STORAGE_KEYS.cart, next);
 }
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEYS.cart) cartStore.set(parseStoredCart(event.newValue));
+    if (event.key === STORAGE_KEYS.cart) cartStore.set(nonEmptyOr(parseStoredCart(event.newValue)));
   });
 }
 
@@ -94,8 +107,6 @@ export function findLineIndex(cart: Cart, item: Omit<CartItem, 'count' | 'price'
 export function getCart(): Cart {
   return cartStore.get();
 }
-
-const EMPTY_CART: Cart = [];
 
 /** The server prints an empty cart: the real one lives in this browser's storage. */
 export function useCart(): Cart {

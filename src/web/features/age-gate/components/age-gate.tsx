@@ -1,6 +1,6 @@
 import { Modal } from '@web/components/ui/modal';
 import { readDocumentPreferenceCookies, rememberAgeVerified } from '@web/lib/preference-cookies';
-import { useHydrating } from '@web/lib/render-env';
+import { useShownAfterHydration } from '@web/lib/render-env';
 import { readStorage, STORAGE_KEYS } from '@web/lib/storage';
 import { useLayoutEffect, useState } from 'react';
 import { AgeGatePanel, LEAVE_URL, STATIC_AGE_GATE_ID } from './age-gate-panel';
@@ -17,7 +17,7 @@ function isVerified() {
  * know this browser's answer, so a server-rendered page shows the static gate until hydrated.
  */
 export function AgeGate() {
-  return useHydrating() ? null : <AgeGateOverlay />;
+  return useShownAfterHydration() ? <AgeGateOverlay /> : null;
 }
 
 function AgeGateOverlay() {
