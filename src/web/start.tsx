@@ -1,5 +1,6 @@
 import { rememberShopClock } from '@shared/shop-clock';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { categoriesQueryOptions } from './api/get-categories';
 import type { DealerSettings } from './api/get-dealer-settings';
@@ -42,9 +43,13 @@ async function hydrateRendered(container: HTMLElement, state: DehydratedState, e
   hydrate(queryClient, state);
   await preloadRendered(state);
   rememberShopClock(new Date(env.now), env.timeZone, env.clock);
-  hydrateRoot(container, <Root client={queryClient} env={env} />, {
-    onRecoverableError: (error, info) =>
-      console.error('hydration', error, info.componentStack ?? ''),
+  // In a transition React hydrates in slices and lets the browser run between them; taps
+  // are held until the commit (`data-hydrating`), so none is lost half-way.
+  startTransition(() => {
+    hydrateRoot(container, <Root client={queryClient} env={env} />, {
+      onRecoverableError: (error, info) =>
+        console.error('hydration', error, info.componentStack ?? ''),
+    });
   });
 }
 
