@@ -24,7 +24,7 @@ import {
 } from '../../../shared/compliance/zones';
 import type { QuantityLabel } from '../../../shared/constants';
 import type { OrderPlacement } from '../../../shared/schemas';
-import type { Db } from '../../db/connect';
+import type { Dialect } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { listDeliveryZones } from '../zones/service';
@@ -79,7 +79,7 @@ export interface CountedCustomer {
  */
 export async function checkPurchaseLimits(
   trx: Trx,
-  dialect: Db['dialect'],
+  dialect: Dialect,
   ruleSet: RuleSet,
   shopDate: string,
   who: { phone: string; shopperId: string },

@@ -23,7 +23,7 @@ import { ownValue } from '../../../shared/records';
 import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/schemas';
 import { type ShopClock, shopClock } from '../../../shared/shop-clock';
 import type { DealerSettings, Order, Product } from '../../../shared/types';
-import type { Db } from '../../db/connect';
+import type { Db, Dialect } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
@@ -307,7 +307,7 @@ function bogo50Details(bogo: NonNullable<ReturnType<typeof priceCart>['bogo50']>
 /** Checks the chosen date and window are offered and holds a place in the slot. */
 async function reserveDelivery(
   trx: Trx,
-  dialect: Db['dialect'],
+  dialect: Dialect,
   input: OrderPlacement,
   clock: ShopClock,
   settings: DealerSettings,
@@ -333,7 +333,7 @@ async function reserveDelivery(
 
 export const SCHEDULED_CAP_MESSAGE = `You already have ${MAX_OPEN_SCHEDULED_ORDERS} scheduled orders open. Please wait until one is delivered, or call us, before scheduling another.`;
 
-async function checkScheduledCap(trx: Trx, dialect: Db['dialect'], shopperId: string) {
+async function checkScheduledCap(trx: Trx, dialect: Dialect, shopperId: string) {
   if (dialect === 'postgres') await repo.lockShopper(trx, shopperId);
   if ((await repo.countOpenScheduledOrders(trx, shopperId)) >= MAX_OPEN_SCHEDULED_ORDERS) {
     throw new HttpError(409, {
@@ -425,7 +425,7 @@ function stockTakes(priced: PricedItem[], products: Map<number, Product>): repo.
  */
 async function takeStock(
   trx: Trx,
-  dialect: Db['dialect'],
+  dialect: Dialect,
   priced: PricedItem[],
   takes: repo.StockTake[],
 ): Promise<Product[]> {

@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import { FINISHED_STATUSES } from '../../../shared/order-lifecycle';
 import { selectProducts } from '../../db/category-references';
+import type { Dialect } from '../../db/connect';
 import { reusedQuery } from '../../db/reused-query';
 import type {
   Database,
@@ -310,7 +311,7 @@ export function deleteOrderRow(db: Q, id: number) {
 }
 
 /** A product's flavor stocks, locked until the commit on PostgreSQL: the caller writes them back. */
-export function lockProductFlavorStocks(db: Q, productId: number, dialect: 'sqlite' | 'postgres') {
+export function lockProductFlavorStocks(db: Q, productId: number, dialect: Dialect) {
   const query = db.selectFrom('products').select('flavor_stocks').where('id', '=', productId);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
@@ -342,7 +343,7 @@ export interface StockTake {
  * missing from them was short.
  */
 export const takeStocks = reusedQuery({
-  build: (_db, takes: StockTake[], dialect: 'sqlite' | 'postgres') => {
+  build: (_db, takes: StockTake[], dialect: Dialect) => {
     const rows = takes.map(
       (take) =>
         sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorsTaken ?? null} as text))`,

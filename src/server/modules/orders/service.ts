@@ -10,7 +10,7 @@ import {
 } from '../../../shared/order-lifecycle';
 import { customerNumberKey, hasReceipt } from '../../../shared/receipt';
 import type { Driver, Order } from '../../../shared/types';
-import type { Db } from '../../db/connect';
+import type { Db, Dialect } from '../../db/connect';
 import type { Database, OrderRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
@@ -211,7 +211,7 @@ export async function deleteOrder(db: Db, id: number): Promise<Outcome<void>> {
 async function restoreStock(
   trx: Transaction<Database>,
   id: number,
-  dialect: Db['dialect'],
+  dialect: Dialect,
 ): Promise<DomainEvent[]> {
   const items = await repo.findOrderItemRows(trx, id);
   const byProduct = new Map<number, { amount: number; flavors: Map<string, number> }>();
