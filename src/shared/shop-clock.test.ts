@@ -5,8 +5,10 @@ import {
   isTimeZone,
   nextDate,
   rememberShopClock,
+  rememberZoneOffset,
   shopClock,
   shopDayStart,
+  zoneOffsetSpan,
 } from './shop-clock';
 
 const settings = {
@@ -93,5 +95,63 @@ describe('the instant a shop day begins (the Activity filter)', () => {
       '2026-11-24T10:00:00.000Z',
     );
     expect(nextDate('2026-12-31')).toBe('2027-01-01');
+  });
+});
+
+describe("a zone's offset span (the browser's clock without a formatter)", () => {
+  /** The zone's local time read with Intl directly, independently of shopClock. */
+  function intlClock(instant: number, timeZone: string) {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(instant));
+    const part = (type: string) => parts.find((p) => p.type === type)?.value;
+    return {
+      date: `${part('year')}-${part('month')}-${part('day')}`,
+      minutes: Number(part('hour')) * 60 + Number(part('minute')),
+    };
+  }
+  const DAY = 86_400_000;
+
+  it('ends at the minute the clocks change, and reaches two weeks where they do not', () => {
+    const beforeFallBack = zoneOffsetSpan(new Date('2026-10-25T12:00:00Z'), 'America/Los_Angeles');
+    expect(beforeFallBack).toEqual({
+      offsetMinutes: -7 * 60,
+      from: Date.parse('2026-10-25T12:00:00Z') - 14 * DAY,
+      until: Date.parse('2026-11-01T09:00:00Z'),
+    });
+    const afterFallBack = zoneOffsetSpan(new Date('2026-11-05T12:00:00Z'), 'America/Los_Angeles');
+    expect(afterFallBack).toEqual({
+      offsetMinutes: -8 * 60,
+      from: Date.parse('2026-11-01T09:00:00Z'),
+      until: Date.parse('2026-11-05T12:00:00Z') + 14 * DAY,
+    });
+  });
+
+  it('tells the same time as the zone itself everywhere inside the span, half-hour zones too', () => {
+    for (const [at, timeZone] of [
+      ['2026-04-01T00:00:00Z', 'Australia/Lord_Howe'],
+      ['2026-03-01T20:00:00Z', 'America/Los_Angeles'],
+      ['2026-11-26T23:59:30Z', 'Asia/Kolkata'],
+    ] as const) {
+      const span = zoneOffsetSpan(new Date(at), timeZone);
+      rememberZoneOffset(timeZone, span);
+      const instants = [span.from, Date.parse(at), span.until - 60_000, span.until - 1];
+      for (let step = 0; step < 40; step += 1)
+        instants.push(span.from + Math.floor(((span.until - span.from) * step) / 40) + 17_321);
+      for (const instant of instants.filter((t) => t < span.until))
+        expect(shopClock(new Date(instant), timeZone), `${timeZone} ${instant}`).toEqual(
+          intlClock(instant, timeZone),
+        );
+      // past its end the zone is read with a formatter again
+      expect(shopClock(new Date(span.until + 3_600_000), timeZone)).toEqual(
+        intlClock(span.until + 3_600_000, timeZone),
+      );
+    }
   });
 });

@@ -52,21 +52,99 @@ export function shopClock(now: Date, timeZone: string): ShopClock {
   const second = Math.floor(now.getTime() / 1000);
   const last = lastReadings.get(timeZone);
   if (last?.second === second) return { ...last.clock };
-  const parts = clockFormat(timeZone).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '00';
-  const clock = {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    minutes: Number(part('hour')) * 60 + Number(part('minute')),
-  };
+  const clock = clockFromOffset(now, timeZone) ?? formattedClock(now, timeZone);
   lastReadings.set(timeZone, { second, clock });
   return { ...clock };
 }
 
+function formattedClock(now: Date, timeZone: string): ShopClock {
+  const parts = clockFormat(timeZone).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+/** A stretch of time over which a zone keeps one UTC offset: `from <= instant < until` (ms). */
+export interface ZoneOffsetSpan {
+  /** the zone's local time minus UTC, in minutes */
+  offsetMinutes: number;
+  from: number;
+  until: number;
+}
+
+const MINUTE_MS = 60_000;
+/** How far a span reaches each way; no zone changes its offset twice within it. */
+const SPAN_REACH_MS = 14 * 86_400_000;
+
+function offsetMinutesAt(instant: number, timeZone: string): number {
+  const minute = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+  const clock = formattedClock(new Date(minute), timeZone);
+  const [year, month, day] = clock.date.split('-').map(Number) as [number, number, number];
+  return (Date.UTC(year, month - 1, day) + clock.minutes * MINUTE_MS - minute) / MINUTE_MS;
+}
+
+/** The first minute after `low` whose offset differs from `low`'s; `high`'s differs. */
+function offsetChangeBetween(low: number, high: number, timeZone: string): number {
+  const before = offsetMinutesAt(low, timeZone);
+  let lo = Math.floor(low / MINUTE_MS);
+  let hi = Math.floor(high / MINUTE_MS);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offsetMinutesAt(mid * MINUTE_MS, timeZone) === before) lo = mid;
+    else hi = mid;
+  }
+  return hi * MINUTE_MS;
+}
+
+/**
+ * The zone's offset around `at`, and how long it holds (up to two weeks each way), so that a
+ * browser can tell the shop's time without making a formatter for the zone (decision 010).
+ */
+export function zoneOffsetSpan(at: Date, timeZone: string): ZoneOffsetSpan {
+  const now = at.getTime();
+  const offsetMinutes = offsetMinutesAt(now, timeZone);
+  const earliest = now - SPAN_REACH_MS;
+  const latest = now + SPAN_REACH_MS;
+  const from =
+    offsetMinutesAt(earliest, timeZone) === offsetMinutes
+      ? earliest
+      : offsetChangeBetween(earliest, now, timeZone);
+  const until =
+    offsetMinutesAt(latest, timeZone) === offsetMinutes
+      ? latest
+      : offsetChangeBetween(now, latest, timeZone);
+  return { offsetMinutes, from, until };
+}
+
+const offsetSpans = new Map<string, ZoneOffsetSpan>();
+
+/**
+ * Keeps the server's offset span for a zone: within it the shop's clock is UTC plus the offset.
+ * The first formatter with a time zone takes ~25 ms on a phone, and the page would make one
+ * right after hydrating only to read a clock the server had just sent.
+ */
+export function rememberZoneOffset(timeZone: string, span: ZoneOffsetSpan): void {
+  offsetSpans.set(timeZone, { ...span });
+}
+
+function clockFromOffset(now: Date, timeZone: string): ShopClock | null {
+  const span = offsetSpans.get(timeZone);
+  const instant = now.getTime();
+  if (!span || instant < span.from || instant >= span.until) return null;
+  const local = new Date(instant + span.offsetMinutes * MINUTE_MS);
+  return {
+    date: local.toISOString().slice(0, 10),
+    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
+}
+
 /**
  * Keeps a reading made elsewhere for its second: the browser hydrating a server-rendered page
- * takes the server's reading of the render's instant, so its first render makes no formatter
- * (the first one with a time zone takes ~25 ms on a phone, ~100 ms at Lighthouse's slowdown).
+ * takes the server's reading of the render's instant (the server's clock may differ from the
+ * phone's), so its first render prints what the server printed.
  */
 export function rememberShopClock(now: Date, timeZone: string, clock: ShopClock): void {
   lastReadings.set(timeZone, { second: Math.floor(now.getTime() / 1000), clock: { ...clock } });

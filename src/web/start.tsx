@@ -1,4 +1,4 @@
-import { rememberShopClock } from '@shared/shop-clock';
+import { rememberShopClock, rememberZoneOffset } from '@shared/shop-clock';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -43,6 +43,7 @@ async function hydrateRendered(container: HTMLElement, state: DehydratedState, e
   hydrate(queryClient, state);
   await preloadRendered(state);
   rememberShopClock(new Date(env.now), env.timeZone, env.clock);
+  rememberZoneOffset(env.timeZone, env.offset);
   // In a transition React hydrates in slices and lets the browser run between them; taps
   // are held until the commit (`data-hydrating`), so none is lost half-way.
   startTransition(() => {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readPreferenceCookies } from '../../shared/preference-cookies';
-import { shopClock } from '../../shared/shop-clock';
+import { shopClock, zoneOffsetSpan } from '../../shared/shop-clock';
 import { DEFAULT_THEME, THEME_BACKGROUNDS, type Theme } from '../../shared/theme';
 import {
   type RenderEnv,
@@ -108,7 +108,12 @@ export function createStorefrontRenderer(app: FastifyInstance) {
     const cached = renders.get(pathname);
     if (cached && cached.key === key && cached.template === template) return cached;
     const timeZone = app.config.SHOP_TIMEZONE;
-    const env = { now: now.getTime(), timeZone, clock: shopClock(now, timeZone) };
+    const env = {
+      now: now.getTime(),
+      timeZone,
+      clock: shopClock(now, timeZone),
+      offset: zoneOffsetSpan(now, timeZone),
+    };
     const result = withTimeout(
       rendering(app, () =>
         Promise.all([renderStorefront(pathname, env), decorate(template)]).then(

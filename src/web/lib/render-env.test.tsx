@@ -15,6 +15,7 @@ const env: RenderEnv = {
   now: Date.UTC(2026, 10, 26, 18, 0),
   timeZone: 'America/Los_Angeles',
   clock: { date: '2026-11-26', minutes: 600 },
+  offset: { offsetMinutes: -480, from: Date.UTC(2026, 10, 1, 9), until: Date.UTC(2026, 10, 27) },
 };
 
 const renders = { phase: 0, cart: 0 };

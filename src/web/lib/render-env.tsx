@@ -1,4 +1,4 @@
-import type { ShopClock } from '@shared/shop-clock';
+import type { ShopClock, ZoneOffsetSpan } from '@shared/shop-clock';
 import {
   createContext,
   type ReactNode,
@@ -16,6 +16,8 @@ export interface RenderEnv {
   timeZone: string;
   /** the shop's clock at `now`, as the server read it */
   clock: ShopClock;
+  /** the zone's UTC offset around `now`, and how long it holds */
+  offset: ZoneOffsetSpan;
 }
 
 interface RenderPhase {

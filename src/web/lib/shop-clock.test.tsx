@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { rememberShopClock, shopClock } from '@shared/shop-clock';
+import { rememberShopClock, rememberZoneOffset, shopClock } from '@shared/shop-clock';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -34,27 +34,53 @@ afterEach(() => {
 });
 
 describe('the shop clock on a hydrated page', () => {
-  it("draws the server's reading while hydrating, and reads the phone's clock in a later task", async () => {
-    // a page the server rendered (and cached) a while ago; a zone nothing else here reads
-    const timeZone = 'Pacific/Chatham';
-    const now = Date.UTC(2026, 0, 5, 12, 0, 0);
-    const env: RenderEnv = { now, timeZone, clock: { date: '2026-01-06', minutes: 45 } };
+  /** Renders on the "server", then hydrates as start.tsx does; returns the container. */
+  async function hydratedPage(env: RenderEnv, formatters: () => { made: number }) {
     // as start.tsx does; here it also stands for the server's own reading, in the same process
-    rememberShopClock(new Date(now), timeZone, env.clock);
+    rememberShopClock(new Date(env.now), env.timeZone, env.clock);
+    rememberZoneOffset(env.timeZone, env.offset);
     const container = document.createElement('div');
     container.innerHTML = renderToString(page(env));
-    const formatters = countFormatters();
+    const count = formatters();
     const errors: unknown[] = [];
-
     await act(async () => {
       hydrateRoot(container, page(env), { onRecoverableError: (error) => errors.push(error) });
     });
     expect(errors).toEqual([]);
+    return { container, count };
+  }
+
+  it("draws the server's reading, then tells the phone's time from the zone's offset, making no formatter", async () => {
+    // a page the server rendered (and cached) three hours ago; a zone nothing else here reads
+    const timeZone = 'Pacific/Chatham';
+    const now = Date.now() - 3 * 3_600_000;
+    // an offset no real zone has, so the page can only have drawn its time from it
+    const offset = { offsetMinutes: 7 * 60 + 7, from: now - 86_400_000, until: now + 86_400_000 };
+    const env: RenderEnv = { now, timeZone, clock: { date: '2026-01-06', minutes: 45 }, offset };
+
+    const { container, count } = await hydratedPage(env, countFormatters);
     expect(container.textContent).toBe('2026-01-06');
-    expect(formatters.made).toBe(0);
 
     await act(() => new Promise((done) => setTimeout(done)));
-    expect(formatters.made).toBe(1);
+    const local = new Date(Date.now() + offset.offsetMinutes * 60_000);
+    expect(container.textContent).toBe(local.toISOString().slice(0, 10));
+    expect(count.made).toBe(0);
+  });
+
+  it("reads the phone's clock with a formatter once the server's offset no longer holds", async () => {
+    // rendered a while ago; the zone changed its offset an hour ago
+    const timeZone = 'Pacific/Marquesas';
+    const now = Date.now() - 5 * 3_600_000;
+    const offset = { offsetMinutes: 0, from: now - 86_400_000, until: Date.now() - 3_600_000 };
+    const env: RenderEnv = { now, timeZone, clock: { date: '2026-01-06', minutes: 45 }, offset };
+
+    const { container, count } = await hydratedPage(env, countFormatters);
+    expect(container.textContent).toBe('2026-01-06');
+    expect(count.made).toBe(0);
+
+    await act(() => new Promise((done) => setTimeout(done)));
+    expect(count.made).toBe(1);
+    Intl.DateTimeFormat = RealDateTimeFormat;
     expect(container.textContent).toBe(shopClock(new Date(), timeZone).date);
   });
 });

@@ -25,8 +25,8 @@ export function useShopClock(): ShopClock {
         current.date === next.date && current.minutes === next.minutes ? current : next,
       );
     };
-    // A hydrated page starts from the server's reading. The phone's own comes in a task of its
-    // own: making the first formatter is the slowest step of hydrating (decision 010).
+    // A hydrated page starts from the server's reading; the phone's own comes in a later task
+    // (from the zone's offset the server sent, or a formatter once that no longer holds).
     const first = window.setTimeout(tick);
     const timer = window.setInterval(tick, 30_000);
     return () => {
