@@ -72,21 +72,23 @@ function loadCart(): CartItem[] {
 const EMPTY_CART: Cart = [];
 
 const cartStore = createStore<Cart>(
-  typeof window === 'undefined' ? EMPTY_CART : nonEmptyOr(loadCart()),
+  typeof window === 'undefined' ? EMPTY_CART : withSharedEmpty(loadCart()),
 );
 
-function nonEmptyOr(cart: Cart): Cart {
+/** The cart itself, or the one empty cart when it has no lines. */
+function withSharedEmpty(cart: Cart): Cart {
   return cart.length === 0 ? EMPTY_CART : cart;
 }
 
 function commit(next: Cart) {
-  cartStore.set(nonEmptyOr(next));
+  cartStore.set(withSharedEmpty(next));
   writeJson(STORAGE_KEYS.cart, next);
 }
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEYS.cart) cartStore.set(nonEmptyOr(parseStoredCart(event.newValue)));
+    if (event.key === STORAGE_KEYS.cart)
+      cartStore.set(withSharedEmpty(parseStoredCart(event.newValue)));
   });
 }
 
