@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableDates, availableWindows } from './availability';
 import {
+  formattedClock,
   isStillBookable,
   isTimeZone,
   nextDate,
@@ -99,23 +100,6 @@ describe('the instant a shop day begins (the Activity filter)', () => {
 });
 
 describe("a zone's offset span (the browser's clock without a formatter)", () => {
-  /** The zone's local time read with Intl directly, independently of shopClock. */
-  function intlClock(instant: number, timeZone: string) {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(instant));
-    const part = (type: string) => parts.find((p) => p.type === type)?.value;
-    return {
-      date: `${part('year')}-${part('month')}-${part('day')}`,
-      minutes: Number(part('hour')) * 60 + Number(part('minute')),
-    };
-  }
   const DAY = 86_400_000;
 
   it('ends at the minute the clocks change, and reaches two weeks where they do not', () => {
@@ -146,11 +130,11 @@ describe("a zone's offset span (the browser's clock without a formatter)", () =>
         instants.push(span.from + Math.floor(((span.until - span.from) * step) / 40) + 17_321);
       for (const instant of instants.filter((t) => t < span.until))
         expect(shopClock(new Date(instant), timeZone), `${timeZone} ${instant}`).toEqual(
-          intlClock(instant, timeZone),
+          formattedClock(new Date(instant), timeZone),
         );
       // past its end the zone is read with a formatter again
       expect(shopClock(new Date(span.until + 3_600_000), timeZone)).toEqual(
-        intlClock(span.until + 3_600_000, timeZone),
+        formattedClock(new Date(span.until + 3_600_000), timeZone),
       );
     }
   });

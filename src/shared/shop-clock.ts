@@ -57,7 +57,8 @@ export function shopClock(now: Date, timeZone: string): ShopClock {
   return { ...clock };
 }
 
-function formattedClock(now: Date, timeZone: string): ShopClock {
+/** The zone's clock read with its formatter, whatever readings or offsets are remembered. */
+export function formattedClock(now: Date, timeZone: string): ShopClock {
   const parts = clockFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '00';
@@ -79,11 +80,15 @@ const MINUTE_MS = 60_000;
 /** How far a span reaches each way; no zone changes its offset twice within it. */
 const SPAN_REACH_MS = 14 * 86_400_000;
 
+/** A clock's date and time of day as if they were UTC, in ms: minus the instant, the offset. */
+function clockAsUtc(clock: ShopClock): number {
+  const [year, month, day] = clock.date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) + clock.minutes * MINUTE_MS;
+}
+
 function offsetMinutesAt(instant: number, timeZone: string): number {
   const minute = Math.floor(instant / MINUTE_MS) * MINUTE_MS;
-  const clock = formattedClock(new Date(minute), timeZone);
-  const [year, month, day] = clock.date.split('-').map(Number) as [number, number, number];
-  return (Date.UTC(year, month - 1, day) + clock.minutes * MINUTE_MS - minute) / MINUTE_MS;
+  return (clockAsUtc(formattedClock(new Date(minute), timeZone)) - minute) / MINUTE_MS;
 }
 
 /** The first minute after `low` whose offset differs from `low`'s; `high`'s differs. */
@@ -166,11 +171,8 @@ export function shopDayStart(date: string, timeZone: string): Date {
   const midnightUtc = Date.UTC(year, month - 1, day);
   let instant = midnightUtc;
   // twice: the zone's offset at the first guess may differ from the offset at midnight (DST)
-  for (let step = 0; step < 2; step += 1) {
-    const local = shopClock(new Date(instant), timeZone);
-    const [y, m, d] = local.date.split('-').map(Number) as [number, number, number];
-    instant += midnightUtc - (Date.UTC(y, m - 1, d) + local.minutes * 60_000);
-  }
+  for (let step = 0; step < 2; step += 1)
+    instant += midnightUtc - clockAsUtc(shopClock(new Date(instant), timeZone));
   return new Date(instant);
 }
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { useCart } from '@web/features/cart/cart-store';
 import { act, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderThenHydrate } from '../../../test/hydrate';
 import {
   type RenderEnv,
   RenderEnvProvider,
@@ -42,18 +42,14 @@ afterEach(() => {
   renders.cart = 0;
 });
 
-/** Renders `page` on the "server", then hydrates that HTML; returns the container. */
+/** Renders `page` on the "server", then hydrates that HTML, counting hydration's renders. */
 async function hydrated(page: (extra?: ReactNode) => ReactNode) {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page());
-  const serverHtml = container.innerHTML;
-  const errors: unknown[] = [];
-  renders.phase = 0;
-  renders.cart = 0;
-  await act(async () => {
-    root = hydrateRoot(container, page(), { onRecoverableError: (error) => errors.push(error) });
+  const hydration = await renderThenHydrate(page, () => {
+    renders.phase = 0;
+    renders.cart = 0;
   });
-  return { container, serverHtml, errors };
+  root = hydration.root;
+  return hydration;
 }
 
 describe('the render phase', () => {

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { rememberShopClock, rememberZoneOffset, shopClock } from '@shared/shop-clock';
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderThenHydrate } from '../../../test/hydrate';
 import { type RenderEnv, RenderEnvProvider } from './render-env';
 import { useShopClock } from './shop-clock';
 
@@ -39,13 +38,13 @@ describe('the shop clock on a hydrated page', () => {
     // as start.tsx does; here it also stands for the server's own reading, in the same process
     rememberShopClock(new Date(env.now), env.timeZone, env.clock);
     rememberZoneOffset(env.timeZone, env.offset);
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page(env));
-    const count = formatters();
-    const errors: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, page(env), { onRecoverableError: (error) => errors.push(error) });
-    });
+    let count = { made: 0 };
+    const { container, errors } = await renderThenHydrate(
+      () => page(env),
+      () => {
+        count = formatters();
+      },
+    );
     expect(errors).toEqual([]);
     return { container, count };
   }
