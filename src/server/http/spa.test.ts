@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { buildApp } from '../app';
+import { BUILD_RECHECK_MS } from './build-file';
 
 describe('serving the built client', () => {
   let t: TestApp;
@@ -65,7 +66,11 @@ describe('serving the built client', () => {
       '<html><head><title>Canopy</title></head><body>v2</body></html>',
     );
     expect((await t.app.inject('/assets/index-bbb.js')).statusCode).toBe(200);
-    expect((await t.app.inject('/')).body).toContain('v2');
+    // the page's template is looked at again within BUILD_RECHECK_MS
+    await vi.waitFor(async () => expect((await t.app.inject('/')).body).toContain('v2'), {
+      timeout: BUILD_RECHECK_MS * 3,
+      interval: 50,
+    });
   });
 
   it("puts the product's title, description and image into the page for product links", async () => {
