@@ -1,6 +1,9 @@
 import type { ReadableAddress } from '@shared/slugs';
 import { type DehydratedState, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
-import { prerenderToNodeStream } from 'react-dom/static';
+// Not react-dom/static: its Node build runs each render in an AsyncLocalStorage of its own and
+// never disables it, so after the first page every promise in the process paid Node 20's
+// async hooks. The edge build uses one only where the runtime offers it globally, which Node does not.
+import { prerender } from 'react-dom/static.edge';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { categoriesQueryOptions } from './api/get-categories';
@@ -122,10 +125,8 @@ export async function renderStorefront(
   if ((settings as { pricesIncludeTaxes?: boolean } | undefined)?.pricesIncludeTaxes)
     await loadPriceDisplay();
   if (page.kind === 'product') await ProductRoute.preload();
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <Root client={client} env={env} ssrPath={pathname} ssrSearch="" />,
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
-  return { html: Buffer.concat(chunks).toString('utf8'), state: dehydrate(client) };
+  return { html: await new Response(prelude).text(), state: dehydrate(client) };
 }

@@ -1,3 +1,4 @@
+import { executionAsyncId } from 'node:async_hooks';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -141,6 +142,17 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     const verified = await get('/');
     expect(verified.body).not.toContain('age-gate-static');
     expect(verified.body).toContain('class="theme-dark"');
+  });
+
+  it('leaves no async context tracking on once pages are rendered, so API calls do not pay for it', async () => {
+    // with Node's promise hooks on (an enabled AsyncLocalStorage), every promise gets an id
+    const promiseId = async () => {
+      await null;
+      return executionAsyncId();
+    };
+    const fresh = products.find((p) => p.stock === 0) ?? products[products.length - 1];
+    expect((await get(`/product/${fresh.id}`)).body).toContain('canopy-state');
+    expect([await promiseId(), await promiseId()]).toEqual([0, 0]);
   });
 
   it('keeps a product named like markup as text and data', async () => {
