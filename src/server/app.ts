@@ -15,7 +15,7 @@ import { loggerOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { apiSchemas } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerSpa } from './http/spa';
+import { answerCachedPages, openWebBuild, registerSpa } from './http/spa';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { auditRoutes } from './modules/audit/routes';
 import { auditTrail } from './modules/audit/trail';
@@ -101,8 +101,12 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  // first, so that it times every answer, a cached page's included
+  await registerMetrics(app);
   await app.register(dataFolderDuties);
   registerSecurityHeaders(app);
+  const web = openWebBuild(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
+  answerCachedPages(app, web);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
   await app.register(compress, { threshold: 1024 });
@@ -114,7 +118,6 @@ export async function buildApp({
   await app.register(apiSchemas);
 
   await app.register(healthRoutes);
-  await registerMetrics(app);
   await app.register(authRoutes);
 
   await app.register(catalogRoutes);
@@ -155,7 +158,7 @@ export async function buildApp({
     app.addHook('onClose', stopTelegram);
   }
   app.addHook('onClose', startStatusNotifications(app));
-  await registerSpa(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
+  await registerSpa(app, web);
   return app;
 }
 

@@ -29,7 +29,7 @@ export function readPreferenceCookies(cookieHeader: string | undefined): Prefere
 }
 
 /** The first cookie of that name, as browsers send the most specific path first; null if absent. */
-function cookieValue(header: string | undefined, name: string): string | null {
+export function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');

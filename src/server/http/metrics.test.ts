@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
 import { openSocket } from '../../../test/socket';
+import { writeWebBuild } from '../../../test/web-build';
 import type { Product } from '../../shared/types';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -33,7 +34,7 @@ describe.each(BACKENDS)('18.2 metrics on %s', (dialect) => {
   let t: TestApp;
   let products: Map<string, Product>;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { METRICS_TOKEN: TOKEN } });
+    t = await createTestApp(dialect, { env: { METRICS_TOKEN: TOKEN }, webDir: writeWebBuild() });
     products = await productsByName(t.app);
   });
   afterAll(() => t.dispose());
@@ -81,6 +82,17 @@ describe.each(BACKENDS)('18.2 metrics on %s', (dialect) => {
     expect(text).not.toContain(`/api/products/${id}"`);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('18.2 counts repeat visits to a rendered page, which its cache answers', async () => {
+    const visit = () => t.app.inject({ url: '/', headers: { cookie: 'canopy_age=1' } });
+    const first = await visit();
+    expect(first.body).toContain('canopy-state');
+    expect((await visit()).headers.etag).toBe(first.headers.etag);
+    await visit();
+    const text = await scrape();
+    const route = '{method="GET",route="/",status_code="200"}';
+    expect(sample(text, `http_request_duration_seconds_count${route}`)).toBe(3);
   });
 
   it('18.2 counts orders placed and refused by reason, bus messages and commit batches', async () => {

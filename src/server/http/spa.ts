@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue } from '../../shared/preference-cookies';
 import { productApiPath, productByAddressApiPath, type ReadableAddress } from '../../shared/slugs';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
@@ -8,19 +9,74 @@ import { buildFileReader } from './build-file';
 import { type EncodedBody, sendEncoded } from './encoded-body';
 import { productPageHints, productRouteScripts } from './page-hints';
 import { escapeHtml, productMetaTags } from './product-meta';
-import { createStorefrontRenderer, storefrontRequest, type TemplateDecorator } from './ssr';
+import {
+  createStorefrontRenderer,
+  type StorefrontRenderer,
+  storefrontRequest,
+  type TemplateDecorator,
+} from './ssr';
 
 const HTML = 'text/html; charset=utf-8';
+/** a rendered page differs by encoding, theme and age gate (both cookies) */
+const PAGE_VARY = 'accept-encoding, cookie';
+
+/** The built web client: its files, and the storefront pages rendered from its template. */
+export interface WebBuild {
+  dir: string;
+  /** index.html with the shop's time zone, or null until the client is built */
+  readIndex: () => string | null;
+  /** the product route's scripts, for the hints of a product page served as the shell */
+  readProductScripts: () => readonly string[] | null;
+  storefront: StorefrontRenderer;
+}
+
+export function openWebBuild(app: FastifyInstance, webDir: string | null): WebBuild | null {
+  if (!webDir) return null;
+  // the browser schedules deliveries on the shop's clock, not the phone's
+  const zoneTag = `<meta name="shop-time-zone" content="${escapeHtml(app.config.SHOP_TIMEZONE)}">`;
+  return {
+    dir: webDir,
+    readIndex: buildFileReader(path.join(webDir, 'index.html'), (html) =>
+      html.replace('</head>', () => `${zoneTag}</head>`),
+    ),
+    // no manifest (an older build): product pages work, only without the hints
+    readProductScripts: buildFileReader(
+      path.join(webDir, '.vite', 'manifest.json'),
+      productRouteScripts,
+    ),
+    storefront: createStorefrontRenderer(app),
+  };
+}
+
+/** A dealer's pages differ from a shopper's, so a dealer always gets the shell. */
+function fromDealer(request: FastifyRequest): boolean {
+  return cookieValue(request.headers.cookie, DEALER_COOKIE) !== null;
+}
+
+/**
+ * Answers a repeat visit to a rendered page from the first hooks, with the bytes kept for
+ * it: cookies, compression, origin checks and routing have nothing to add to such an
+ * answer, and running them was most of what it cost. Registered after the security
+ * headers and the metrics, so the answer carries the one and is counted by the other.
+ */
+export function answerCachedPages(app: FastifyInstance, build: WebBuild | null): void {
+  if (!build) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const template = request.method === 'GET' ? build.readIndex() : null;
+    const body = template && build.storefront.cached(request, template);
+    if (!body || fromDealer(request)) return done();
+    sendEncoded(request, reply, body, HTML, PAGE_VARY);
+  });
+}
 
 /**
  * Serves the built client: hashed assets from disk, and index.html for every
  * other non-API path so the browser router can answer (404 page included).
  */
-export async function registerSpa(app: FastifyInstance, webDir: string | null): Promise<void> {
-  const storefront = webDir ? createStorefrontRenderer(app) : null;
-  if (webDir) {
+export async function registerSpa(app: FastifyInstance, build: WebBuild | null): Promise<void> {
+  if (build) {
     await app.register(fastifyStatic, {
-      root: webDir,
+      root: build.dir,
       prefix: '/',
       // files are looked up per request, so a rebuild's new asset names are served without a restart
       wildcard: true,
@@ -33,17 +89,6 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       },
     });
   }
-  // the browser schedules deliveries on the shop's clock, not the phone's
-  const zoneTag = `<meta name="shop-time-zone" content="${escapeHtml(app.config.SHOP_TIMEZONE)}">`;
-  const readIndex = webDir
-    ? buildFileReader(path.join(webDir, 'index.html'), (html) =>
-        html.replace('</head>', () => `${zoneTag}</head>`),
-      )
-    : () => null;
-  // no manifest (an older build): product pages work, only without the hints
-  const readProductScripts = webDir
-    ? buildFileReader(path.join(webDir, '.vite', 'manifest.json'), productRouteScripts)
-    : () => null;
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split('?')[0];
@@ -58,8 +103,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
         .status(404)
         .send({ error: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
     }
-    const indexHtml = readIndex();
-    if (!indexHtml) {
+    const indexHtml = build?.readIndex();
+    if (!build || !indexHtml) {
       return reply
         .status(503)
         .type('text/plain')
@@ -69,33 +114,37 @@ export async function registerSpa(app: FastifyInstance, webDir: string | null): 
       url.startsWith('/product/')
         ? withProductMeta(app, request, html, routeScripts)
         : Promise.resolve(html);
-    const rendered = await renderedPage(request, indexHtml, (html) => withMeta(html, null));
-    if (rendered) return sendEncoded(request, reply, rendered, HTML, 'accept-encoding, cookie');
+    const rendered = await renderedPage(build.storefront, request, indexHtml, (html) =>
+      withMeta(html, null),
+    );
+    if (rendered) return sendEncoded(request, reply, rendered, HTML, PAGE_VARY);
     return reply
       .type(HTML)
       .header('cache-control', 'no-cache')
-      .send(await withMeta(indexHtml, readProductScripts() ?? []));
+      .send(await withMeta(indexHtml, build.readProductScripts() ?? []));
   }
 
-  /** Shoppers get `/` and product pages rendered; a dealer's page differs, so it keeps the shell. */
-  async function renderedPage(
-    request: FastifyRequest,
-    template: string,
-    decorate: TemplateDecorator,
-  ): Promise<EncodedBody | null> {
-    if (!storefront || request.cookies[DEALER_COOKIE] !== undefined) return null;
-    try {
-      return await storefront.page(storefrontRequest(request), template, decorate);
-    } catch (error) {
-      request.log.warn({ err: error }, 'server render failed; serving the shell');
-      return null;
-    }
-  }
   // '/' is a directory to the static plugin, so the shell answers it explicitly.
   app.get('/', sendShell);
   // rendered pages, answered without first looking for a file of that name on disk
   app.get('/product/*', sendShell);
   app.setNotFoundHandler(sendShell);
+}
+
+/** Shoppers get `/` and product pages rendered; a dealer's page differs, so it keeps the shell. */
+async function renderedPage(
+  storefront: StorefrontRenderer,
+  request: FastifyRequest,
+  template: string,
+  decorate: TemplateDecorator,
+): Promise<EncodedBody | null> {
+  if (fromDealer(request)) return null;
+  try {
+    return await storefront.page(storefrontRequest(request), template, decorate);
+  } catch (error) {
+    request.log.warn({ err: error }, 'server render failed; serving the shell');
+    return null;
+  }
 }
 
 async function withProductMeta(

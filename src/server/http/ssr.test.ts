@@ -1,7 +1,4 @@
 import { executionAsyncId } from 'node:async_hooks';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { withGoodsTaxes } from '@shared/compliance/out-the-door';
 import { RULE_SETS } from '@shared/compliance/rule-sets';
 import { formatCents, formatDollars } from '@shared/money';
@@ -13,27 +10,7 @@ import type { Product } from '@shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
-
-// the shape of Vite's dist/web/index.html: what the server fills
-const TEMPLATE = `<!doctype html>
-<html lang="en" class="theme-dark">
-  <head>
-    <meta name="theme-color" content="#0b0f0d" />
-    <meta name="description" content="Canopy: quality cannabis products delivered same day." />
-    <title>Canopy — Same-day delivery</title>
-    <script type="module" crossorigin src="/assets/index-aaa.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
-// the part of Vite's manifest the product page hints read
-const MANIFEST = {
-  'index.html': { file: 'assets/index-aaa.js', isEntry: true },
-  '_react.js': { file: 'assets/react-bbb.js' },
-  'app/routes/product-route.tsx': { file: 'assets/product-route-ccc.js', imports: ['_react.js'] },
-};
+import { writeWebBuild } from '../../../test/web-build';
 
 const VERIFIED = 'canopy_age=1';
 
@@ -54,11 +31,7 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
   let t: TestApp;
   let products: Product[];
   beforeAll(async () => {
-    const webDir = mkdtempSync(path.join(tmpdir(), 'canopy-ssr-'));
-    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
-    mkdirSync(path.join(webDir, '.vite'));
-    writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    t = await createTestApp(dialect, { webDir });
+    t = await createTestApp(dialect, { webDir: writeWebBuild() });
     products = (await t.app.inject('/api/products')).json();
   });
   afterAll(() => t.dispose());
@@ -144,6 +117,13 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     expect(verified.body).toContain('class="theme-dark"');
   });
 
+  it("returns the age gate's YES to the page each shopper asked for, repeat visits included", async () => {
+    for (const query of ['?category=flower', '?category=edibles', '?category=flower', '']) {
+      const page = await get(`/${query}`, 'canopy_theme=theme-light');
+      expect(page.body).toContain(`href="/age-verified?next=${encodeURIComponent(`/${query}`)}"`);
+    }
+  });
+
   it('leaves no async context tracking on once pages are rendered, so API calls do not pay for it', async () => {
     // with Node's promise hooks on (an enabled AsyncLocalStorage), every promise gets an id
     const promiseId = async () => {
@@ -172,6 +152,10 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     const first = await get('/', VERIFIED, { 'accept-encoding': 'gzip' });
     const second = await get('/', VERIFIED, { 'accept-encoding': 'gzip' });
     expect(second.headers.etag).toBe(first.headers.etag);
+    // a repeat visit is answered before the routes, with the same security headers
+    for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy'])
+      expect(second.headers[header], header).toBe(first.headers[header]);
+    expect(second.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(second.headers['content-encoding']).toBe('gzip');
     expect(second.headers.vary).toBe('accept-encoding, cookie');
     expect(second.headers['cache-control']).toBe('no-cache');

@@ -72,6 +72,8 @@ interface RenderEntry {
   key: string;
   template: string;
   result: Promise<Rendered | null>;
+  /** the result once it is in, for answers that must not wait */
+  settled?: Rendered | null;
 }
 
 /** Adds a page's own head tags (a product's title and meta) to the shell's template. */
@@ -102,6 +104,12 @@ export function createStorefrontRenderer(app: FastifyInstance) {
     return `${version}|${shopClock(now, app.config.SHOP_TIMEZONE).date}`;
   }
 
+  /** The rendered page's bytes as this shopper sees them, if they were composed already. */
+  function keptPage(request: StorefrontRequest, rendered: Rendered): EncodedBody | null {
+    const kept = pages.get(pageKey(request));
+    return kept?.render === rendered ? kept.body : null;
+  }
+
   function render(pathname: string, template: string, decorate: TemplateDecorator): RenderEntry {
     const now = new Date();
     const key = renderKey(now);
@@ -122,7 +130,13 @@ export function createStorefrontRenderer(app: FastifyInstance) {
       ),
       RENDER_TIMEOUT_MS,
     );
-    const entry = { key, template, result };
+    const entry: RenderEntry = { key, template, result };
+    result.then(
+      (rendered) => {
+        entry.settled = rendered;
+      },
+      () => {},
+    );
     renders.delete(pathname);
     renders.set(pathname, entry);
     if (renders.size > MAX_RENDERED_PATHS) renders.delete(renders.keys().next().value as string);
@@ -143,17 +157,38 @@ export function createStorefrontRenderer(app: FastifyInstance) {
       if (!template.includes(SHELL_ROOT) || !storefrontPage(request.pathname)) return null;
       const rendered = await render(request.pathname, template, decorate).result;
       if (!rendered) return null;
-      const pageKey = `${request.pathname}|${request.theme}|${request.ageVerified}`;
-      const kept = pages.get(pageKey);
-      if (kept?.render === rendered) return kept.body;
-      const html = composePage(rendered, request);
-      const body = encodeBody(Buffer.from(html));
-      pages.delete(pageKey);
-      pages.set(pageKey, { render: rendered, body });
+      const kept = keptPage(request, rendered);
+      if (kept) return kept;
+      const body = encodeBody(Buffer.from(composePage(rendered, request)));
+      const key = pageKey(request);
+      pages.delete(key);
+      pages.set(key, { render: rendered, body });
       if (pages.size > MAX_ENCODED_PAGES) pages.delete(pages.keys().next().value as string);
       return body;
     },
+
+    /**
+     * The page's bytes when they are ready to send as they are: rendered for the current
+     * storefront version, shop date and template, and composed for this shopper before.
+     * Null whenever `page()` would have work to do.
+     */
+    cached(request: FastifyRequest, template: string): EncodedBody | null {
+      // looked up before the cookies are read: most requests are not for a rendered page
+      const entry = renders.get(request.url.split('?', 1)[0]);
+      if (!entry?.settled || entry.template !== template || entry.key !== renderKey(new Date()))
+        return null;
+      return keptPage(storefrontRequest(request), entry.settled);
+    },
   };
+}
+
+/**
+ * A composed page differs by theme and age-gate state; behind the gate also by the query,
+ * which its YES link returns to.
+ */
+function pageKey(request: StorefrontRequest): string {
+  const gate = request.ageVerified ? '' : request.search;
+  return `${request.pathname}|${request.theme}|${request.ageVerified}|${gate}`;
 }
 
 export type StorefrontRenderer = ReturnType<typeof createStorefrontRenderer>;
