@@ -110,11 +110,17 @@ export function createStorefrontRenderer(app: FastifyInstance) {
     return kept?.render === rendered ? kept.body : null;
   }
 
+  /** The path's render, while it is for the current storefront version, shop date and template. */
+  function currentRender(pathname: string, template: string, now: Date): RenderEntry | null {
+    const entry = renders.get(pathname);
+    return entry && entry.template === template && entry.key === renderKey(now) ? entry : null;
+  }
+
   function render(pathname: string, template: string, decorate: TemplateDecorator): RenderEntry {
     const now = new Date();
+    const current = currentRender(pathname, template, now);
+    if (current) return current;
     const key = renderKey(now);
-    const cached = renders.get(pathname);
-    if (cached && cached.key === key && cached.template === template) return cached;
     const timeZone = app.config.SHOP_TIMEZONE;
     const env = {
       now: now.getTime(),
@@ -131,19 +137,18 @@ export function createStorefrontRenderer(app: FastifyInstance) {
       RENDER_TIMEOUT_MS,
     );
     const entry: RenderEntry = { key, template, result };
+    renders.delete(pathname);
+    renders.set(pathname, entry);
+    if (renders.size > MAX_RENDERED_PATHS) renders.delete(renders.keys().next().value as string);
     result.then(
       (rendered) => {
         entry.settled = rendered;
       },
-      () => {},
+      // a failed render is not kept: the next request tries again
+      () => {
+        if (renders.get(pathname) === entry) renders.delete(pathname);
+      },
     );
-    renders.delete(pathname);
-    renders.set(pathname, entry);
-    if (renders.size > MAX_RENDERED_PATHS) renders.delete(renders.keys().next().value as string);
-    // a failed render is not kept: the next request tries again
-    result.catch(() => {
-      if (renders.get(pathname) === entry) renders.delete(pathname);
-    });
     return entry;
   }
 
@@ -174,10 +179,8 @@ export function createStorefrontRenderer(app: FastifyInstance) {
      */
     cached(request: FastifyRequest, template: string): EncodedBody | null {
       // looked up before the cookies are read: most requests are not for a rendered page
-      const entry = renders.get(request.url.split('?', 1)[0]);
-      if (!entry?.settled || entry.template !== template || entry.key !== renderKey(new Date()))
-        return null;
-      return keptPage(storefrontRequest(request), entry.settled);
+      const rendered = currentRender(request.url.split('?', 1)[0], template, new Date())?.settled;
+      return rendered ? keptPage(storefrontRequest(request), rendered) : null;
     },
   };
 }
