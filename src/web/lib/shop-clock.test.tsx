@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { rememberShopClock, rememberZoneOffset, shopClock } from '@shared/shop-clock';
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderThenHydrate } from '../../../test/hydrate';
 import { type RenderEnv, RenderEnvProvider } from './render-env';
 import { useShopClock } from './shop-clock';
@@ -28,9 +28,17 @@ function countFormatters() {
   });
   return count;
 }
+// The phone's reading comes in a timer after hydration. The timers are held, so a slow machine
+// cannot run it before the test has looked at the hydrated page; the clock itself stays real.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+});
 afterEach(() => {
+  vi.useRealTimers();
   Intl.DateTimeFormat = RealDateTimeFormat;
 });
+/** Lets the page's first timer run (the phone's first reading of the clock). */
+const runFirstTick = () => act(() => vi.advanceTimersByTime(0));
 
 describe('the shop clock on a hydrated page', () => {
   /** Renders on the "server", then hydrates as start.tsx does; returns the container. */
@@ -60,7 +68,7 @@ describe('the shop clock on a hydrated page', () => {
     const { container, count } = await hydratedPage(env, countFormatters);
     expect(container.textContent).toBe('2026-01-06');
 
-    await act(() => new Promise((done) => setTimeout(done)));
+    runFirstTick();
     const local = new Date(Date.now() + offset.offsetMinutes * 60_000);
     expect(container.textContent).toBe(local.toISOString().slice(0, 10));
     expect(count.made).toBe(0);
@@ -77,7 +85,7 @@ describe('the shop clock on a hydrated page', () => {
     expect(container.textContent).toBe('2026-01-06');
     expect(count.made).toBe(0);
 
-    await act(() => new Promise((done) => setTimeout(done)));
+    runFirstTick();
     expect(count.made).toBe(1);
     Intl.DateTimeFormat = RealDateTimeFormat;
     expect(container.textContent).toBe(shopClock(new Date(), timeZone).date);
