@@ -24,7 +24,7 @@ import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/sc
 import { type ShopClock, shopClock } from '../../../shared/shop-clock';
 import type { DealerSettings, Order, Product } from '../../../shared/types';
 import type { Db, Dialect } from '../../db/connect';
-import type { Database } from '../../db/schema';
+import type { Database, ProductRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
 import { productFromRow } from '../catalog/product-mapper';
@@ -147,7 +147,7 @@ export async function placeOrder(
         : await reserveDelivery(trx, db.dialect, input, clock, settings);
     const taking = stockTakes(priced, products);
 
-    const order = await repo.insertOrderRow(trx, {
+    const order: repo.PlacedOrderRow = {
       shopper_id: context.shopperId,
       customer: input.customer,
       address: orderType === 'pickup' ? PICKUP_ADDRESS : input.address,
@@ -173,27 +173,24 @@ export async function placeOrder(
       cannabis_grams: counted.grams.cannabis,
       concentrate_grams: counted.grams.concentrate,
       status_token: newStatusToken(),
-    });
-    const items = await repo.insertOrderItemRows(
-      trx,
-      priced.map((p) => ({
-        order_id: order.id,
-        product_id: p.product.id,
-        name: p.product.name,
-        unit_price_cents: storedUnitPriceCents(p),
-        quantity: p.item.quantity,
-        count: p.item.count,
-        flavor: p.item.flavor ?? null,
-        strain_type: p.item.strainType ?? null,
-        stock_taken: p.stockTaken,
-        stock_flavor: p.stockFlavor,
-      })),
-    );
-    const placed = orderFromRows(order, items);
+    };
+    const items: repo.PlacedItemRow[] = priced.map((p) => ({
+      product_id: p.product.id,
+      name: p.product.name,
+      unit_price_cents: storedUnitPriceCents(p),
+      quantity: p.item.quantity,
+      count: p.item.count,
+      flavor: p.item.flavor ?? null,
+      strain_type: p.item.strainType ?? null,
+      stock_taken: p.stockTaken,
+      stock_flavor: p.stockFlavor,
+    }));
+    // The stock is taken last, so that on PostgreSQL the products stay locked only from there.
+    const written = await repo.writeOrder(trx, db.dialect, order, items, taking);
+    const restocked = await takenOrRefused(trx, priced, taking, written.took);
+    const placed = orderFromRows(written.order, written.items);
     if (claim) await keepAnswer(trx, claim, { statusCode: 201, body: placed });
     const slotChanges = await slotEvents(trx, [slotId]);
-    // Last, so that on PostgreSQL the products stay locked only for this statement and the commit.
-    const restocked = await takeStock(trx, db.dialect, priced, taking);
     return {
       value: placed,
       events: [
@@ -420,22 +417,17 @@ function stockTakes(priced: PricedItem[], products: Map<number, Product>): repo.
 }
 
 /**
- * Takes every product's stock, or none. Another order may have taken some since this one
+ * The products as the take left them, if it took from every one; refuses the order otherwise
+ * (rolling the take back with the rest). Another order may have taken some since this one
  * was priced: then the shortfalls are counted again against the stock as it is now.
  */
-async function takeStock(
+async function takenOrRefused(
   trx: Trx,
-  dialect: Dialect,
   priced: PricedItem[],
   takes: repo.StockTake[],
+  took: ProductRow[],
 ): Promise<Product[]> {
-  if (takes.length === 0) return [];
-  const rows = new Map(
-    (await repo.takeStocks(trx, takes, dialect)).map((row) => [
-      Number(row.id),
-      productFromRow(row),
-    ]),
-  );
+  const rows = new Map(took.map((row) => [Number(row.id), productFromRow(row)]));
   if (rows.size < takes.length) {
     // the rows this statement did take now show this order's take: only the others are re-read
     const shortIds = takes.map((take) => take.productId).filter((id) => !rows.has(id));

@@ -104,8 +104,8 @@ const PLACED_ORDER_COLUMNS = [
 
 export type PlacedOrderRow = Required<Pick<NewOrderRow, (typeof PLACED_ORDER_COLUMNS)[number]>>;
 
-const ORDER_ITEM_COLUMNS = [
-  'order_id',
+/** The columns checkout fills for each line, besides its order's id, in the order they are bound. */
+const PLACED_ITEM_COLUMNS = [
   'product_id',
   'name',
   'unit_price_cents',
@@ -116,10 +116,11 @@ const ORDER_ITEM_COLUMNS = [
   'stock_taken',
   'stock_flavor',
 ] as const satisfies readonly (keyof NewOrderItemRow)[];
+const ORDER_ITEM_COLUMNS = ['order_id', ...PLACED_ITEM_COLUMNS] as const;
 
-export type PlacedOrderItemRow = Required<
-  Pick<NewOrderItemRow, (typeof ORDER_ITEM_COLUMNS)[number]>
->;
+/** A line as checkout writes it, before its order has an id. */
+export type PlacedItemRow = Required<Pick<NewOrderItemRow, (typeof PLACED_ITEM_COLUMNS)[number]>>;
+export type PlacedOrderItemRow = PlacedItemRow & { order_id: number };
 
 const valuesOf = <Row, Column extends keyof Row>(row: Row, columns: readonly Column[]) =>
   columns.map((column) => row[column]);
@@ -133,12 +134,7 @@ const insertPlacedOrder = reusedQuery({
   parameters: (row) => valuesOf(row, PLACED_ORDER_COLUMNS),
 });
 
-export async function insertOrderRow(db: Q, row: PlacedOrderRow): Promise<OrderRow> {
-  const [inserted] = await insertPlacedOrder(db, row);
-  return inserted!;
-}
-
-export const insertOrderItemRows = reusedQuery({
+const insertOrderItemRows = reusedQuery({
   build: (db, rows: PlacedOrderItemRow[]) =>
     db
       .insertInto('order_items')
@@ -344,11 +340,7 @@ export interface StockTake {
  */
 export const takeStocks = reusedQuery({
   build: (_db, takes: StockTake[], dialect: Dialect) => {
-    const rows = takes.map(
-      (take) =>
-        sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorsTaken ?? null} as text))`,
-    );
-    const taken = sql`taken (id, amount, flavors) as (values ${sql.join(rows)})`;
+    const taken = takenRows(takes);
     if (dialect === 'sqlite') {
       return sql<ProductRow>`
         with ${taken}
@@ -366,35 +358,115 @@ export const takeStocks = reusedQuery({
                             where f.key = d.key), -1) < d.value))
         ${returningProduct(sql`*`)}`;
     }
-    return sql<ProductRow>`
-      with ${taken},
-      locked as (select products.id from products join taken on taken.id = products.id
-                 order by products.id for update of products)
-      update products
-      set stock = products.stock - taken.amount,
-          flavor_stocks = case when taken.flavors is null then products.flavor_stocks else (
-            select coalesce(json_object_agg(f.key, f.value::numeric - coalesce(
-              (taken.flavors::json ->> f.key)::numeric, 0) order by f.n), '{}')::text
-            from json_each_text(products.flavor_stocks::json) with ordinality as f(key, value, n)) end
-      from taken join locked on locked.id = taken.id
-      where products.id = taken.id and products.stock >= taken.amount
-        and (taken.flavors is null or not exists (
-          select 1 from json_each_text(taken.flavors::json) d
-          where coalesce((products.flavor_stocks::json ->> d.key)::numeric, -1) < d.value::numeric))
-      ${returningProduct(sql`products.*`)}`;
+    return sql<ProductRow>`with ${taken}, ${PG_LOCKED_TAKEN} ${PG_TAKE}`;
   },
   shape: (takes, _dialect) => takes.length,
-  parameters: (takes, _dialect) =>
-    takes.flatMap((take) => [take.productId, take.amount, take.flavorsTaken ?? null]),
+  parameters: (takes, _dialect) => takeParameters(takes),
+});
+
+/** What each product gives, as the rows of a table `taken (id, amount, flavors)`. */
+const takenRows = (takes: StockTake[]) => {
+  const rows = takes.map(
+    (take) =>
+      sql`(cast(${take.productId} as integer), cast(${take.amount} as double precision), cast(${take.flavorsTaken ?? null} as text))`,
+  );
+  return sql`taken (id, amount, flavors) as (values ${sql.join(rows)})`;
+};
+const takeParameters = (takes: StockTake[]) =>
+  takes.flatMap((take) => [take.productId, take.amount, take.flavorsTaken ?? null]);
+
+/** PostgreSQL: the taken products, locked in id order before any is updated. */
+const PG_LOCKED_TAKEN = sql`locked as (select products.id from products join taken on taken.id = products.id
+  order by products.id for update of products)`;
+
+/** PostgreSQL: the take itself, from the locked rows as they are now. */
+const PG_TAKE = sql`update products
+  set stock = products.stock - taken.amount,
+      flavor_stocks = case when taken.flavors is null then products.flavor_stocks else (
+        select coalesce(json_object_agg(f.key, f.value::numeric - coalesce(
+          (taken.flavors::json ->> f.key)::numeric, 0) order by f.n), '{}')::text
+        from json_each_text(products.flavor_stocks::json) with ordinality as f(key, value, n)) end
+  from taken join locked on locked.id = taken.id
+  where products.id = taken.id and products.stock >= taken.amount
+    and (taken.flavors is null or not exists (
+      select 1 from json_each_text(taken.flavors::json) d
+      where coalesce((products.flavor_stocks::json ->> d.key)::numeric, -1) < d.value::numeric))
+  ${returningProduct(sql`products.*`)}`;
+
+export interface WrittenOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+  /** the products the take took from, as it left them; a product missing here was short */
+  took: ProductRow[];
+}
+
+/**
+ * Writes a placed order: its row, its lines, then its stock take (see takeStocks). On
+ * PostgreSQL these are one statement, so an order costs one round trip here instead of
+ * three; its take still comes last, so the products are locked only from there to the
+ * commit. SQLite runs in the process, where a statement costs no round trip.
+ */
+export async function writeOrder(
+  db: Q,
+  dialect: Dialect,
+  order: PlacedOrderRow,
+  items: PlacedItemRow[],
+  takes: StockTake[],
+): Promise<WrittenOrder> {
+  if (dialect === 'postgres') {
+    const [written] = await writeOrderAtOnce(db, order, items, takes);
+    return written!;
+  }
+  const [placed] = await insertPlacedOrder(db, order);
+  const lines = items.map((item) => ({ ...item, order_id: placed!.id }));
+  return {
+    order: placed!,
+    items: await insertOrderItemRows(db, lines),
+    took: takes.length > 0 ? await takeStocks(db, takes, dialect) : [],
+  };
+}
+
+/** PostgreSQL: the order, its lines and its take in one statement, each part as JSON. */
+const writeOrderAtOnce = reusedQuery({
+  build: (_db, order: PlacedOrderRow, items: PlacedItemRow[], takes: StockTake[]) => {
+    const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.ref(name)));
+    const lines = items.map(
+      (item) => sql`((select id from placed), ${sql.join(valuesOf(item, PLACED_ITEM_COLUMNS))})`,
+    );
+    const take =
+      takes.length > 0
+        ? sql`, ${takenRows(takes)}, ${PG_LOCKED_TAKEN}, took as (${PG_TAKE})`
+        : sql``;
+    return sql<WrittenOrder>`
+      with placed as (
+        insert into orders (${columns(PLACED_ORDER_COLUMNS)})
+        values (${sql.join(valuesOf(order, PLACED_ORDER_COLUMNS))}) returning *),
+      lines as (
+        insert into order_items (${columns(ORDER_ITEM_COLUMNS)}) values ${sql.join(lines)}
+        returning *)
+      ${take}
+      select row_to_json(placed) as "order",
+        (select json_agg(lines order by lines.id) from lines) as items,
+        ${takes.length > 0 ? sql`(select coalesce(json_agg(took), '[]') from took)` : sql`'[]'::json`} as took
+      from placed`;
+  },
+  shape: (_order, items, takes) => `${items.length}:${takes.length}`,
+  parameters: (order, items, takes) => [
+    ...valuesOf(order, PLACED_ORDER_COLUMNS),
+    ...items.flatMap((item) => valuesOf(item, PLACED_ITEM_COLUMNS)),
+    ...takeParameters(takes),
+  ],
 });
 
 /**
  * The product as the take left it, in the shape `selectProducts` reads. Its columns are `*` on
  * SQLite, where RETURNING sees only the updated table and refuses `products.*`.
  */
-const returningProduct = (columns: RawBuilder<unknown>) => sql`returning ${columns},
+function returningProduct(columns: RawBuilder<unknown>) {
+  return sql`returning ${columns},
   (select slug from categories where categories.id = products.category_id) as category,
   (select slug from categories where categories.id = products.subcategory_id) as subcategory`;
+}
 
 export function returnStock(db: Q, productId: number, amount: number, flavorStocks?: string) {
   return db
