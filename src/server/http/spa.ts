@@ -12,6 +12,7 @@ import { escapeHtml, productMetaTags } from './product-meta';
 import {
   createStorefrontRenderer,
   type StorefrontRenderer,
+  splitRequestUrl,
   storefrontRequest,
   type TemplateDecorator,
 } from './ssr';
@@ -91,7 +92,7 @@ export async function registerSpa(app: FastifyInstance, build: WebBuild | null):
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    const url = request.url.split('?')[0];
+    const url = splitRequestUrl(request.url).pathname;
     if (
       url.startsWith('/api/') ||
       url === '/api' ||
@@ -154,7 +155,7 @@ async function withProductMeta(
   /** null on a server-rendered page, which needs no hints for its code and data */
   routeScripts: readonly string[] | null,
 ) {
-  const pagePath = request.url.split('?')[0];
+  const pagePath = splitRequestUrl(request.url).pathname;
   let segments: string[];
   try {
     segments = pagePath.split('/').slice(2).map(decodeURIComponent);

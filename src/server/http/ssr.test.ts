@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
 import { writeWebBuild } from '../../../test/web-build';
+import { splitRequestUrl } from './ssr';
 
 const VERIFIED = 'canopy_age=1';
 
@@ -238,5 +239,18 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     } finally {
       await dealer.send('PATCH', '/api/dealer-settings', { pricesIncludeTaxes: false });
     }
+  });
+});
+
+describe('a request URL', () => {
+  it('splits into its path and its whole query, or none', () => {
+    expect(splitRequestUrl('/product/7')).toEqual({ pathname: '/product/7', search: '' });
+    expect(splitRequestUrl('/?category=edibles')).toEqual({
+      pathname: '/',
+      search: '?category=edibles',
+    });
+    expect(splitRequestUrl('/?')).toEqual({ pathname: '/', search: '' });
+    // a second ? belongs to the query's value
+    expect(splitRequestUrl('/?q=what?')).toEqual({ pathname: '/', search: '?q=what?' });
   });
 });

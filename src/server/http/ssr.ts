@@ -247,13 +247,20 @@ function composePage(rendered: Rendered, request: StorefrontRequest): string {
     );
 }
 
+/** A request URL's path, and its query with its `?` ('' when there is none). */
+export function splitRequestUrl(url: string): { pathname: string; search: string } {
+  const at = url.indexOf('?');
+  if (at < 0) return { pathname: url, search: '' };
+  return { pathname: url.slice(0, at), search: at + 1 < url.length ? url.slice(at) : '' };
+}
+
 /** The preferences the page was rendered for, from the shopper's cookies. */
 export function storefrontRequest(request: FastifyRequest): StorefrontRequest {
-  const [pathname, query] = request.url.split('?');
+  const { pathname, search } = splitRequestUrl(request.url);
   const cookies = readPreferenceCookies(request.headers.cookie);
   return {
     pathname,
-    search: query ? `?${query}` : '',
+    search,
     theme: cookies.theme ?? DEFAULT_THEME,
     ageVerified: cookies.ageVerified,
   };
