@@ -17,8 +17,7 @@ import { queryClient } from './lib/query-client';
 import type { RenderEnv } from './lib/render-env';
 
 // The CSP forbids inline scripts, so the saved theme is applied here, before the first render.
-syncPreferenceCookies();
-restoreTheme();
+restoreTheme(syncPreferenceCookies().theme);
 startHistoryTracking();
 
 const root = document.getElementById('root');

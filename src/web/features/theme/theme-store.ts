@@ -1,7 +1,7 @@
-import { DEFAULT_THEME, isTheme, THEMES, type Theme } from '@shared/theme';
+import { DEFAULT_THEME, THEMES, type Theme } from '@shared/theme';
 import { createStore, useStore } from '@web/lib/create-store';
 import { THEME_COOKIE, writePreferenceCookie } from '@web/lib/preference-cookies';
-import { readStorage, STORAGE_KEYS, writeStorage } from '@web/lib/storage';
+import { STORAGE_KEYS, writeStorage } from '@web/lib/storage';
 
 export { DEFAULT_THEME, isTheme, THEMES, type Theme } from '@shared/theme';
 
@@ -14,10 +14,12 @@ function applyToDocument(theme: Theme) {
   if (meta && background) meta.setAttribute('content', background);
 }
 
-/** Runs in start.tsx before the first render so the saved theme paints first (no inline script under the CSP). */
-export function restoreTheme(): Theme {
-  const stored = readStorage(STORAGE_KEYS.theme);
-  const theme = isTheme(stored) ? stored : DEFAULT_THEME;
+/**
+ * Runs in start.tsx before the first render so the saved theme (localStorage's or else the
+ * cookie's, as syncPreferenceCookies read them) paints first (no inline script under the CSP).
+ */
+export function restoreTheme(saved: Theme | null): Theme {
+  const theme = saved ?? DEFAULT_THEME;
   applyToDocument(theme);
   themeStore.set(theme);
   return theme;
