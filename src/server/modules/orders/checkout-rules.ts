@@ -24,10 +24,12 @@ import {
 } from '../../../shared/compliance/zones';
 import type { QuantityLabel } from '../../../shared/constants';
 import type { OrderPlacement } from '../../../shared/schemas';
+import type { DealerSettings } from '../../../shared/types';
 import type { Dialect } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { listDeliveryZones } from '../zones/service';
+import { getDealerSettings, settingsOrDefault } from '../scheduling/service';
+import { listDeliveryZones, zoneFromRow } from '../zones/service';
 import * as repo from './repo';
 
 type Trx = Transaction<Database>;
@@ -39,8 +41,24 @@ export interface DeliveryPlace {
 }
 
 /** The zones a delivery is checked against; pickup ignores them. */
-export async function zonesFor(trx: Trx, input: OrderPlacement): Promise<DeliveryZone[]> {
-  return input.orderType === 'pickup' ? [] : listDeliveryZones(trx);
+/**
+ * The dealer's settings, and the delivery zones a delivery is placed in (none for a pickup).
+ * On PostgreSQL a delivery reads both in one round trip.
+ */
+export async function checkoutTermsFor(
+  trx: Trx,
+  dialect: Dialect,
+  input: OrderPlacement,
+): Promise<{ settings: DealerSettings; zones: DeliveryZone[] }> {
+  if (input.orderType === 'pickup') return { settings: await getDealerSettings(trx), zones: [] };
+  if (dialect === 'sqlite') {
+    return { settings: await getDealerSettings(trx), zones: await listDeliveryZones(trx) };
+  }
+  const [both] = await repo.readSettingsAndZones(trx);
+  return {
+    settings: settingsOrDefault(both?.settings ?? undefined),
+    zones: (both?.zones ?? []).map(zoneFromRow),
+  };
 }
 
 /** A delivery outside every zone (when there are zones) is refused. */

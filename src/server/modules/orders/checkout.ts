@@ -29,8 +29,8 @@ import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
 import { productFromRow } from '../catalog/product-mapper';
 import { checkPromotion } from '../promotions/validate-promo';
-import { getDealerSettings, listScheduleSlots, slotEvents } from '../scheduling/service';
-import { checkPurchaseLimits, deliveryPlaceFor, zonesFor } from './checkout-rules';
+import { listScheduleSlots, slotEvents } from '../scheduling/service';
+import { checkoutTermsFor, checkPurchaseLimits, deliveryPlaceFor } from './checkout-rules';
 import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
@@ -86,8 +86,7 @@ export async function placeOrder(
   const claim = context.idempotency ?? null;
   return db.writeTransaction(async (trx) => {
     if (claim) await claimKey(trx, claim, now);
-    const settings = await getDealerSettings(trx);
-    const zones = await zonesFor(trx, input);
+    const { settings, zones } = await checkoutTermsFor(trx, db.dialect, input);
     const products = await loadProducts(trx, input.items);
     const promo = input.promoCode
       ? await checkPromotion(trx, input.promoCode, input.items, now, context.timeZone ?? LOCAL_ZONE)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
-import type { Database } from '../../db/schema';
+import type { Database, DealerSettingsRow } from '../../db/schema';
 import { busEvent, type DomainEvent } from '../../realtime/events';
 import { settingsFromRow, slotFromRow } from './mappers';
 import * as repo from './repo';
@@ -30,7 +30,11 @@ export async function listScheduleSlots(db: Kysely<Database>): Promise<ScheduleS
 
 /** The shop's weekly availability; a shop that never saved settings delivers on no day. */
 export async function getDealerSettings(db: Kysely<Database>): Promise<DealerSettings> {
-  const row = await repo.findSettingsRow(db);
+  return settingsOrDefault(await repo.findSettingsRow(db));
+}
+
+/** The dealer's settings from their row; a shop that never saved any has these. */
+export function settingsOrDefault(row: DealerSettingsRow | undefined): DealerSettings {
   return row
     ? settingsFromRow(row)
     : {

@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
 import * as repo from './repo';
 
-function zoneFromRow(row: DeliveryZoneRow): DeliveryZone {
+export function zoneFromRow(row: DeliveryZoneRow): DeliveryZone {
   return {
     id: row.id,
     name: row.name,
