@@ -179,7 +179,11 @@ export function createStorefrontRenderer(app: FastifyInstance) {
      */
     cached(request: FastifyRequest, template: string): EncodedBody | null {
       // looked up before the cookies are read: most requests are not for a rendered page
-      const rendered = currentRender(request.url.split('?', 1)[0], template, new Date())?.settled;
+      const rendered = currentRender(
+        splitRequestUrl(request.url).pathname,
+        template,
+        new Date(),
+      )?.settled;
       return rendered ? keptPage(storefrontRequest(request), rendered) : null;
     },
   };

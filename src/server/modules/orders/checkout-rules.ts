@@ -40,7 +40,6 @@ export interface DeliveryPlace {
   terms: DeliveryTerms;
 }
 
-/** The zones a delivery is checked against; pickup ignores them. */
 /**
  * The dealer's settings, and the delivery zones a delivery is placed in (none for a pickup).
  * On PostgreSQL a delivery reads both in one round trip.

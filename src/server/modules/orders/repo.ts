@@ -332,20 +332,10 @@ export interface StockTake {
   flavorsTaken?: string;
 }
 
-/**
- * Takes the stock of every product of an order in one statement, each row only if its stock,
- * and each flavor's it takes from, covers its amount: the database, not the check before it,
- * has the last word, and the new flavor stocks are computed from the row as it is then. On
- * PostgreSQL the rows are locked in id order first, so two orders never wait on each other's
- * rows in opposite orders. Answers the products it took from, as they are now; a product
- * missing from them was short.
- */
-export const takeStocks = reusedQuery({
-  build: (_db, takes: StockTake[], dialect: Dialect) => {
-    const taken = takenRows(takes);
-    if (dialect === 'sqlite') {
-      return sql<ProductRow>`
-        with ${taken}
+/** SQLite: the stock take (see writeOrder) as a statement of its own. */
+const takeStocksSqlite = reusedQuery({
+  build: (_db, takes: StockTake[]) => sql<ProductRow>`
+        with ${takenRows(takes)}
         update products
         set stock = products.stock - taken.amount,
             flavor_stocks = case when taken.flavors is null then products.flavor_stocks else (
@@ -358,12 +348,9 @@ export const takeStocks = reusedQuery({
             select 1 from json_each(taken.flavors) d
             where coalesce((select f.value from json_each(products.flavor_stocks) f
                             where f.key = d.key), -1) < d.value))
-        ${returningProduct(sql`*`)}`;
-    }
-    return sql<ProductRow>`with ${taken}, ${PG_LOCKED_TAKEN} ${PG_TAKE}`;
-  },
-  shape: (takes, _dialect) => takes.length,
-  parameters: (takes, _dialect) => takeParameters(takes),
+        ${returningProduct(sql`*`)}`,
+  shape: (takes) => takes.length,
+  parameters: (takes) => takeParameters(takes),
 });
 
 /** What each product gives, as the rows of a table `taken (id, amount, flavors)`. */
@@ -403,10 +390,15 @@ export interface WrittenOrder {
 }
 
 /**
- * Writes a placed order: its row, its lines, then its stock take (see takeStocks). On
- * PostgreSQL these are one statement, so an order costs one round trip here instead of
- * three; its take still comes last, so the products are locked only from there to the
- * commit. SQLite runs in the process, where a statement costs no round trip.
+ * Writes a placed order: its row, its lines, then its stock take. The take takes from each
+ * product only if its stock, and each flavor's it takes from, covers the amount: the database,
+ * not the check before it, has the last word, and the new flavor stocks are computed from the
+ * row as it is then. A product missing from `took` was short; the caller refuses the order.
+ *
+ * On PostgreSQL the three are one statement, so an order costs one round trip here instead of
+ * three; the take still comes last, so the products are locked (in id order, so two orders
+ * never wait on each other's rows in opposite orders) only from there to the commit. SQLite
+ * runs in the process, where a statement costs no round trip.
  */
 export async function writeOrder(
   db: Q,
@@ -424,7 +416,7 @@ export async function writeOrder(
   return {
     order: placed!,
     items: await insertOrderItemRows(db, lines),
-    took: takes.length > 0 ? await takeStocks(db, takes, dialect) : [],
+    took: takes.length > 0 ? await takeStocksSqlite(db, takes) : [],
   };
 }
 

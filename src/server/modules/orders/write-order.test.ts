@@ -109,7 +109,12 @@ describe.each(BACKENDS)('writing a placed order on %s', (dialect) => {
       first.stock - 3.5,
       second.stock - 2,
     ]);
-    expect(JSON.parse(written.took[0]!.flavor_stocks)).toEqual({ Mango: 26.5, Lime: 12 });
+    // the flavors keep their order and the ones not taken from keep their figure
+    expect(Object.entries(JSON.parse(written.took[0]!.flavor_stocks))).toEqual([
+      ['Mango', 26.5],
+      ['Lime', 12],
+    ]);
+    expect(written.took[0]!.category).toBeTruthy();
   });
 
   it('writes an order that takes no stock', async () => {
@@ -139,6 +144,25 @@ describe.each(BACKENDS)('writing a placed order on %s', (dialect) => {
     expect(written.took.map((product) => product.id)).toEqual([first.id]);
     const [, stillSecond] = await findOrderProducts(t.db.kysely, [first.id, second.id]);
     expect(stillSecond!.stock).toBe(second.stock);
+  });
+
+  it('leaves a product alone when a flavor it takes from is short or gone, though the product has stock', async () => {
+    const { first } = await twoProducts();
+    for (const [n, flavorsTaken] of [{ Lime: 13 }, { Cherry: 1 }].entries()) {
+      const written = await t.db.writeTransaction((trx) =>
+        writeOrder(
+          trx,
+          dialect,
+          placedOrder(10 + n),
+          [line(first, { stock_taken: 1 })],
+          [{ productId: first.id, amount: 1, flavorsTaken: JSON.stringify(flavorsTaken) }],
+        ),
+      );
+      expect(written.took).toEqual([]);
+    }
+    const [stored] = await findOrderProducts(t.db.kysely, [first.id]);
+    expect(stored!.stock).toBe(first.stock);
+    expect(JSON.parse(stored!.flavor_stocks)).toEqual({ Mango: 30, Lime: 12 });
   });
 
   it('loses no take and no line when orders take the same products at once, in either order', async () => {
