@@ -1,3 +1,5 @@
+import type { StaffRole } from '@shared/staff';
+
 /**
  * Every route path of the shop (spec §2.1). Pure constants: the one app-layer
  * module features may import, so links never drift from the router.
@@ -21,3 +23,10 @@ export const paths = {
 
 export const productHref = (id: number) => `/product/${id}`;
 export const orderStatusHref = (token: string) => `/o/${token}`;
+
+/**
+ * Where a member of staff lands after logging in: a driver at their stops; everyone else at
+ * the dashboard, which shows each role its own panels (support's inbox comes first there).
+ */
+export const landingPathFor = (role: StaffRole | undefined) =>
+  role === 'driver' ? paths.driver : paths.dealer;

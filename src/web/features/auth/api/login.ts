@@ -9,13 +9,13 @@ export interface LoginInput {
 
 export const INVALID_LOGIN_MESSAGE = ERROR_TEXTS.INVALID_CREDENTIALS;
 
-/** POST /api/auth/login: the server checks the credentials and sets an httpOnly session cookie. */
-export async function logIn(input: LoginInput): Promise<Session> {
-  const answer = await postJson<{ authenticated: boolean; username: string }>(
-    '/api/auth/login',
-    input,
-  );
-  return { authenticated: answer.authenticated, username: answer.username };
+/**
+ * POST /api/auth/login: the server checks the credentials and sets an httpOnly session cookie.
+ * Its answer is the whole session (sessionResponse: role, permissions, first name), kept as is:
+ * the back office draws its panels from it.
+ */
+export function logIn(input: LoginInput): Promise<Session> {
+  return postJson<Session>('/api/auth/login', input);
 }
 
 /** The text to show for a failed login: ours for its code, or the server's own words (LOGIN_THROTTLED). */

@@ -2,7 +2,7 @@ import { TIMERS } from '@shared/constants';
 import { type LoginInput, loginSchema } from '@shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '@web/api/get-session';
-import { paths } from '@web/app/paths';
+import { landingPathFor } from '@web/app/paths';
 import { Button } from '@web/components/ui/button';
 import { Field, fieldAria, inputClasses } from '@web/components/ui/form-controls';
 import { Modal } from '@web/components/ui/modal';
@@ -56,7 +56,7 @@ export function DealerLoginDialog({ open, onClose }: { open: boolean; onClose: (
       close();
       redirectTimer.current = window.setTimeout(() => {
         appModeStore.set('dealer');
-        navigate(paths.dealer);
+        navigate(landingPathFor(session.role));
         toast({
           title: 'Dealer Mode Activated',
           description: 'Authentication successful. Dealer interface unlocked',
