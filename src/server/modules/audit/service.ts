@@ -5,8 +5,12 @@ import type { Database } from '../../db/schema';
 import type { DealerIdentity } from '../auth/service';
 import * as repo from './repo';
 
-/** Columns that say nothing to an inspector, or must never be copied into the log. */
-const HIDDEN = new Set(['password_hash']);
+/**
+ * Columns that must never be copied into the log: secrets (a password's hash, the shopper's
+ * cookie id, the status link's token, the keyed hash of an ID's number). A change to one is
+ * noted without its value.
+ */
+const HIDDEN = new Set(['password_hash', 'shopper_id', 'status_token', 'id_hash']);
 const IGNORED = new Set(['updated_at']);
 /** Images kept with a row: the log says one was added, not its kilobytes of base64. */
 const IMAGES = new Set(['signature']);
@@ -45,6 +49,56 @@ export interface AuditRecord {
   address: string | null;
 }
 
+/** Who made a change, and from where: the signed-in member of staff (null for the shop itself). */
+export interface Actor {
+  staff: Pick<DealerIdentity, 'userId' | 'username' | 'role'> | null;
+  address: string | null;
+}
+
+/** The shop's own changes (an expiry, a start-up job): no member of staff made them. */
+export const SHOP_ITSELF: Actor = { staff: null, address: null };
+
+export interface Change {
+  /** what happened, in words: "order status changed", "product created" */
+  action: string;
+  /** the table changed */
+  entity: string;
+  entityId: string | number | null;
+  /** the row before the change (none for a new row) */
+  before?: Record<string, unknown>;
+}
+
+/**
+ * Records a change in the audit trail, inside the transaction that made it (`db` is that
+ * transaction): the entry commits with the change, and a failed entry fails the change. The
+ * row as it is now is read here and compared with `before`.
+ */
+export async function recordChange(
+  db: Kysely<Database>,
+  actor: Actor,
+  change: Change,
+  at = new Date(),
+): Promise<void> {
+  const after =
+    change.entityId === null ? undefined : await repo.findRow(db, change.entity, change.entityId);
+  await record(
+    db,
+    {
+      staff: actor.staff,
+      action: change.action,
+      entity: change.entity,
+      entityId: change.entityId,
+      changes: diffRows(change.before, after),
+      address: actor.address,
+    },
+    at,
+  );
+}
+
+/** The row as it is before a change, for `recordChange`. */
+export const rowBefore = (db: Kysely<Database>, entity: string, id: string | number) =>
+  repo.findRow(db, entity, id);
+
 export async function record(db: Kysely<Database>, entry: AuditRecord, at = new Date()) {
   await repo.insertEntry(db, {
     at: at.toISOString(),
@@ -80,5 +134,3 @@ export async function listAudit(
 
 /** The newest entries a query returns; narrow the dates for older ones. */
 export const AUDIT_PAGE = 500;
-
-export const findRow = repo.findRow;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDealerRoute } from '../auth/guard';
-import { diffRows, findRow, record } from './service';
+import { diffRows, rowBefore as findRow, record } from './service';
 
 /** Which table a back-office route changes, by its path. */
 const TABLES: [prefix: string, table: string][] = [
@@ -67,6 +67,7 @@ export const auditTrail = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
     if (!isDealerRoute(route) || methods.every((m) => READ_METHODS.has(m))) return;
+    if (route.config?.auditedByService) return;
     const table = tableFor(route.url);
     const loadRow = (id: string | number | null) =>
       table && table !== 'media' && id !== null ? findRow(db, table, id) : undefined;

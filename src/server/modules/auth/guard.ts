@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { can, type Permission, ROLE_LABELS, type StaffRole } from '../../../shared/staff';
 import { HttpError } from '../../http/errors';
 import { comesFromAnotherSite } from '../../http/same-origin';
+import type { Actor } from '../audit/service';
 import { type DealerIdentity, dealerForToken } from './service';
 
 export const DEALER_COOKIE = 'canopy_dealer';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     public?: boolean;
     /** what a staff route needs; a staff route without one is the owner's alone */
     permission?: Permission;
+    /** its service writes the audit entry in the change's own transaction (see audit/service.ts) */
+    auditedByService?: boolean;
   }
   interface FastifyRequest {
     dealer: DealerIdentity | null;
@@ -57,6 +60,11 @@ function forbidden(request: FastifyRequest): HttpError {
     error: `Your role (${role}) does not allow this.`,
     code: 'FORBIDDEN',
   });
+}
+
+/** Who makes a staff request's changes, for the audit trail its service writes. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { staff: request.dealer, address: request.ip };
 }
 
 export async function currentDealer(
