@@ -85,7 +85,13 @@ export interface TestApp extends TestDb {
 
 export async function createTestApp(
   dialect: Dialect,
-  options: { seed?: boolean; env?: Record<string, string>; webDir?: string } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    webDir?: string;
+    /** the time the shop's rules read (test/shop-time.ts); the wall clock by default */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, options);
   const app = await buildApp({
@@ -93,6 +99,7 @@ export async function createTestApp(
     db: testDb.db,
     logger: false,
     webDir: options.webDir,
+    clock: options.clock,
   });
   await app.ready();
   return {

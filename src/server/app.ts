@@ -31,6 +31,7 @@ import { startTelegramBridge } from './modules/chat/telegram-bridge';
 import { type ContactLimiter, createContactLimiter } from './modules/contact/limiter';
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
+import { idCheckRoutes } from './modules/id-checks/routes';
 import { startStatusNotifications } from './modules/notifications/status-notifications';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     productListCache: EncodedCache;
     events: EventBus;
     contactLimiter: ContactLimiter;
+    /** the time as the shop's rules read it: the wall clock, or a test's fixed moment */
+    clock: () => Date;
   }
 }
 
@@ -62,6 +65,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** where log lines go instead of stdout (tests read them) */
   logStream?: { write(line: string): void };
+  /** the time the shop's rules read (hours, sale days); tests fix it, the shop runs on the wall clock */
+  clock?: () => Date;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
@@ -72,6 +77,7 @@ export async function buildApp({
   webDir = DEFAULT_WEB_DIR,
   logger,
   logStream,
+  clock = () => new Date(),
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logStream),
@@ -88,6 +94,7 @@ export async function buildApp({
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('clock', clock);
   app.decorate(
     'productListCache',
     createEncodedCache(() => listProducts(db.kysely)),
@@ -131,6 +138,7 @@ export async function buildApp({
   await app.register(deliveryZoneRoutes);
   await app.register(staffRoutes);
   await app.register(deliveryRoutes);
+  await app.register(idCheckRoutes);
   await app.register(auditRoutes);
   await app.register(recordsRoutes);
   await app.register(contactRoutes);

@@ -635,6 +635,8 @@ const profileText = (max: number) =>
  */
 export const storeProfileSchema = z.object({
   shopName: profileText(80),
+  /** the licensee's legal business name, printed on every receipt (DCC §15420) */
+  legalName: profileText(120),
   pickupAddress: profileText(200),
   openingHours: profileText(200),
   phone: profileText(40),
@@ -649,6 +651,7 @@ export const STORE_PROFILE_FIELDS = Object.keys(storeProfileSchema.shape) as (ke
 /** The label of each line, in the dealer's form and in its error sentences. */
 export const STORE_PROFILE_LABELS: Record<keyof StoreProfile, string> = {
   shopName: 'Shop name',
+  legalName: 'Legal business name',
   pickupAddress: 'Pickup address',
   openingHours: 'Opening hours',
   phone: 'Phone',

@@ -17,7 +17,7 @@ import {
 } from './constants';
 import { ERROR_CODES } from './error-codes';
 import type { ChatMessagePayload } from './events';
-import { ID_CHECK_METHODS } from './id-check/door-check';
+import { ID_CHECK_METHODS, ID_TYPES } from './id-check/door-check';
 import { RETURN_REASONS } from './order-lifecycle';
 import { PERMISSIONS, STAFF_ROLES } from './staff';
 import type {
@@ -92,7 +92,12 @@ export const promotionResponse = z
   .meta({ id: 'Promotion' });
 
 const orderItemResponse = z.object({
-  id: z.number().int(),
+  id: z.number().int().describe("the product's id"),
+  lineId: z
+    .number()
+    .int()
+    .optional()
+    .describe("the order line's own id (returns name lines by it)"),
   name: z.string(),
   price: dollars.describe('unit price in dollars; -1 = Bulk / to be determined; 0 = free'),
   quantity: z.enum(QUANTITY_OPTIONS),
@@ -155,11 +160,47 @@ export const orderResponse = z
         }),
         nameConfirmed: z.boolean(),
         reasons: z.array(z.string()),
-        driverId: z.number().int(),
+        driverId: z.number().int().describe('who checked: the driver, or staff at the counter'),
         at: z.string(),
+        idType: z.enum(ID_TYPES).optional(),
+        override: z
+          .object({ byName: z.string(), reason: z.string(), at: z.string() })
+          .optional()
+          .describe("the owner's leave this check was made under, after a failed one"),
       })
       .nullable()
       .describe('the last ID check at the door (never the ID number or birth date)'),
+    saleDate: z
+      .string()
+      .nullable()
+      .describe('the shop day the goods change hands, which the daily limits count'),
+    voidReason: z.string().nullable().describe('why staff voided (cancelled) it'),
+    idCheckOverride: z
+      .object({ byName: z.string(), reason: z.string(), at: z.string(), used: z.boolean() })
+      .nullable()
+      .describe("an owner's leave to check the ID again after a failed check"),
+    handoverNote: z
+      .string()
+      .nullable()
+      .describe('what the handover changed, e.g. a tax re-priced at the rate then in force'),
+    returns: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          at: z.string(),
+          reason: z.string(),
+          items: z.array(
+            z.object({
+              lineId: z.number().int(),
+              name: z.string(),
+              quantity: z.enum(QUANTITY_OPTIONS),
+              count: z.number().int(),
+            }),
+          ),
+          value: dollars.describe('the returned goods at the prices paid'),
+        }),
+      )
+      .describe('returns recorded after handover, oldest first'),
   })
   .meta({ id: 'Order' });
 
@@ -374,6 +415,7 @@ export type ResponseSchemasMatchTheirTypes = [
 /** GET/PUT /api/store-profile: every line as text ("" when the shop left it out). */
 export const storeProfileResponse = z.object({
   shopName: z.string(),
+  legalName: z.string(),
   pickupAddress: z.string(),
   openingHours: z.string(),
   phone: z.string(),

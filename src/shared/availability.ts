@@ -1,3 +1,6 @@
+import { hoursLabel, isSpanWithinHours, isWithinHours } from './compliance/hours';
+import type { LegalHours } from './compliance/rule-set';
+import { ruleSetFor } from './compliance/rule-sets';
 import {
   DEFAULT_SLOT_CAPACITY,
   OVERRIDE_MARKER,
@@ -8,7 +11,10 @@ import { weekdayOf } from './promotions';
 import { isStillBookable, type ShopClock } from './shop-clock';
 import type { DealerSettings, ScheduleSlot } from './types';
 
-export type AvailabilitySettings = Pick<DealerSettings, 'availableDays' | 'deliveryHours'> | null;
+export type AvailabilitySettings =
+  | (Pick<DealerSettings, 'availableDays' | 'deliveryHours'> &
+      Partial<Pick<DealerSettings, 'jurisdiction'>>)
+  | null;
 type SlotTimes = Pick<ScheduleSlot, 'startTime' | 'endTime'>;
 type SlotLike = Pick<ScheduleSlot, 'date' | 'startTime' | 'endTime' | 'notes'> &
   Partial<Pick<ScheduleSlot, 'id' | 'maxOrders' | 'currentOrders'>>;
@@ -75,6 +81,35 @@ export function timeToMinutes(time: string): number {
   return hours * 60 + Number(match[2]);
 }
 
+/** Whether a delivery window ("7:00 PM - 9:00 PM") starts and ends within legal hours. */
+export function isWindowWithinHours(window: string, hours: LegalHours | null): boolean {
+  const { startTime, endTime } = splitWindow(window);
+  return isSpanWithinHours(timeToMinutes(startTime), timeToMinutes(endTime), hours);
+}
+
+/** The legal hours of the settings' rule set (issue 37 §3); null = any time. */
+export function legalHoursOf(settings: AvailabilitySettings): LegalHours | null {
+  return ruleSetFor(settings?.jurisdiction).hours;
+}
+
+/**
+ * Why same-day delivery is not taken now (issue 37 §3): under a rule set with legal hours,
+ * only on the shop's delivery days and within the hours. Null when it is taken (always under
+ * a rule set without hours, as the spec has it).
+ */
+export function sameDayClosedReason(
+  settings: AvailabilitySettings,
+  clock: ShopClock,
+): string | null {
+  const hours = legalHoursOf(settings);
+  if (!hours) return null;
+  if (!isWeekdayAvailable(clock.date, settings))
+    return 'We don’t deliver today. Please choose a scheduled delivery window.';
+  if (!isWithinHours(clock.minutes, hours))
+    return `Same-day delivery runs ${hoursLabel(hours)}. Please choose a scheduled delivery window.`;
+  return null;
+}
+
 /** When a window starts, in minutes after midnight; unreadable labels sort last. */
 export function windowStartMinutes(window: string): number {
   const minutes = timeToMinutes(splitWindow(window).startTime);
@@ -126,6 +161,7 @@ export function weeklyWindows(date: string, settings: AvailabilitySettings): str
 /**
  * Windows a shopper may pick on a date (spec §4, §9): a date with explicit slots uses
  * only those (full ones left out); else an overridden date has none; else the weekly hours.
+ * Under a rule set with legal hours, windows outside them are never offered.
  */
 export function availableWindows(
   date: string,
@@ -140,9 +176,11 @@ export function availableWindows(
       : isDateOverridden(date, slots)
         ? []
         : weeklyWindows(date, settings);
+  const hours = legalHoursOf(settings);
+  const legal = hours ? windows.filter((window) => isWindowWithinHours(window, hours)) : windows;
   // with the shop's clock: nothing that has started or starts too soon to deliver
-  if (!clock) return windows;
-  return windows.filter((window) =>
+  if (!clock) return legal;
+  return legal.filter((window) =>
     isStillBookable(date, timeToMinutes(splitWindow(window).startTime), clock),
   );
 }

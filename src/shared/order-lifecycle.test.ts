@@ -47,15 +47,36 @@ describe('the order lifecycle (issue 17 §2)', () => {
     const order = { id: 7, orderType: 'delivery' as const };
     expect(statusChangeProblem({ ...order, status: 'completed' }, 'accepted')).toBeNull();
     expect(statusChangeProblem({ ...order, status: 'returned' }, 'returned')).toBeNull();
-    expect(statusChangeProblem({ ...order, status: 'cancelled' }, 'pending')).toBe(
+    expect(statusChangeProblem({ ...order, status: 'cancelled' }, 'pending')?.message).toBe(
       'Order #7 was cancelled; its stock is back on the shelf, so its status cannot change.',
     );
-    expect(statusChangeProblem({ ...order, status: 'pending' }, 'ready')).toBe(
+    expect(statusChangeProblem({ ...order, status: 'pending' }, 'ready')?.message).toBe(
       'A delivery order cannot be ready for pickup.',
     );
     expect(
-      statusChangeProblem({ id: 8, orderType: 'pickup', status: 'accepted' }, 'returned'),
+      statusChangeProblem({ id: 8, orderType: 'pickup', status: 'accepted' }, 'returned')?.message,
     ).toBe('A pickup order cannot be returned.');
+  });
+
+  it('where sales are records, a handed-over order is final; before handover it may still move', () => {
+    const delivered = { id: 9, orderType: 'delivery' as const, status: 'completed' as const };
+    for (const next of ['cancelled', 'returned', 'on the way', 'pending'] as const) {
+      expect(statusChangeProblem(delivered, next, true)).toEqual({
+        code: 'ORDER_IS_A_RECORD',
+        message:
+          'Order #9 was delivered: a sale is a record and cannot change. Record a return instead.',
+      });
+    }
+    expect(
+      statusChangeProblem({ id: 10, orderType: 'pickup', status: 'completed' }, 'ready', true)
+        ?.message,
+    ).toBe(
+      'Order #10 was picked up: a sale is a record and cannot change. Record a return instead.',
+    );
+    expect(
+      statusChangeProblem({ ...delivered, status: 'on the way' }, 'accepted', true),
+    ).toBeNull();
+    expect(statusChangeProblem(delivered, 'accepted', false)).toBeNull();
   });
 
   it('counts delivered, picked-up, returned and cancelled orders as finished', () => {

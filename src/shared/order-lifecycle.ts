@@ -60,22 +60,46 @@ export function progressIndex(status: OrderStatus, orderType: OrderType): number
   return steps.indexOf(isPickup(orderType) && status === 'on the way' ? 'ready' : status);
 }
 
+export const isHandedOver = (status: OrderStatus) => status === 'completed';
+
+export interface StatusRefusal {
+  code: 'ORDER_STATUS_REFUSED' | 'ORDER_IS_A_RECORD';
+  message: string;
+}
+
 /**
- * Why a status change is refused, or null when it is allowed. Staff may move an order
- * back and forth between its type's steps (the spec lets the dealer correct a status at
- * any time); a closed order stays closed, because its stock has already been restored.
+ * Why a status change is refused, or null when it is allowed. Staff may move an order back
+ * and forth between its type's steps (the spec lets the dealer correct a status at any time);
+ * a closed order stays closed, because its stock has already been restored. Where sales are
+ * records (the rule set's `salesRecords`), a handed-over order is final: a return is recorded
+ * beside it instead.
  */
 export function statusChangeProblem(
   order: { id: number; status: OrderStatus; orderType: OrderType },
   next: OrderStatus,
-): string | null {
+  salesAreRecords = false,
+): StatusRefusal | null {
   if (next === order.status) return null;
+  const refused = (message: string): StatusRefusal => ({ code: 'ORDER_STATUS_REFUSED', message });
+  if (salesAreRecords && isHandedOver(order.status))
+    return {
+      code: 'ORDER_IS_A_RECORD',
+      message: `Order #${order.id} was ${statusLabel(order.status, order.orderType).toLowerCase()}: a sale is a record and cannot change. Record a return instead.`,
+    };
   if (isClosed(order.status))
-    return `Order #${order.id} was ${order.status}; its stock is back on the shelf, so its status cannot change.`;
+    return refused(
+      `Order #${order.id} was ${order.status}; its stock is back on the shelf, so its status cannot change.`,
+    );
   if (!statusesFor(order.orderType).includes(next))
-    return `A ${isPickup(order.orderType) ? 'pickup' : 'delivery'} order cannot be ${statusLabel(next, order.orderType).toLowerCase()}.`;
+    return refused(
+      `A ${isPickup(order.orderType) ? 'pickup' : 'delivery'} order cannot be ${statusLabel(next, order.orderType).toLowerCase()}.`,
+    );
   return null;
 }
+
+/** Where sales are records, an order is never deleted: it is voided with a reason. */
+export const orderIsARecordMessage = (id: number) =>
+  `Order #${id} is a record and cannot be deleted. Cancel it with a reason instead.`;
 
 /** Who changes an order's status: staff at the back office, or the driver at the door. */
 export interface StatusActor {

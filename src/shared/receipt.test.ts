@@ -44,6 +44,11 @@ const order: Order = {
     driverId: 9,
     at: '2026-11-26T00:14:00.000Z',
   },
+  saleDate: '2026-11-25',
+  voidReason: null,
+  idCheckOverride: null,
+  handoverNote: null,
+  returns: [],
 };
 
 const input: ReceiptInput = {
@@ -61,10 +66,66 @@ const lineValue = (lines: { label: string; value: string }[], label: string) =>
   lines.find((line) => line.label === label)?.value;
 
 describe('the receipt of a handed-over order (issue 17 §4, DCC §15420)', () => {
-  it('has a receipt only once the order is delivered or picked up', () => {
-    expect(hasReceipt('completed')).toBe(true);
-    for (const status of ['pending', 'packed', 'on the way', 'returned', 'cancelled'] as const)
+  it('has a receipt once the order is handed over or voided, never before', () => {
+    for (const status of ['completed', 'returned', 'cancelled'] as const)
+      expect(hasReceipt(status)).toBe(true);
+    for (const status of ['pending', 'packed', 'on the way'] as const)
       expect(hasReceipt(status)).toBe(false);
+  });
+
+  it('marks a voided order VOID with its reason, and a return after handover RETURN', () => {
+    expect(buildReceipt(input).mark).toBeNull();
+    const voided = buildReceipt({
+      ...input,
+      order: { ...order, status: 'cancelled', voidReason: 'Customer changed their mind' },
+    });
+    expect(voided.mark).toBe('VOID');
+    expect(voided.adjustments).toEqual([{ label: 'Voided', value: 'Customer changed their mind' }]);
+    const returned = buildReceipt({
+      ...input,
+      order: {
+        ...order,
+        returns: [
+          {
+            id: 1,
+            at: '2026-11-26T18:30:00.000Z',
+            reason: 'Damaged package',
+            items: [{ lineId: 5, name: 'Blue Dream', quantity: '1/4 Oz', count: 1 }],
+            value: 85.5,
+          },
+        ],
+      },
+    });
+    expect(returned.mark).toBe('RETURN');
+    expect(returned.adjustments).toEqual([
+      {
+        label: 'Returned Nov 26, 2026, 10:30 AM PST',
+        value: '1 × Blue Dream (1/4 Oz): Damaged package ($85.50)',
+      },
+    ]);
+    expect(returned.total).toEqual({ label: 'Total', value: '$102.72' });
+  });
+
+  it('prints the licensee’s legal name and an owner’s override on the check line', () => {
+    const receipt = buildReceipt({
+      ...input,
+      shop: { ...input.shop, legalName: 'Green Door Holdings, LLC' },
+      order: {
+        ...order,
+        idCheck: {
+          ...order.idCheck!,
+          override: {
+            byName: 'Olive',
+            reason: 'Typo in the birth date',
+            at: '2026-11-26T00:10:00.000Z',
+          },
+        },
+      },
+    });
+    expect(receipt.legalName).toBe('Green Door Holdings, LLC');
+    expect(lineValue(receipt.handling, 'ID check')).toBe(
+      "Passed (scanned; name confirmed in person; after an owner's override by Olive: Typo in the birth date) at Nov 25, 2026, 4:14 PM PST",
+    );
   });
 
   it('names the shop, the customer by first name and number, and the times on the shop’s clock', () => {
@@ -107,7 +168,7 @@ describe('the receipt of a handed-over order (issue 17 §4, DCC §15420)', () =>
       { label: 'Prepared by', value: 'Pat (employee no. not recorded)' },
       {
         label: 'ID check',
-        value: 'Passed (scanned; name confirmed by the driver) at Nov 25, 2026, 4:14 PM PST',
+        value: 'Passed (scanned; name confirmed in person) at Nov 25, 2026, 4:14 PM PST',
       },
     ]);
     const manual = { ...order.idCheck!, method: 'manual' as const, nameConfirmed: false };

@@ -6,14 +6,25 @@
 import { customerKeyOf } from './compliance/limits';
 import { GRAMS_PER_QUANTITY, type OrderStatus, type QuantityLabel } from './constants';
 import { formatCents, formatPercent, toCents } from './money';
-import { isPickup } from './order-lifecycle';
+import { isClosed, isPickup, RETURN_REASON_LABELS } from './order-lifecycle';
 import { lineTotalCents } from './pricing';
 import { isFlowerQuantity } from './quantity';
 import { shopTimeLabel } from './shop-clock';
 import type { Order, OrderItem } from './types';
 
-/** Only a handed-over order has a receipt. */
-export const hasReceipt = (status: OrderStatus) => status === 'completed';
+/**
+ * A handed-over order has a receipt, and it never goes away (issue 37 §1): a voided order (or a
+ * delivery brought back) keeps one marked VOID, a return after handover marks it RETURN.
+ */
+export const hasReceipt = (status: OrderStatus) => status === 'completed' || isClosed(status);
+
+/** What stands across a receipt: VOID (nothing was sold), RETURN (goods came back), or nothing. */
+export type ReceiptMark = 'VOID' | 'RETURN' | null;
+
+export function receiptMark(order: Pick<Order, 'status' | 'returns'>): ReceiptMark {
+  if (isClosed(order.status)) return 'VOID';
+  return order.returns.length > 0 ? 'RETURN' : null;
+}
 
 /**
  * Who a customer number belongs to: the phone's digits, as for the daily limits; a phone too
@@ -32,7 +43,7 @@ export interface ReceiptInput {
   order: Order;
   /** the goods before the discount, as the order stored it */
   subtotalCents: number;
-  shop: { shopName: string; licenseNumber: string };
+  shop: { shopName: string; licenseNumber: string; legalName?: string };
   customerNumber: number | null;
   driver: StaffOnReceipt | null;
   preparer: StaffOnReceipt | null;
@@ -56,6 +67,9 @@ export interface ReceiptItem {
 
 export interface Receipt {
   shopName: string;
+  /** the licensee's legal business name, when the shop recorded it */
+  legalName: string | null;
+  mark: ReceiptMark;
   licence: string;
   title: string;
   /** customer, number, times and address */
@@ -66,6 +80,8 @@ export interface Receipt {
   total: ReceiptLine;
   /** driver, preparer and the ID check */
   handling: ReceiptLine[];
+  /** why it was voided, and each return after handover */
+  adjustments: ReceiptLine[];
   signature: string | null;
 }
 
@@ -76,6 +92,8 @@ export function buildReceipt(input: ReceiptInput): Receipt {
   const { order } = input;
   return {
     shopName: input.shop.shopName || 'Canopy',
+    legalName: input.shop.legalName?.trim() || null,
+    mark: receiptMark(order),
     licence: input.shop.licenseNumber || NOT_RECORDED,
     title: `Order #${order.id}`,
     details: details(input),
@@ -83,6 +101,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     amounts: amounts(order, input.subtotalCents),
     total: { label: 'Total', value: formatCents(toCents(order.total)) },
     handling: handling(input),
+    adjustments: adjustments(order, input.timeZone),
     signature: input.signature && SIGNATURE.test(input.signature) ? input.signature : null,
   };
 }
@@ -167,6 +186,27 @@ function handling({ order, driver, preparer, timeZone }: ReceiptInput): ReceiptL
 function idCheckText(check: Order['idCheck'], timeZone: string): string {
   if (!check) return NOT_RECORDED;
   const how = check.method === 'scan' ? 'scanned' : 'entered by hand';
-  const confirmed = check.nameConfirmed ? '; name confirmed by the driver' : '';
-  return `${check.passed ? 'Passed' : 'Failed'} (${how}${confirmed}) at ${shopTimeLabel(check.at, timeZone)}`;
+  const confirmed = check.nameConfirmed ? '; name confirmed in person' : '';
+  const override = check.override
+    ? `; after an owner's override by ${check.override.byName}: ${check.override.reason}`
+    : '';
+  return `${check.passed ? 'Passed' : 'Failed'} (${how}${confirmed}${override}) at ${shopTimeLabel(check.at, timeZone)}`;
+}
+
+function adjustments(order: Order, timeZone: string): ReceiptLine[] {
+  const lines: ReceiptLine[] = [];
+  if (order.status === 'cancelled')
+    lines.push({ label: 'Voided', value: order.voidReason || 'No reason recorded' });
+  if (order.status === 'returned')
+    lines.push({
+      label: 'Voided',
+      value: `Brought back undelivered${order.returnReason ? ` (${RETURN_REASON_LABELS[order.returnReason].toLowerCase()})` : ''}`,
+    });
+  for (const item of order.returns)
+    lines.push({
+      label: `Returned ${shopTimeLabel(item.at, timeZone)}`,
+      value: `${item.items.map((line) => `${line.count} × ${line.name} (${line.quantity})`).join(', ')}: ${item.reason} (${formatCents(toCents(item.value))})`,
+    });
+  if (order.handoverNote) lines.push({ label: 'At handover', value: order.handoverNote });
+  return lines;
 }

@@ -129,6 +129,14 @@ export type OrderPlacement = z.output<typeof orderPlacementSchema>;
 
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(', ')}` }),
+  /** why the order is cancelled (voided): required where sales are records */
+  reason: z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .optional(),
+  /** the customer's signature, when staff hand a delivery over from the back office */
+  signature: signatureSchema.optional(),
 });
 export const driverAssignmentSchema = z.object({
   driverId: z

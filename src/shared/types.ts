@@ -11,7 +11,7 @@ import type {
   Strain,
   Weekday,
 } from './constants';
-import type { DoorCheck } from './id-check/door-check';
+import type { DoorCheck, IdCheckOverride } from './id-check/door-check';
 import type { ReturnReason } from './order-lifecycle';
 
 export interface Product {
@@ -75,7 +75,10 @@ export interface Promotion {
 }
 
 export interface OrderItem {
+  /** the product's id */
   id: number;
+  /** the order line's own id, on orders the server answers (returns name lines by it) */
+  lineId?: number;
   name: string;
   /** unit price in dollars; -1 = Bulk / to be determined; 0 = free */
   price: number;
@@ -122,6 +125,26 @@ export interface Order {
   returnReason: ReturnReason | null;
   /** issue 17 §3: the last ID check at the door */
   idCheck: DoorCheck | null;
+  /** issue 37 §2: the shop day the goods change hands, which the daily limits count */
+  saleDate: string | null;
+  /** issue 37 §1: why staff voided (cancelled) it */
+  voidReason: string | null;
+  /** issue 37 §1: an owner's leave to check the ID again after a failed check */
+  idCheckOverride: Omit<IdCheckOverride, 'byStaffId'> | null;
+  /** what the handover changed (a tax re-priced at the rate then in force) */
+  handoverNote: string | null;
+  /** issue 37 §1: returns recorded after handover, oldest first */
+  returns: OrderReturn[];
+}
+
+/** A return after handover: its own record; the goods are kept apart for destruction. */
+export interface OrderReturn {
+  id: number;
+  at: string;
+  reason: string;
+  items: { lineId: number; name: string; quantity: QuantityLabel; count: number }[];
+  /** the returned goods at the prices paid, dollars */
+  value: number;
 }
 
 export interface OrderDriver {

@@ -23,6 +23,8 @@ export interface Database {
   delivery_zones: DeliveryZonesTable;
   audit_log: AuditLogTable;
   customer_numbers: CustomerNumbersTable;
+  order_returns: OrderReturnsTable;
+  product_destructions: ProductDestructionsTable;
   idempotency_keys: IdempotencyKeysTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
@@ -87,6 +89,8 @@ export interface ProductsTable {
   cannabis_grams: Generated<number>;
   concentrate_grams: Generated<number>;
   created_at: string;
+  /** returned after handover: kept apart until a recorded destruction (issue 37 §1) */
+  to_destroy: Generated<number>;
 }
 
 export interface PromotionsTable {
@@ -158,6 +162,40 @@ export interface OrdersTable {
   prepared_by: number | null;
   /** the customer's number (customer_numbers), given when the order is handed over */
   customer_number: number | null;
+  /**
+   * The shop day the goods change hands, which the daily limits count: the delivery date of a
+   * scheduled order, the day of ordering otherwise, then the day it was handed over.
+   */
+  sale_date: string | null;
+  /** why staff voided (cancelled) the order */
+  void_reason: string | null;
+  /** JSON IdCheckOverride: an owner's leave to check a failed ID again */
+  id_check_override: string | null;
+  /** what the handover changed, for the receipt (a tax re-priced at the rate then in force) */
+  handover_note: string | null;
+}
+
+/** A return after handover (issue 37 §1): its own record beside the sale, never restocked. */
+export interface OrderReturnsTable {
+  id: Generated<number>;
+  order_id: number;
+  reason: string;
+  /** JSON list of ReturnedItem */
+  items: string;
+  staff_id: number | null;
+  created_at: string;
+}
+
+/** Returned goods destroyed, with a witness (issue 37 §1). */
+export interface ProductDestructionsTable {
+  id: Generated<number>;
+  product_id: number;
+  product_name: string;
+  amount: number;
+  witness: string;
+  note: string | null;
+  staff_id: number | null;
+  created_at: string;
 }
 
 /** Issue 17 §4: the shop's number for each customer (DCC §15420), by customerNumberKey. */
@@ -271,6 +309,8 @@ export interface StoreProfileTable {
   delivery_area: string;
   payment_methods: string;
   updated_at: string;
+  /** the licensee's legal business name, printed on receipts */
+  legal_name: string;
 }
 
 export interface IdempotencyKeysTable {
@@ -305,6 +345,7 @@ export type PromotionRow = Selectable<PromotionsTable> & { categories: string[] 
 export type NewPromotionRow = Omit<PromotionRow, 'id'>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OrderReturnRow = Selectable<OrderReturnsTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type NewOrderItemRow = Insertable<OrderItemsTable>;
 export type ScheduleSlotRow = Selectable<ScheduleSlotsTable>;

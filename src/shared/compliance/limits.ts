@@ -123,10 +123,23 @@ export function limitLeftText(status: LimitStatus): string {
   return `${formatGrams(Math.max(0, status.remainingGrams))} of ${status.label} left today`;
 }
 
-/** Why an add or an order is refused: the limit, what the cart would make it, what is left. */
-export function limitExceededMessage(status: LimitStatus): string {
+/**
+ * Why an add or an order is refused: the limit, what the cart would make it, what is left on
+ * the day the goods change hands ("today", or "on 2026-11-28" for a scheduled order).
+ */
+export function limitExceededMessage(status: LimitStatus, day = 'today'): string {
   const left = Math.max(0, status.limitGrams - status.earlierGrams);
-  return `Daily limit reached: you can buy up to ${formatGrams(status.limitGrams)} of ${status.label} per day, and ${formatGrams(left)} is left today.`;
+  return `Daily limit reached: you can buy up to ${formatGrams(status.limitGrams)} of ${status.label} per day, and ${formatGrams(left)} is left ${day}.`;
+}
+
+/**
+ * An order over the limit only with other shoppers' orders under the same phone: the refusal
+ * does not tell how much that number bought.
+ */
+export function sharedPhoneOverLimitMessage(day = 'today'): string {
+  return day === 'today'
+    ? "This order is over today's purchase limit."
+    : `This order is over the purchase limit ${day}.`;
 }
 
 /**

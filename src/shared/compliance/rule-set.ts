@@ -28,6 +28,19 @@ export interface DatedRate extends EffectiveDates {
   source: string;
 }
 
+/** A money amount in force on dated shop days. */
+export interface DatedAmount extends EffectiveDates {
+  cents: number;
+  source: string;
+}
+
+/** Shop-time clock readings, "HH:MM" (24-hour). */
+export interface LegalHours {
+  opens: string;
+  closes: string;
+  source: string;
+}
+
 export interface RuleSet {
   id: string;
   name: string;
@@ -40,6 +53,25 @@ export interface RuleSet {
   salesTax: { name: string; source: string } | null;
   /** an optional local cannabis business tax on gross receipts, at the shop's rate */
   localTax: { name: string; source: string } | null;
+  /**
+   * Sales are records: a handed-over order is final (a return after it is its own record),
+   * an order is voided with a reason and never deleted, and every handover passes the door
+   * rules. Null keeps the spec's freedom (any status at any time, deletion).
+   */
+  salesRecords: { source: string } | null;
+  /** when sales, deliveries and handovers may happen, in shop time; null = any time */
+  hours: LegalHours | null;
+  /** the retail value of goods one driver may carry at once (dated); [] = no cap */
+  vehicleCaps: DatedAmount[];
+  /**
+   * Cannabis products must state what they count toward the limits (grams above 0), and are
+   * not sold as Bulk (its amount would be unknown). Null = no such rule.
+   */
+  cannabisProducts: { source: string } | null;
+  /** a promotion may give away only non-cannabis products; null = anything may be given */
+  noFreeCannabis: { source: string } | null;
+  /** deliveries go only to addresses in this state; null = anywhere */
+  deliveryState: { code: string; name: string; source: string } | null;
 }
 
 export function isEffectiveOn(rule: EffectiveDates, date: string): boolean {
@@ -49,4 +81,9 @@ export function isEffectiveOn(rule: EffectiveDates, date: string): boolean {
 /** The rate in force on `date`, or null when the rule set has none that day. */
 export function rateOn(rates: readonly DatedRate[], date: string): DatedRate | null {
   return rates.find((rate) => isEffectiveOn(rate, date)) ?? null;
+}
+
+/** The amount in force on `date`, or null when none is. */
+export function amountOn(amounts: readonly DatedAmount[], date: string): DatedAmount | null {
+  return amounts.find((amount) => isEffectiveOn(amount, date)) ?? null;
 }

@@ -45,8 +45,43 @@ describe('the door check (issue 17 §3)', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'dateOfBirth: must be a date (YYYY-MM-DD)',
+      'dateOfBirth: must be a date like 1990-07-04 (year-month-day)',
       'state: must be a two-letter state code',
     ]);
+  });
+
+  it('asks a licence or state ID for its state, never a passport or a military ID', () => {
+    const typed = {
+      method: 'manual',
+      firstName: 'Jamie',
+      lastName: 'Rivera',
+      dateOfBirth: '1990-02-28',
+      expiry: '2028-01-31',
+      idNumber: 'X1234567',
+    };
+    expect(doorCheckSchema.safeParse(typed).error?.issues).toMatchObject([
+      { path: ['state'], message: 'is required for this ID' },
+    ]);
+    expect(doorCheckSchema.parse({ ...typed, idType: 'passport' })).toMatchObject({
+      idType: 'passport',
+    });
+    expect(doorCheckSchema.safeParse({ ...typed, idType: 'military' }).success).toBe(true);
+    expect(doorCheckSchema.parse({ ...typed, state: 'NV' })).toMatchObject({ idType: 'licence' });
+  });
+
+  it('takes a scan as the barcode text only: its fields come from the server reading it', () => {
+    expect(
+      doorCheckSchema.safeParse({ method: 'scan', barcode: 'short' }).error?.issues,
+    ).toMatchObject([{ path: ['barcode'], message: 'is too short to be a licence barcode' }]);
+    const withFields = doorCheckSchema.parse({
+      method: 'scan',
+      barcode: '@\n\u001e\rANSI 636014100002DL00410278',
+      firstName: 'Claimed',
+      dateOfBirth: '1980-01-01',
+    });
+    expect(withFields).toEqual({
+      method: 'scan',
+      barcode: '@\n\u001e\rANSI 636014100002DL00410278',
+    });
   });
 });

@@ -9,33 +9,93 @@ import type { IdCheckResult } from './rule';
 export const ID_CHECK_METHODS = ['scan', 'manual'] as const;
 export type IdCheckMethod = (typeof ID_CHECK_METHODS)[number];
 
+/** What kind of ID the customer shows; passports and military IDs carry no state. */
+export const ID_TYPES = ['licence', 'state-id', 'passport', 'military'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+export const ID_TYPE_LABELS: Record<IdType, string> = {
+  licence: 'Driver licence',
+  'state-id': 'State ID card',
+  passport: 'Passport',
+  military: 'Military ID',
+};
+export const idTypeHasState = (type: IdType) => type === 'licence' || type === 'state-id';
+
 const name = z
   .string({ message: 'is required' })
   .trim()
   .min(1, 'is required')
   .max(60, 'must be at most 60 characters');
-const date = z.string({ message: 'is required' }).refine(isIsoDate, 'must be a date (YYYY-MM-DD)');
+const date = z
+  .string({ message: 'is required' })
+  .refine(isIsoDate, 'must be a date like 1990-07-04 (year-month-day)');
+const confirmName = z.boolean({ message: 'must be true or false' }).optional();
 
-export const doorCheckSchema = z.object({
-  method: z.enum(ID_CHECK_METHODS, { message: 'must be scan or manual' }),
-  firstName: name,
-  lastName: name,
-  dateOfBirth: date,
-  expiry: date,
-  idNumber: z
+/** What the ID says, typed by hand from the card: a "manual" check. */
+export const typedIdSchema = z
+  .object({
+    method: z.literal('manual'),
+    idType: z
+      .enum(ID_TYPES, { message: `must be one of ${ID_TYPES.join(', ')}` })
+      .default('licence'),
+    firstName: name,
+    lastName: name,
+    dateOfBirth: date,
+    expiry: date,
+    idNumber: z
+      .string({ message: 'is required' })
+      .trim()
+      .min(4, 'must be at least 4 characters')
+      .max(30, 'must be at most 30 characters')
+      .regex(/^[A-Za-z0-9 -]+$/, 'may use letters, digits, spaces and dashes'),
+    state: z
+      .string({ message: 'must be a two-letter state code' })
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code')
+      .optional(),
+    /** the checker saw that the name differs and confirmed the person is the customer */
+    confirmName,
+  })
+  .superRefine((id, ctx) => {
+    if (idTypeHasState(id.idType) && !id.state)
+      ctx.addIssue({ code: 'custom', path: ['state'], message: 'is required for this ID' });
+  });
+
+/**
+ * A "scan": the text the phone decoded from the ID's PDF417 barcode, sent as it is. The
+ * server reads it (aamva.ts), so a scan is a scan only when the server could parse it.
+ */
+export const scannedIdSchema = z.object({
+  method: z.literal('scan'),
+  barcode: z
     .string({ message: 'is required' })
-    .trim()
-    .min(4, 'must be at least 4 characters')
-    .max(30, 'must be at most 30 characters')
-    .regex(/^[A-Za-z0-9 -]+$/, 'may use letters, digits, spaces and dashes'),
-  state: z
-    .string({ message: 'is required' })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code'),
-  /** the driver saw that the name differs and confirmed the person is the customer */
-  confirmName: z.boolean({ message: 'must be true or false' }).optional(),
+    .min(20, 'is too short to be a licence barcode')
+    .max(4000, 'is too long to be a licence barcode'),
+  confirmName,
 });
-export type DoorCheckInput = z.infer<typeof doorCheckSchema>;
+
+export const doorCheckSchema = z.discriminatedUnion('method', [typedIdSchema, scannedIdSchema], {
+  message: 'must be scan or manual',
+});
+export type DoorCheckInput = z.input<typeof doorCheckSchema>;
+export type TypedId = z.output<typeof typedIdSchema>;
+
+/** An owner's leave to check an ID again after a failed check (issue 37 §1), kept with the order. */
+export interface IdCheckOverride {
+  byStaffId: number;
+  byName: string;
+  reason: string;
+  at: string;
+  /** the next check used it */
+  used: boolean;
+}
+
+export const idCheckOverrideSchema = z.object({
+  reason: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(5, 'must say why, in at least 5 characters')
+    .max(300, 'must be at most 300 characters'),
+});
 
 export type DoorChecks = IdCheckResult['checks'] & {
   /** the ID's orders of the day stay within the daily limits (absent before anti-looping) */
@@ -45,13 +105,18 @@ export type DoorChecks = IdCheckResult['checks'] & {
 /** The check as stored with the order and shown to staff and on the receipt. */
 export interface DoorCheck {
   method: IdCheckMethod;
+  /** absent on checks from before ID types were asked */
+  idType?: IdType;
   passed: boolean;
   checks: DoorChecks;
   /** the name differed and the driver confirmed the person by hand (logged) */
   nameConfirmed: boolean;
   reasons: string[];
+  /** who checked: the driver at the door, or staff at the pickup counter */
   driverId: number;
   at: string;
+  /** the owner's leave this check was made under, after a failed one */
+  override?: Pick<IdCheckOverride, 'byName' | 'reason' | 'at'>;
 }
 
 /**

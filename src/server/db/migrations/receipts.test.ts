@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
+import { SHOP_ITSELF } from '../../modules/audit/service';
 import { updateOrderStatus } from '../../modules/orders/service';
 import { migrateToLatest } from '../migrate';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
 type OldRow = Record<string, any>;
+
+/** The owner completing orders at the back office under the spec's rule set. */
+const AT_THE_SHOP = { actor: SHOP_ITSELF, timeZone: 'America/Los_Angeles' };
 
 const order = (phone: string, status: string, extra: OldRow = {}): OldRow => ({
   customer: 'Jamie Rivera',
@@ -59,9 +63,9 @@ describe.each(BACKENDS)('upgrading to receipts on %s (issue 17 §4)', (dialect) 
     expect(before[first]!.prepared_by).toBeNull();
 
     // the next customer gets the next number; a known one keeps theirs
-    await updateOrderStatus(t.db, open, { status: 'completed' });
+    await updateOrderStatus(t.db, open, { status: 'completed' }, AT_THE_SHOP);
     const newcomer = await insert(order('415-555-0777', 'pending'));
-    await updateOrderStatus(t.db, newcomer, { status: 'completed' });
+    await updateOrderStatus(t.db, newcomer, { status: 'completed' }, AT_THE_SHOP);
     const after = await numbers();
     expect(after[open]!.customer_number).toBe(1);
     expect(after[newcomer]!.customer_number).toBe(3);

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { californiaLicence } from '../../../../test/aamva-fixture';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import { signaturePng } from '../../../../test/signature';
+import { shopTimeClock } from '../../../../test/shop-time';
+import { blankSignaturePng, dotSignaturePng, signaturePng } from '../../../../test/signature';
 import { staffClient } from '../../../../test/staff';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import type { QuantityLabel } from '../../../shared/constants';
 import { shopClock } from '../../../shared/shop-clock';
 import type { Order, Product } from '../../../shared/types';
+
+const ZONE = 'America/Los_Angeles';
 
 /**
  * The door's other duties (issue 17 §3): the signature is a real PNG of a sensible size, and
@@ -18,10 +22,14 @@ describe.each(BACKENDS)('signatures and the ID’s daily limits at the door on %
   let owner: Awaited<ReturnType<typeof dealerClient>>;
   let driver: Awaited<ReturnType<typeof staffClient>>;
   let products: Map<string, Product>;
-  const today = () => shopClock(new Date(), t.config.SHOP_TIMEZONE).date;
+  const today = () => shopClock(t.app.clock(), t.config.SHOP_TIMEZONE).date;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true });
+    t = await createTestApp(dialect, {
+      seed: true,
+      env: { SHOP_TIMEZONE: ZONE },
+      clock: shopTimeClock(ZONE),
+    });
     owner = await dealerClient(t);
     driver = await staffClient(t, owner, 'driver', 'dana');
     const california = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: null };
@@ -52,20 +60,23 @@ describe.each(BACKENDS)('signatures and the ID’s daily limits at the door on %
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<Order>();
+    await owner.send('PATCH', `/api/orders/${order.id}/status`, { status: 'accepted' });
     await owner.send('PATCH', `/api/orders/${order.id}/driver`, { driverId: driver.id });
     await driver.send('PATCH', `/api/deliveries/${order.id}`, { status: 'on the way' });
     return order;
   }
 
+  /** The driver scans Jamie Rivera's licence: the phone sends the barcode's text only. */
   const idCheck = (order: Order, idNumber = 'D7654321') =>
     driver.send('POST', `/api/deliveries/${order.id}/id-check`, {
       method: 'scan',
-      firstName: 'Jamie',
-      lastName: 'Rivera',
-      dateOfBirth: '1990-05-05',
-      expiry: `${Number(today().slice(0, 4)) + 2}-05-05`,
-      idNumber,
-      state: 'CA',
+      barcode: californiaLicence({
+        firstName: 'JAMIE',
+        lastName: 'RIVERA',
+        dateOfBirth: '1990-05-05',
+        expiry: `${Number(today().slice(0, 4)) + 2}-05-05`,
+        idNumber,
+      }),
     });
 
   it('hands over only with a real PNG signature of a sensible size', async () => {
@@ -105,14 +116,61 @@ describe.each(BACKENDS)('signatures and the ID’s daily limits at the door on %
     expect(looped.reasons).toEqual([
       'This ID already had 28 g of flower today; with this order it would pass the 28.5 g daily limit',
     ]);
-    // another person's ID is their own limit
+    // the failure binds; with the owner's leave another person's ID is their own limit
+    expect((await idCheck(quarter, 'B1111111')).json().code).toBe('ID_CHECK_FAILED_BEFORE');
+    const allow = () =>
+      owner.send('POST', `/api/orders/${quarter.id}/id-check-override`, {
+        reason: 'The partner ordered it',
+      });
+    await allow();
     expect((await idCheck(quarter, 'B1111111')).json<Order>().idCheck?.passed).toBe(true);
 
-    // once the ounce comes back, its grams no longer count for the ID
+    // once the ounce comes back undelivered, its grams no longer count for the ID
     await driver.send('PATCH', `/api/deliveries/${ounce.id}`, {
       status: 'returned',
       returnReason: 'refused',
     });
     expect((await idCheck(quarter)).json<Order>().idCheck?.passed).toBe(true);
+  });
+
+  it('reads a scan from the barcode itself: a scan it cannot read is refused, typed fields are manual', async () => {
+    const order = await deliveryOf('1/4 Oz', '555-0501');
+    const unreadable = await driver.send('POST', `/api/deliveries/${order.id}/id-check`, {
+      method: 'scan',
+      barcode: 'this is not a licence barcode at all',
+    });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().formattedErrors).toEqual([
+      'barcode: could not be read: Not an AAMVA driver licence or ID barcode. Scan again, or type what the ID says.',
+    ]);
+    // a phone that claims "scan" with typed fields only sends a barcode-less scan: refused
+    const claimed = await driver.send('POST', `/api/deliveries/${order.id}/id-check`, {
+      method: 'scan',
+      firstName: 'Jamie',
+      lastName: 'Rivera',
+      dateOfBirth: '1990-05-05',
+      expiry: '2030-01-01',
+      idNumber: 'D7654321',
+    });
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.json().formattedErrors).toEqual(['barcode: is required']);
+    const scanned = (await idCheck(order, 'S5555555')).json<Order>().idCheck!;
+    expect(scanned).toMatchObject({ method: 'scan', idType: 'licence', passed: true });
+  });
+
+  it('refuses a blank pad or a tap as a signature', async () => {
+    const order = await deliveryOf('1/4 Oz', '555-0601');
+    await idCheck(order, 'S6666666');
+    for (const signature of [await blankSignaturePng(), await dotSignaturePng()]) {
+      const refused = await driver.send('PATCH', `/api/deliveries/${order.id}`, {
+        status: 'completed',
+        signature,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        error: `The signature for order #${order.id} is blank: ask Jamie Rivera to sign in the box.`,
+        code: 'SIGNATURE_REQUIRED',
+      });
+    }
   });
 });

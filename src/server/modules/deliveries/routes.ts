@@ -5,10 +5,11 @@ import { deliveryStatusSchema } from '../../../shared/schemas';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import { idHashSecret } from '../id-checks/id-number-hash';
 import { listDeliveries, recordDoorCheck, updateDelivery } from './service';
 
-const driverOnly = { dealerOnly: true, permission: 'deliveries' } as const;
+const driverOnly = { dealerOnly: true, permission: 'deliveries', auditedByService: true } as const;
 const orderIdParams = withSummary(idParams, 'Invalid order id');
 
 /** Issue 17 §2: the driver's phone view reads and moves the driver's own stops. */
@@ -41,7 +42,12 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
       request.dealer!.userId,
       request.params.id,
       request.body,
-      { timeZone: app.config.SHOP_TIMEZONE, secret: idHashSecret(app.config.sessionSecret) },
+      {
+        actor: actorOf(request),
+        timeZone: app.config.SHOP_TIMEZONE,
+        secret: idHashSecret(app.config.sessionSecret),
+        now: app.clock(),
+      },
     );
     return published(app, outcome);
   });
@@ -49,9 +55,14 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
   app.patch('/api/deliveries/:id', update, async (request) => {
     const { status, returnReason, signature } = request.body;
     const change = { status, returnReason: returnReason ?? null, signature: signature ?? null };
+    const context = {
+      actor: actorOf(request),
+      timeZone: app.config.SHOP_TIMEZONE,
+      now: app.clock(),
+    };
     return published(
       app,
-      await updateDelivery(app.db, request.dealer!.userId, request.params.id, change),
+      await updateDelivery(app.db, request.dealer!.userId, request.params.id, change, context),
     );
   });
 }

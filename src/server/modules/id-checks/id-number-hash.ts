@@ -8,12 +8,13 @@ import { createHmac } from 'node:crypto';
 export const MIN_SECRET_LENGTH = 32;
 
 /**
- * HMAC-SHA256, hex, of "STATE:NUMBER" upper-cased with only letters and digits kept, so
- * "ca d123-4567" and "CA D1234567" hash alike. Licence numbers are few enough to try them all,
- * so a plain hash would not hide them: the secret does, and must stay out of the database.
- * The colon keeps "CA"+"D1" apart from "C"+"AD1".
+ * HMAC-SHA256, hex, of the ID's number upper-cased with only letters and digits kept, so
+ * "d123-4567" and "D1234567" hash alike. The number alone is the key: retyping the state (or
+ * showing a passport, which has none) does not make the same ID a new person. Licence numbers
+ * are few enough to try them all, so a plain hash would not hide them: the secret does, and
+ * must stay out of the database.
  */
-export function idNumberHash(idNumber: string, state: string, secret: string): string {
+export function idNumberHash(idNumber: string, secret: string): string {
   if (secret.length < MIN_SECRET_LENGTH) {
     throw new RangeError(
       `idNumberHash: the secret must be at least ${MIN_SECRET_LENGTH} characters`,
@@ -21,9 +22,7 @@ export function idNumberHash(idNumber: string, state: string, secret: string): s
   }
   const number = alphanumerics(idNumber);
   if (number === '') throw new RangeError('idNumberHash: the ID number has no letters or digits');
-  return createHmac('sha256', secret)
-    .update(`${alphanumerics(state)}:${number}`)
-    .digest('hex');
+  return createHmac('sha256', secret).update(`id:${number}`).digest('hex');
 }
 
 /**

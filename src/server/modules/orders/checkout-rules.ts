@@ -5,6 +5,7 @@
 import type { Transaction } from 'kysely';
 import { zoneLookupFor } from '../../../shared/compliance/checkout-terms';
 import {
+  addGrams,
   BULK_OVER_LIMITS_MESSAGE,
   cartGrams,
   customerKeyOf,
@@ -12,8 +13,8 @@ import {
   type LimitedProduct,
   limitExceededMessage,
   limitsOn,
-  NO_GRAMS,
   purchaseLimitStatus,
+  sharedPhoneOverLimitMessage,
 } from '../../../shared/compliance/limits';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import {
@@ -90,21 +91,28 @@ export interface CountedCustomer {
   grams: GramsByKind;
 }
 
+/** A sale day in the shopper's words: "today", or the scheduled day. */
+export const saleDayWords = (saleDate: string, today: string) =>
+  saleDate === today ? 'today' : `on ${saleDate}`;
+
 /**
- * Counts the order and the customer's earlier orders of the shop day against the rule set's
- * limits, the customer being the normalised phone number or the shopper cookie.
+ * Counts the order against the rule set's limits on the day its goods change hands (issue 37
+ * §2): the shopper's own orders of that day, and other shoppers' orders under the same phone
+ * once staff accepted them. Over the limit on its own orders, the shopper is told what is left;
+ * over only with the others', the refusal says nothing of what that phone bought.
  */
 export async function checkPurchaseLimits(
   trx: Trx,
   dialect: Dialect,
   ruleSet: RuleSet,
-  shopDate: string,
+  day: { saleDate: string; today: string },
   who: { phone: string; shopperId: string },
   lines: readonly LimitedLine[],
 ): Promise<CountedCustomer> {
   const customerKey = customerKeyOf(who.phone);
   const cart = cartGrams(lines);
-  if (limitsOn(ruleSet, shopDate).length === 0) return { customerKey, grams: cart.grams };
+  const { saleDate } = day;
+  if (limitsOn(ruleSet, saleDate).length === 0) return { customerKey, grams: cart.grams };
   if (cart.limitedBulk) {
     throw new HttpError(409, {
       error: BULK_OVER_LIMITS_MESSAGE,
@@ -113,24 +121,28 @@ export async function checkPurchaseLimits(
     });
   }
   // SQLite writes one transaction at a time; PostgreSQL locks the customer, then reads
-  const earlier =
+  const counted =
     dialect === 'postgres'
-      ? await repo.gramsOrderedOnLocked(trx, shopDate, customerKey, who.shopperId)
-      : await repo.gramsOrderedOn(trx, shopDate, customerKey, who.shopperId);
-  const over = purchaseLimitStatus(ruleSet, shopDate, cart.grams, earlier ?? NO_GRAMS).find(
-    (status) => status.over,
-  );
-  if (over) {
-    const message = limitExceededMessage(over);
+      ? await repo.dayGramsOfLocked(trx, saleDate, customerKey, who.shopperId)
+      : await repo.dayGramsOf(trx, saleDate, customerKey, who.shopperId);
+  const over = (earlier: GramsByKind) =>
+    purchaseLimitStatus(ruleSet, saleDate, cart.grams, earlier).find((status) => status.over);
+  const ownOver = over(counted.own);
+  if (ownOver) {
+    const message = limitExceededMessage(ownOver, saleDayWords(saleDate, day.today));
     throw new HttpError(409, {
       error: message,
       code: 'PURCHASE_LIMIT',
       message,
-      kind: over.kind,
-      limit: over.limitGrams,
-      requested: over.cartGrams,
-      remaining: Math.max(0, over.limitGrams - over.earlierGrams),
+      kind: ownOver.kind,
+      limit: ownOver.limitGrams,
+      requested: ownOver.cartGrams,
+      remaining: Math.max(0, ownOver.limitGrams - ownOver.earlierGrams),
     });
+  }
+  if (over(addGrams(counted.own, counted.others))) {
+    const message = sharedPhoneOverLimitMessage(saleDayWords(saleDate, day.today));
+    throw new HttpError(409, { error: message, code: 'PURCHASE_LIMIT', message });
   }
   return { customerKey, grams: cart.grams };
 }

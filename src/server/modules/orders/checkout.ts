@@ -1,5 +1,10 @@
 import type { Transaction } from 'kysely';
-import { availableWindows, explicitSlotFor, schedulingDates } from '../../../shared/availability';
+import {
+  availableWindows,
+  explicitSlotFor,
+  sameDayClosedReason,
+  schedulingDates,
+} from '../../../shared/availability';
 import { taxContextFor } from '../../../shared/compliance/checkout-terms';
 import {
   BULK,
@@ -131,11 +136,13 @@ export async function placeOrder(
         ),
       });
     }
+    const saleDate = saleDateOf(input, clock);
+    if (orderType === 'delivery') checkSameDayOpen(settings, clock);
     const counted = await checkPurchaseLimits(
       trx,
       db.dialect,
       ruleSet,
-      clock.date,
+      { saleDate, today: clock.date },
       { phone: input.phone, shopperId: context.shopperId },
       priced.map((p) => ({ product: p.product, quantity: p.item.quantity, count: p.item.count })),
     );
@@ -172,6 +179,7 @@ export async function placeOrder(
       cannabis_grams: counted.grams.cannabis,
       concentrate_grams: counted.grams.concentrate,
       status_token: newStatusToken(),
+      sale_date: saleDate,
     };
     const items: repo.PlacedItemRow[] = priced.map((p) => ({
       product_id: p.product.id,
@@ -200,6 +208,11 @@ export async function placeOrder(
       ],
     };
   });
+}
+
+/** The shop day the goods are to change hands: a scheduled order's date, else today. */
+function saleDateOf(input: OrderPlacement, clock: ShopClock): string {
+  return input.orderType === 'scheduled' && input.deliveryDate ? input.deliveryDate : clock.date;
 }
 
 async function loadProducts(trx: Trx, items: Item[]): Promise<Map<number, Product>> {
@@ -325,6 +338,13 @@ async function reserveDelivery(
   if ((await repo.countOrdersInWindow(trx, date, window)) >= DEFAULT_SLOT_CAPACITY)
     throw slotUnavailable();
   return null;
+}
+
+/** Same-day delivery only on delivery days within legal hours, where the rule set has them. */
+function checkSameDayOpen(settings: DealerSettings, clock: ShopClock) {
+  const closed = sameDayClosedReason(settings, clock);
+  if (closed)
+    throw new HttpError(409, { error: closed, code: 'SHOP_CLOSED_TODAY', message: closed });
 }
 
 export const SCHEDULED_CAP_MESSAGE = `You already have ${MAX_OPEN_SCHEDULED_ORDERS} scheduled orders open. Please wait until one is delivered, or call us, before scheduling another.`;

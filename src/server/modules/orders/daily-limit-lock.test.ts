@@ -2,10 +2,11 @@ import { type ControlledTransaction, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../../test/harness';
 import type { Database } from '../../db/schema';
-import { gramsOrderedOnLocked } from './repo';
+import { dayGramsOfLocked } from './repo';
 
 const DAY = '2026-11-25';
 const NOTHING = { cannabis: 0, concentrate: 0 };
+const OUNCE = { cannabis: 28, concentrate: 0 };
 
 /**
  * PostgreSQL reads committed rows only, so without the customer's lock a second order would
@@ -19,10 +20,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('daily grams on PostgreSQL', () 
     test = null;
   });
 
-  async function openOrderOf(customerKey: string, shopperId: string) {
+  async function openOrderOf(customerKey: string, shopperId: string, status = 'accepted') {
     test ??= await createTestDb('postgres', { seed: false });
     const trx = await test.db.kysely.startTransaction().execute();
-    expect(await gramsOrderedOnLocked(trx, DAY, customerKey, shopperId)).toEqual(NOTHING);
+    expect(await dayGramsOfLocked(trx, DAY, customerKey, shopperId)).toEqual({
+      own: NOTHING,
+      others: NOTHING,
+    });
     await trx
       .insertInto('orders')
       .values({
@@ -31,7 +35,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('daily grams on PostgreSQL', () 
         address: '1 Main St',
         phone: '555-0170',
         email: null,
-        status: 'pending',
+        status,
         subtotal_cents: 30000,
         discount_cents: 0,
         delivery_fee_cents: 0,
@@ -45,6 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('daily grams on PostgreSQL', () 
         schedule_slot_id: null,
         created_at: new Date().toISOString(),
         shop_date: DAY,
+        sale_date: DAY,
         customer_key: customerKey,
         postal_code: null,
         cannabis_grams: 28,
@@ -75,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('daily grams on PostgreSQL', () 
   ) {
     const second = await test!.db.kysely.startTransaction().execute();
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(second);
-    const read = gramsOrderedOnLocked(second, DAY, customerKey, shopperId);
+    const read = dayGramsOfLocked(second, DAY, customerKey, shopperId);
     try {
       // the second order's count waits for the first order to end
       expect(await waitingFor(Number(rows[0]?.pid), read)).toBe('waiting');
@@ -88,19 +93,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('daily grams on PostgreSQL', () 
     }
   }
 
-  it('waits for the same phone’s order in progress, then counts it', async () => {
+  it('waits for the same phone’s order in progress, then counts it once staff accepted it', async () => {
     const first = await openOrderOf('5550170', 'shopper-a');
     expect(await countedAfter(first, '5550170', 'shopper-b')).toEqual({
-      cannabis: 28,
-      concentrate: 0,
+      own: NOTHING,
+      others: OUNCE,
+    });
+  });
+
+  it('waits for another shopper’s unaccepted order under the phone, then leaves it out', async () => {
+    const first = await openOrderOf('5550170', 'shopper-a', 'pending');
+    expect(await countedAfter(first, '5550170', 'shopper-b')).toEqual({
+      own: NOTHING,
+      others: NOTHING,
     });
   });
 
   it('waits for the same shopper’s order in progress under another phone', async () => {
-    const first = await openOrderOf('5550170', 'shopper-a');
+    const first = await openOrderOf('5550170', 'shopper-a', 'pending');
     expect(await countedAfter(first, '5550999', 'shopper-a')).toEqual({
-      cannabis: 28,
-      concentrate: 0,
+      own: OUNCE,
+      others: NOTHING,
     });
   });
 });

@@ -1,15 +1,17 @@
 import type { TaxLine } from '../../../shared/compliance/taxes';
 import type { OrderStatus, OrderType, QuantityLabel } from '../../../shared/constants';
-import type { DoorCheck } from '../../../shared/id-check/door-check';
+import type { DoorCheck, IdCheckOverride } from '../../../shared/id-check/door-check';
 import { toDollars } from '../../../shared/money';
 import type { ReturnReason } from '../../../shared/order-lifecycle';
-import type { Bogo50Details, Order, OrderItem } from '../../../shared/types';
+import { lineTotalCents } from '../../../shared/pricing';
+import type { Bogo50Details, Order, OrderItem, OrderReturn } from '../../../shared/types';
 import { readJson } from '../../db/json';
-import type { OrderItemRow, OrderRow } from '../../db/schema';
+import type { OrderItemRow, OrderReturnRow, OrderRow } from '../../db/schema';
 
 export function orderItemFromRow(row: OrderItemRow): OrderItem {
   return {
     id: row.product_id,
+    lineId: row.id,
     name: row.name,
     price: row.unit_price_cents === null ? -1 : toDollars(row.unit_price_cents),
     quantity: row.quantity as QuantityLabel,
@@ -22,7 +24,46 @@ export function orderItemFromRow(row: OrderItemRow): OrderItem {
 /** An order row, with its driver's first name when the query joined it. */
 export type OrderRowWithDriver = OrderRow & { driver_first_name?: string | null };
 
-export function orderFromRows(row: OrderRowWithDriver, items: OrderItemRow[]): Order {
+/** What a return keeps of each line (order_returns.items, JSON). */
+export interface ReturnedItem {
+  lineId: number;
+  productId: number;
+  name: string;
+  quantity: QuantityLabel;
+  count: number;
+  /** grams or units set apart for destruction */
+  stock: number;
+  /** the line's unit price in cents, null for Bulk */
+  unitPriceCents: number | null;
+}
+
+export function orderReturnFromRow(row: OrderReturnRow): OrderReturn {
+  const items = readJson<ReturnedItem[]>(row.items, []);
+  return {
+    id: row.id,
+    at: row.created_at,
+    reason: row.reason,
+    items: items.map(({ lineId, name, quantity, count }) => ({ lineId, name, quantity, count })),
+    value: toDollars(
+      items.reduce(
+        (sum, item) =>
+          sum +
+          lineTotalCents({
+            unitPriceCents: item.unitPriceCents,
+            quantity: item.quantity,
+            count: item.count,
+          }),
+        0,
+      ),
+    ),
+  };
+}
+
+export function orderFromRows(
+  row: OrderRowWithDriver,
+  items: OrderItemRow[],
+  returns: OrderReturnRow[] = [],
+): Order {
   return {
     id: row.id,
     customer: row.customer,
@@ -52,5 +93,17 @@ export function orderFromRows(row: OrderRowWithDriver, items: OrderItemRow[]): O
     completedAt: row.completed_at,
     returnReason: (row.return_reason as ReturnReason | null) ?? null,
     idCheck: readJson<DoorCheck | null>(row.id_check, null),
+    saleDate: row.sale_date,
+    voidReason: row.void_reason,
+    idCheckOverride: overrideOf(row.id_check_override),
+    handoverNote: row.handover_note,
+    returns: returns.map(orderReturnFromRow),
   };
+}
+
+function overrideOf(json: string | null): Order['idCheckOverride'] {
+  const override = readJson<IdCheckOverride | null>(json, null);
+  if (!override) return null;
+  const { byName, reason, at, used } = override;
+  return { byName, reason, at, used };
 }

@@ -16,6 +16,7 @@ import type {
   NewOrderItemRow,
   NewOrderRow,
   OrderItemRow,
+  OrderReturnRow,
   OrderRow,
   ProductRow,
 } from '../../db/schema';
@@ -54,13 +55,29 @@ export async function findOrders(
     )
     .orderBy('id')
     .execute();
-  const byOrder = new Map<number, OrderItemRow[]>();
-  for (const item of items)
-    byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
-  return orders.map((order): [OrderRowWithDriver, OrderItemRow[]] => [
+  const returns = await db
+    .selectFrom('order_returns')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('id')
+    .execute();
+  const itemsOf = groupByOrder(items);
+  const returnsOf = groupByOrder(returns);
+  return orders.map((order): [OrderRowWithDriver, OrderItemRow[], OrderReturnRow[]] => [
     order,
-    byOrder.get(order.id) ?? [],
+    itemsOf.get(order.id) ?? [],
+    returnsOf.get(order.id) ?? [],
   ]);
+}
+
+function groupByOrder<Row extends { order_id: number }>(rows: Row[]): Map<number, Row[]> {
+  const byOrder = new Map<number, Row[]>();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
 }
 
 export function findOrderRow(db: Q, id: number) {
@@ -102,6 +119,7 @@ const PLACED_ORDER_COLUMNS = [
   'cannabis_grams',
   'concentrate_grams',
   'status_token',
+  'sale_date',
 ] as const satisfies readonly (keyof NewOrderRow)[];
 
 export type PlacedOrderRow = Required<Pick<NewOrderRow, (typeof PLACED_ORDER_COLUMNS)[number]>>;
@@ -149,7 +167,14 @@ const insertOrderItemRows = reusedQuery({
 export function setOrderStatus(
   db: Q,
   id: number,
-  change: { status: string; completedAt: string | null; returnReason: string | null },
+  change: {
+    status: string;
+    completedAt: string | null;
+    returnReason: string | null;
+    voidReason: string | null;
+    /** the handover's shop day, when the change hands the goods over */
+    saleDate?: string;
+  },
 ) {
   return db
     .updateTable('orders')
@@ -157,9 +182,38 @@ export function setOrderStatus(
       status: change.status,
       completed_at: change.completedAt,
       return_reason: change.returnReason,
+      void_reason: change.voidReason,
+      ...(change.saleDate === undefined ? {} : { sale_date: change.saleDate }),
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** The order's row, locked until the commit on PostgreSQL: two changes of one order queue. */
+export function lockOrderRow(db: Q, id: number, dialect: Dialect) {
+  const query = db.selectFrom('orders').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function setIdCheckOverride(db: Q, id: number, override: string | null) {
+  return db
+    .updateTable('orders')
+    .set({ id_check_override: override })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function setHandoverNote(db: Q, id: number, note: string | null) {
+  return db.updateTable('orders').set({ handover_note: note }).where('id', '=', id).execute();
+}
+
+export function setSaleDate(db: Q, id: number, saleDate: string) {
+  return db.updateTable('orders').set({ sale_date: saleDate }).where('id', '=', id).execute();
+}
+
+/** PostgreSQL: one lock per key ("id <hash>", "customer <key>"), held to the commit. */
+export async function lockKey(trx: Q, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 export function setIdCheck(db: Q, id: number, check: { json: string; idHash: string }) {
@@ -176,10 +230,10 @@ const gramsTotals = (eb: ExpressionBuilder<Database, 'orders'>) => [
   eb.fn.coalesce(eb.fn.sum<number>('concentrate_grams'), eb.lit(0)).as('concentrate'),
 ];
 
-/** What other orders checked with this ID on the shop day count toward its daily limits. */
+/** What other open orders checked with this ID on the sale day count toward its daily limits. */
 export async function gramsForIdOn(
   db: Q,
-  shopDate: string,
+  saleDate: string,
   idHash: string,
   exceptOrderId: number,
 ): Promise<{ cannabis: number; concentrate: number }> {
@@ -187,10 +241,55 @@ export async function gramsForIdOn(
     .selectFrom('orders')
     .select(gramsTotals)
     .where('id_hash', '=', idHash)
-    .where('shop_date', '=', shopDate)
+    .where('sale_date', '=', saleDate)
     .where('id', '!=', exceptOrderId)
     .executeTakeFirstOrThrow();
   return { cannabis: Number(row.cannabis), concentrate: Number(row.concentrate) };
+}
+
+/**
+ * What was handed over on a sale day to one person, however they are known: the phone's key,
+ * the shopper cookie or the checked ID's hash (issue 37 §2: the door re-check).
+ */
+export async function gramsHandedOverOn(
+  db: Q,
+  saleDate: string,
+  who: { customerKey: string | null; shopperId: string | null; idHash: string | null },
+  exceptOrderId: number,
+): Promise<{ cannabis: number; concentrate: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .select(gramsTotals)
+    .where('status', '=', 'completed')
+    .where('id', '!=', exceptOrderId)
+    .where((eb) =>
+      eb.or([
+        ...(who.customerKey
+          ? [eb.and([eb('sale_date', '=', saleDate), eb('customer_key', '=', who.customerKey)])]
+          : []),
+        ...(who.shopperId
+          ? [eb.and([eb('sale_date', '=', saleDate), eb('shopper_id', '=', who.shopperId)])]
+          : []),
+        ...(who.idHash
+          ? [eb.and([eb('sale_date', '=', saleDate), eb('id_hash', '=', who.idHash)])]
+          : []),
+        eb.lit(false),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return { cannabis: Number(row.cannabis), concentrate: Number(row.concentrate) };
+}
+
+/** The retail value of the goods a driver carries: assigned, not yet handed over or closed. */
+export async function driverLoadCents(db: Q, driverId: number, exceptOrderId: number) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('subtotal_cents'), eb.lit(0)).as('cents'))
+    .where('driver_id', '=', driverId)
+    .where('status', 'not in', FINISHED_STATUSES)
+    .where('id', '!=', exceptOrderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
 }
 
 export function setSignature(db: Q, id: number, signature: string) {
@@ -269,6 +368,16 @@ export function findActiveDriver(db: Q, id: number) {
     .where('role', '=', 'driver')
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** A member of staff's first name (their username when they have none yet). */
+export async function findStaffName(db: Q, id: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['first_name', 'username'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? row.first_name || row.username : null;
 }
 
 export function findActiveDrivers(db: Q) {
@@ -537,47 +646,83 @@ export async function lockShopper(trx: Transaction<Database>, shopperId: string)
   await sql`select pg_advisory_xact_lock(hashtext(${`shopper ${shopperId}`}))`.execute(trx);
 }
 
-/** What the customer's earlier orders of the shop day counted toward the daily limits. */
-export async function gramsOrderedOn(
+/** What a customer's orders count on a sale day: the shopper's own, and others' under the phone. */
+export interface DayGrams {
+  own: { cannabis: number; concentrate: number };
+  others: { cannabis: number; concentrate: number };
+}
+
+const gramsOf = (cannabis: unknown, concentrate: unknown) => ({
+  cannabis: Number(cannabis ?? 0),
+  concentrate: Number(concentrate ?? 0),
+});
+
+/**
+ * What counts toward a customer's limits on a sale day (issue 37 §2): every order of this
+ * shopper, and the orders of other shoppers under the same phone once staff accepted them (an
+ * unaccepted prank order cannot use up a stranger's day). Closed orders count 0.
+ */
+export async function dayGramsOf(
   db: Q,
-  shopDate: string,
+  saleDate: string,
   customerKey: string | null,
   shopperId: string,
-): Promise<{ cannabis: number; concentrate: number }> {
+  exceptOrderId = 0,
+): Promise<DayGrams> {
+  const mine = (column: 'cannabis_grams' | 'concentrate_grams', own: boolean) => {
+    const grams = sql.ref(column);
+    const [ifOwn, ifOther] = own ? [grams, sql`0`] : [sql`0`, grams];
+    return sql<number>`coalesce(sum(case when ${sql.ref('shopper_id')} = ${shopperId} then ${ifOwn} else ${ifOther} end), 0)`;
+  };
   const row = await db
     .selectFrom('orders')
-    .select(gramsTotals)
-    // each side of the OR names its whole index, so both databases read only this customer's
-    // rows of the day (the shop date alone would scan the day's every order)
+    .select([
+      mine('cannabis_grams', true).as('own_cannabis'),
+      mine('concentrate_grams', true).as('own_concentrate'),
+      mine('cannabis_grams', false).as('other_cannabis'),
+      mine('concentrate_grams', false).as('other_concentrate'),
+    ])
+    .where('id', '!=', exceptOrderId)
+    // each side of the OR names its whole index, so only this customer's rows of the day are read
     .where((eb) =>
       eb.or([
-        eb.and([eb('shop_date', '=', shopDate), eb('shopper_id', '=', shopperId)]),
+        eb.and([eb('sale_date', '=', saleDate), eb('shopper_id', '=', shopperId)]),
         ...(customerKey
-          ? [eb.and([eb('shop_date', '=', shopDate), eb('customer_key', '=', customerKey)])]
+          ? [
+              eb.and([
+                eb('sale_date', '=', saleDate),
+                eb('customer_key', '=', customerKey),
+                eb('status', '!=', 'pending'),
+              ]),
+            ]
           : []),
       ]),
     )
     .executeTakeFirstOrThrow();
-  return { cannabis: Number(row.cannabis), concentrate: Number(row.concentrate) };
+  return {
+    own: gramsOf(row.own_cannabis, row.own_concentrate),
+    others: gramsOf(row.other_cannabis, row.other_concentrate),
+  };
 }
 
 /**
  * PostgreSQL: the same sums, read after taking the customer's and the shopper's locks, so one
  * customer's orders are counted against the daily limits one at a time; one round trip (the
- * function of migration 0019).
+ * function of migration 0029).
  */
-export async function gramsOrderedOnLocked(
+export async function dayGramsOfLocked(
   trx: Transaction<Database>,
-  shopDate: string,
+  saleDate: string,
   customerKey: string | null,
   shopperId: string,
-): Promise<{ cannabis: number; concentrate: number }> {
-  const { rows } = await sql<{ cannabis: number; concentrate: number }>`
-    select cannabis, concentrate from canopy_grams_ordered_on(${shopDate}, ${customerKey}, ${shopperId})
+): Promise<DayGrams> {
+  const { rows } = await sql<Record<string, number>>`
+    select * from canopy_day_grams(${saleDate}, ${customerKey}, ${shopperId})
   `.execute(trx);
+  const row = rows[0] ?? {};
   return {
-    cannabis: Number(rows[0]?.cannabis ?? 0),
-    concentrate: Number(rows[0]?.concentrate ?? 0),
+    own: gramsOf(row.own_cannabis, row.own_concentrate),
+    others: gramsOf(row.other_cannabis, row.other_concentrate),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   driverResponse,
@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import { placeOrder } from './checkout';
 import {
   deleteExpiredIdempotencyKeys,
@@ -84,6 +85,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
         shopperId,
         idempotency: claim,
         timeZone: app.config.SHOP_TIMEZONE,
+        now: app.clock(),
       });
       const order = published(app, placed);
       return { statusCode: 201, body: order };
@@ -118,13 +120,18 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     },
   );
 
-  const manage = { permission: 'orders.manage' } as const;
+  const manage = { permission: 'orders.manage', auditedByService: true } as const;
+  const changeContext = (request: FastifyRequest) => ({
+    actor: actorOf(request),
+    timeZone: app.config.SHOP_TIMEZONE,
+    now: app.clock(),
+  });
   const statusSchema = { params: orderIdParams, body: orderStatusSchema, response: oneOrder };
   app.patch('/api/orders/:id/status', { config: manage, schema: statusSchema }, async (request) => {
     const { id } = request.params;
-    const { status } = request.body;
-    const actor = { staffId: request.dealer!.userId, role: request.dealer!.role };
-    return published(app, await updateOrderStatus(app.db, id, { status }, actor));
+    const { status, reason, signature } = request.body;
+    const change = { status, reason: reason ?? null, signature: signature ?? null };
+    return published(app, await updateOrderStatus(app.db, id, change, changeContext(request)));
   });
 
   const driverSchema = {
@@ -132,9 +139,11 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     body: withSummary(driverAssignmentSchema, 'Invalid driver'),
     response: oneOrder,
   };
-  app.patch('/api/orders/:id/driver', { config: manage, schema: driverSchema }, async (request) =>
-    published(app, await assignDriver(app.db, request.params.id, request.body.driverId)),
-  );
+  app.patch('/api/orders/:id/driver', { config: manage, schema: driverSchema }, async (request) => {
+    const { id } = request.params;
+    const driver = request.body.driverId;
+    return published(app, await assignDriver(app.db, id, driver, changeContext(request)));
+  });
 
   const drivers = {
     config: { dealerOnly: true, ...manage },
@@ -152,7 +161,8 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     async (request) => {
       const { id } = request.params;
       const delivery = request.body;
-      return published(app, await updateOrderDelivery(app.db, id, delivery));
+      const context = changeContext(request);
+      return published(app, await updateOrderDelivery(app.db, id, delivery, context));
     },
   );
 
@@ -162,7 +172,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     { config: manage, schema: deleteSchema },
     async (request, reply) => {
       const { id } = request.params;
-      published(app, await deleteOrder(app.db, id));
+      published(app, await deleteOrder(app.db, id, actorOf(request)));
       return reply.status(204).send(null);
     },
   );

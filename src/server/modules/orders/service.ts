@@ -1,21 +1,37 @@
 import type { Kysely, Transaction } from 'kysely';
-import { explicitSlotFor } from '../../../shared/availability';
+import { explicitSlotFor, isWindowWithinHours } from '../../../shared/availability';
+import { outsideHoursMessage } from '../../../shared/compliance/hours';
+import {
+  addGrams,
+  formatGrams,
+  type GramsByKind,
+  limitsOn,
+  purchaseLimitStatus,
+} from '../../../shared/compliance/limits';
+import { amountOn, type RuleSet } from '../../../shared/compliance/rule-set';
+import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import type { OrderStatus, OrderType } from '../../../shared/constants';
+import { formatCents, toDollars } from '../../../shared/money';
 import {
   isClosed,
+  isHandedOver,
+  orderIsARecordMessage,
   preparerAfter,
   type ReturnReason,
-  type StatusActor,
   statusChangeProblem,
 } from '../../../shared/order-lifecycle';
-import { customerNumberKey, hasReceipt } from '../../../shared/receipt';
+import { customerNumberKey } from '../../../shared/receipt';
+import { shopClock } from '../../../shared/shop-clock';
 import type { Driver, Order } from '../../../shared/types';
 import type { Db, Dialect } from '../../db/connect';
 import type { Database, OrderRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange } from '../audit/service';
 import { findProduct } from '../catalog/service';
-import { listScheduleSlots, slotEvents } from '../scheduling/service';
+import { hasDrawnMark } from '../id-checks/signature-ink';
+import { getDealerSettings, listScheduleSlots, slotEvents } from '../scheduling/service';
+import { checkHandover } from './handover';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
 
@@ -24,13 +40,13 @@ export async function listOrders(
   where: Parameters<typeof repo.findOrders>[1] = {},
 ): Promise<Order[]> {
   const rows = await repo.findOrders(db, where);
-  return rows.map(([order, items]) => orderFromRows(order, items));
+  return rows.map(([order, items, returns]) => orderFromRows(order, items, returns));
 }
 
 export async function findOrder(db: Kysely<Database>, id: number): Promise<Order> {
   const [row] = await repo.findOrders(db, { id });
   if (!row) throw notFound('Order');
-  return orderFromRows(row[0], row[1]);
+  return orderFromRows(...row);
 }
 
 /**
@@ -48,43 +64,80 @@ export async function orderUpdated(
   return { value: order, events: [busEvent('order-updated', order, { shopperId, driverIds })] };
 }
 
+/** The rule set the shop runs under now (the dealer's settings). */
+export async function currentRuleSet(db: Kysely<Database>): Promise<RuleSet> {
+  return ruleSetFor((await getDealerSettings(db)).jurisdiction);
+}
+
 export interface StatusChange {
   status: OrderStatus;
   returnReason?: ReturnReason | null;
+  /** why staff void (cancel) the order: required where sales are records */
+  reason?: string | null;
   /** the customer's signature at handover (a PNG data: URL, checked by the route's schema) */
   signature?: string | null;
 }
 
+/** Who changes an order, when, and in which shop clock. */
+export interface ChangeContext {
+  actor: Actor;
+  timeZone: string;
+  now?: Date;
+  /** the driver moving their own stop: the door rules bind a driver under every rule set */
+  atTheDoor?: boolean;
+}
+
+const STATUS_ACTIONS: Partial<Record<OrderStatus, string>> = {
+  completed: 'handed over',
+  cancelled: 'voided',
+  returned: 'brought back',
+};
+
 /**
  * Moves an order along its lifecycle (order-lifecycle.ts). Returning or cancelling it puts
  * its stock back on the shelf, frees its place in the schedule and takes its grams off the
- * customer's daily limits, once: a closed order stays closed. `actor` is the member of staff
- * making the change (who prepared the order, for its receipt); null for none. A real move
+ * customer's daily limits, once: a closed order stays closed. Handing it over passes the door
+ * rules (handover.ts) where sales are records, and always at the driver's door. A real move
  * (not the same status again) is announced once, for the shopper's notifications.
  */
 export async function updateOrderStatus(
   db: Db,
   id: number,
   change: StatusChange,
-  actor: StatusActor | null = null,
-  now = new Date(),
+  context: ChangeContext,
 ): Promise<Outcome<Order>> {
+  const now = context.now ?? new Date();
+  const drawn = change.signature ? await hasDrawnMark(change.signature) : false;
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findOrderRow(trx, id);
+    const row = await repo.lockOrderRow(trx, id, db.dialect);
     if (!row) throw notFound('Order');
+    const ruleSet = await currentRuleSet(trx);
     const current = {
       id,
       status: row.status as OrderStatus,
       orderType: row.order_type as OrderType,
     };
-    const problem = statusChangeProblem(current, change.status);
-    if (problem) throw new HttpError(409, { error: problem, code: 'ORDER_STATUS_REFUSED' });
+    const problem = statusChangeProblem(current, change.status, ruleSet.salesRecords !== null);
+    if (problem) throw new HttpError(409, { error: problem.message, code: problem.code });
+    const handingOver = change.status === 'completed' && current.status !== 'completed';
+    const gated = handingOver && (ruleSet.salesRecords !== null || context.atTheDoor === true);
+    const handover = gated
+      ? await checkHandover(trx, db.dialect, row, ruleSet, {
+          timeZone: context.timeZone,
+          now,
+          signature: { given: !!change.signature, drawn },
+        })
+      : null;
     await repo.setOrderStatus(trx, id, {
       status: change.status,
       completedAt: change.status === 'completed' ? (row.completed_at ?? now.toISOString()) : null,
       returnReason: change.status === 'returned' ? (change.returnReason ?? null) : null,
+      voidReason: change.status === 'cancelled' ? voidReasonOf(change, ruleSet, id) : null,
+      saleDate: handingOver
+        ? (handover?.saleDate ?? shopClock(now, context.timeZone).date)
+        : undefined,
     });
-    await recordReceiptFacts(trx, row, change.status, actor, now);
+    await recordReceiptFacts(trx, row, change.status, context.actor, now);
     if (change.signature && change.status === 'completed')
       await repo.setSignature(trx, id, change.signature);
     const closing = isClosed(change.status) && !isClosed(current.status);
@@ -92,6 +145,15 @@ export async function updateOrderStatus(
     if (closing) {
       await repo.releaseOrderHolds(trx, id);
       if (row.schedule_slot_id) await repo.releaseSlotPlace(trx, row.schedule_slot_id);
+    }
+    if (change.status !== current.status) {
+      const action = STATUS_ACTIONS[change.status] ?? 'status changed';
+      await recordChange(trx, context.actor, {
+        action,
+        entity: 'orders',
+        entityId: id,
+        before: row,
+      });
     }
     const updated = await orderUpdated(trx, id);
     const slots = closing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
@@ -103,33 +165,66 @@ export async function updateOrderStatus(
   });
 }
 
+/** Where sales are records a voided order says why; elsewhere the reason is optional. */
+function voidReasonOf(change: StatusChange, ruleSet: RuleSet, id: number): string | null {
+  const reason = change.reason?.trim() || null;
+  if (!reason && ruleSet.salesRecords)
+    throw new HttpError(400, {
+      error: 'Validation failed',
+      code: 'VALIDATION_FAILED',
+      message: `Say why order #${id} is cancelled: a voided sale keeps its reason.`,
+      errors: [{ path: 'reason', message: 'is required: say why the order is cancelled' }],
+      formattedErrors: ['reason: is required: say why the order is cancelled'],
+    });
+  return reason;
+}
+
 /** Who prepared the order, and the customer's number once it is handed over (its receipt). */
 async function recordReceiptFacts(
   trx: Transaction<Database>,
   row: OrderRow,
   next: OrderStatus,
-  actor: StatusActor | null,
+  actor: Actor,
   now: Date,
 ): Promise<void> {
   const current = { status: row.status as OrderStatus, preparedBy: row.prepared_by };
-  const preparedBy = preparerAfter(current, next, actor);
+  const staff = actor.staff ? { staffId: actor.staff.userId, role: actor.staff.role } : null;
+  const preparedBy = preparerAfter(current, next, staff);
   const key = customerNumberKey({ customerKey: row.customer_key, phone: row.phone });
   const customerNumber =
     row.customer_number ??
-    (hasReceipt(next) ? await repo.customerNumberFor(trx, key, now.toISOString()) : null);
+    (isHandedOver(next) ? await repo.customerNumberFor(trx, key, now.toISOString()) : null);
   if (preparedBy !== row.prepared_by || customerNumber !== row.customer_number)
     await repo.setReceiptFacts(trx, row.id, { preparedBy, customerNumber });
 }
 
-/** Assigns a delivery to an active driver, or takes it off whoever has it (null). */
+/** Where sales are records, a handed-over order's record is final: nothing about it changes. */
+function refuseIfHandedOver(row: OrderRow, ruleSet: RuleSet) {
+  const status = row.status as OrderStatus;
+  if (!ruleSet.salesRecords || !isHandedOver(status)) return;
+  const refusal = statusChangeProblem(
+    { id: row.id, status, orderType: row.order_type as OrderType },
+    'accepted',
+    true,
+  );
+  throw new HttpError(409, { error: refusal!.message, code: 'ORDER_IS_A_RECORD' });
+}
+
+/**
+ * Assigns a delivery to an active driver, or takes it off whoever has it (null). Under a rule
+ * set with a vehicle cap, the goods a driver carries at once stay within it.
+ */
 export async function assignDriver(
   db: Db,
   id: number,
   driverId: number | null,
+  context: ChangeContext,
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findOrderRow(trx, id);
+    const row = await repo.lockOrderRow(trx, id, db.dialect);
     if (!row) throw notFound('Order');
+    const ruleSet = await currentRuleSet(trx);
+    refuseIfHandedOver(row, ruleSet);
     if (driverId !== null) {
       if (row.order_type === 'pickup')
         throw new HttpError(409, {
@@ -141,15 +236,38 @@ export async function assignDriver(
           error: `Order #${id} was ${row.status}: there is nothing left to deliver.`,
           code: 'ORDER_STATUS_REFUSED',
         });
-      if (!(await repo.findActiveDriver(trx, driverId)))
+      const driver = await repo.findActiveDriver(trx, driverId);
+      if (!driver)
         throw new HttpError(400, {
           error: 'driverId: must be an active driver',
           code: 'NOT_A_DRIVER',
         });
+      await checkVehicleCap(trx, db.dialect, row, driver, ruleSet, context);
     }
     await repo.setOrderDriver(trx, id, driverId);
+    const action = driverId === null ? 'driver removed' : 'driver assigned';
+    await recordChange(trx, context.actor, { action, entity: 'orders', entityId: id, before: row });
     return orderUpdated(trx, id, row.driver_id === driverId ? null : row.driver_id);
   });
+}
+
+/** Issue 37 §7 (DCC §15418): a driver carries at most the rule set's retail value at once. */
+async function checkVehicleCap(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  row: OrderRow,
+  driver: { id: number; first_name: string },
+  ruleSet: RuleSet,
+  context: ChangeContext,
+) {
+  const today = shopClock(context.now ?? new Date(), context.timeZone).date;
+  const cap = amountOn(ruleSet.vehicleCaps, today);
+  if (!cap) return;
+  if (dialect === 'postgres') await repo.lockKey(trx, `driver ${driver.id}`);
+  const carried = await repo.driverLoadCents(trx, driver.id, row.id);
+  if (carried + row.subtotal_cents <= cap.cents) return;
+  const error = `${driver.first_name} already carries ${formatCents(carried)} of goods; with order #${row.id} (${formatCents(row.subtotal_cents)}) that passes the ${formatCents(cap.cents)} a delivery vehicle may carry at once.`;
+  throw new HttpError(409, { error, code: 'VEHICLE_LIMIT', limit: toDollars(cap.cents) });
 }
 
 /** The drivers a delivery can be given to, for the dispatcher's choice. */
@@ -162,15 +280,27 @@ export async function listDrivers(db: Kysely<Database>): Promise<Driver[]> {
   }));
 }
 
-/** The dealer may move an order to any date and window; the slot places follow it. */
+/**
+ * The dealer may move an order to any date and window; the slot places follow it. Where the
+ * rule set has legal hours the window must lie within them, and where it has daily limits the
+ * new day is counted again (the goods change hands that day).
+ */
 export async function updateOrderDelivery(
   db: Db,
   id: number,
   delivery: { deliveryDate: string; deliveryTimeWindow: string; deliveryNotes: string | null },
+  context: ChangeContext,
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const order = await repo.findOrderRow(trx, id);
+    const order = await repo.lockOrderRow(trx, id, db.dialect);
     if (!order) throw notFound('Order');
+    const ruleSet = await currentRuleSet(trx);
+    refuseIfHandedOver(order, ruleSet);
+    if (!isWindowWithinHours(delivery.deliveryTimeWindow, ruleSet.hours)) {
+      const message = outsideHoursMessage('The delivery window', ruleSet.hours!);
+      throw fieldError('deliveryTimeWindow', message);
+    }
+    await recheckDayLimits(trx, db.dialect, order, ruleSet, delivery.deliveryDate);
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
     const slot = explicitSlotFor(
       delivery.deliveryDate,
@@ -179,19 +309,69 @@ export async function updateOrderDelivery(
     );
     if (slot) await repo.addSlotPlace(trx, slot.id);
     await repo.setOrderDelivery(trx, id, { ...delivery, scheduleSlotId: slot?.id ?? null });
+    if (!isClosed(order.status as OrderStatus))
+      await repo.setSaleDate(trx, id, delivery.deliveryDate);
+    const action = 'delivery changed';
+    await recordChange(trx, context.actor, {
+      action,
+      entity: 'orders',
+      entityId: id,
+      before: order,
+    });
     const updated = await orderUpdated(trx, id);
     const slots = await slotEvents(trx, [order.schedule_slot_id, slot?.id ?? null]);
     return { value: updated.value, events: [...updated.events, ...slots] };
   });
 }
 
-/** Deleting an order gives back exactly the stock it took and its place in the slot. */
-export async function deleteOrder(db: Db, id: number): Promise<Outcome<void>> {
+/** Moving an order to another day counts it against that day's limits (issue 37 §2). */
+async function recheckDayLimits(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  row: OrderRow,
+  ruleSet: RuleSet,
+  saleDate: string,
+) {
+  if (saleDate === row.sale_date || limitsOn(ruleSet, saleDate).length === 0) return;
+  if (dialect === 'postgres' && row.customer_key)
+    await repo.lockKey(trx, `customer ${row.customer_key}`);
+  const day = await repo.dayGramsOf(trx, saleDate, row.customer_key, row.shopper_id ?? '', row.id);
+  const order: GramsByKind = { cannabis: row.cannabis_grams, concentrate: row.concentrate_grams };
+  const earlier = addGrams(day.own, day.others);
+  const over = purchaseLimitStatus(ruleSet, saleDate, order, earlier).find((s) => s.over);
+  if (!over) return;
+  const error = `Order #${row.id} can't move to ${saleDate}: with it this customer would pass that day's limit of ${formatGrams(over.limitGrams)} of ${over.label}.`;
+  throw new HttpError(409, { error, code: 'PURCHASE_LIMIT', message: error });
+}
+
+function fieldError(path: string, message: string): HttpError {
+  return new HttpError(400, {
+    error: 'Validation failed',
+    code: 'VALIDATION_FAILED',
+    message,
+    errors: [{ path, message }],
+    formattedErrors: [`${path}: ${message}`],
+  });
+}
+
+/**
+ * Deleting an order gives back exactly the stock it took and its place in the slot. Where
+ * sales are records an order is never deleted: it is voided with a reason instead.
+ */
+export async function deleteOrder(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const order = await repo.findOrderRow(trx, id);
+    const order = await repo.lockOrderRow(trx, id, db.dialect);
     if (!order) throw notFound('Order');
+    if ((await currentRuleSet(trx)).salesRecords)
+      throw new HttpError(409, { error: orderIsARecordMessage(id), code: 'ORDER_IS_A_RECORD' });
     const restocked = await restoreStock(trx, id, db.dialect);
     if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
+    await recordChange(trx, actor, {
+      action: 'deleted',
+      entity: 'orders',
+      entityId: id,
+      before: order,
+    });
     await repo.deleteOrderRow(trx, id);
     return {
       value: undefined,

@@ -38,6 +38,7 @@ function placedOrder(n: number): PlacedOrderRow {
     cannabis_grams: 3.5,
     concentrate_grams: 0.5,
     status_token: `token-${n}`,
+    sale_date: '2026-11-27',
   };
 }
 

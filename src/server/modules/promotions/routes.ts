@@ -24,7 +24,7 @@ export async function validatePromoRoutes(app: ApiApp): Promise<void> {
       app.db.kysely,
       promoCode,
       cartItems,
-      new Date(),
+      app.clock(),
       app.config.SHOP_TIMEZONE,
     );
     if (!check.valid) return check;

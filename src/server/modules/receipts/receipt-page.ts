@@ -22,6 +22,7 @@ th[scope=row]{font-weight:400;color:#4a5145;width:40%}
 tr.total>th,tr.total>td{border-top:2px solid #1c1f1a;font-weight:700;font-size:1.1rem;color:#1c1f1a}
 .signature{display:block;max-width:100%;height:auto;max-height:10rem;border:1px solid #d5d9d0;border-radius:8px;background:#fff}
 footer{margin-top:1rem;font-size:.85rem}
+.mark{display:inline-block;margin-left:.5rem;padding:.05rem .5rem;border:2px solid #9b1c1c;border-radius:6px;color:#9b1c1c;font-size:1.1rem;letter-spacing:.08em;vertical-align:middle}
 @media (max-width:420px){body{font-size:14px}main{padding:.5rem}article{padding:1rem}th[scope=row]{width:34%}}
 @media print{
 body{background:#fff;font-size:11pt}
@@ -85,8 +86,9 @@ export function receiptPage(receipt: Receipt): string {
 <main>
 <article aria-labelledby="receipt-title">
 <header>
-<h1 id="receipt-title">Receipt</h1>
+<h1 id="receipt-title">Receipt${receipt.mark ? ` <span class="mark">${receipt.mark}</span>` : ''}</h1>
 <p><strong>${escapeHtml(receipt.shopName)}</strong></p>
+${receipt.legalName ? `<p>${escapeHtml(receipt.legalName)}</p>` : ''}
 <p class="muted">Licence ${escapeHtml(receipt.licence)}</p>
 <p><strong>${escapeHtml(receipt.title)}</strong></p>
 </header>
@@ -96,6 +98,7 @@ ${itemsTable(receipt)}
 <table aria-label="Amounts"><tbody>${rows(receipt.amounts)}${rows([receipt.total], 'total')}</tbody></table>
 <h2>Handover</h2>
 <table aria-label="Handover"><tbody>${rows(receipt.handling)}</tbody></table>
+${receipt.adjustments.length > 0 ? `<h2>Voids and returns</h2>\n<table aria-label="Voids and returns"><tbody>${rows(receipt.adjustments)}</tbody></table>` : ''}
 <h2>Signature</h2>
 ${signature(receipt)}
 </article>

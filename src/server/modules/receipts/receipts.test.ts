@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { shopTimeClock } from '../../../../test/shop-time';
 import { signaturePng } from '../../../../test/signature';
 import { type Send, staffClient } from '../../../../test/staff';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
@@ -40,7 +41,11 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
   let today: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true, env: { SHOP_TIMEZONE: ZONE } });
+    t = await createTestApp(dialect, {
+      seed: true,
+      env: { SHOP_TIMEZONE: ZONE },
+      clock: shopTimeClock(ZONE),
+    });
     owner = await dealerClient(t);
     packer = await staffClient(t, owner, 'dispatcher', 'pat');
     support = await staffClient(t, owner, 'support', 'sky');
@@ -50,7 +55,7 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
     const rules = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: null };
     expect((await owner.send('PATCH', '/api/dealer-settings', rules)).statusCode).toBe(200);
     products = await productsByName(t.app);
-    today = shopClock(new Date(), ZONE).date;
+    today = shopClock(t.app.clock(), ZONE).date;
   });
   afterAll(() => t.dispose());
 
@@ -134,6 +139,24 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
     return { ...placed, order: done.json<Order>(), signature };
   }
 
+  /**
+   * Staff hand an order over from the back office: the ID checked at the counter (the name
+   * confirmed by hand), and a delivery signed for.
+   */
+  async function handOverAtCounter(send: Send, order: Order) {
+    const checked = await send('POST', `/api/orders/${order.id}/id-check`, {
+      ...idOf('Jamie', 'Rivera', `C${order.id}000`),
+      confirmName: true,
+    });
+    expect(checked.json<Order>().idCheck?.passed, checked.body).toBe(true);
+    const signature = order.orderType === 'pickup' ? undefined : await signaturePng();
+    const done = await send('PATCH', `/api/orders/${order.id}/status`, {
+      status: 'completed',
+      signature,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+  }
+
   it('shows the shop, the customer and number, the items, every amount, the staff, the ID check and the signature', async () => {
     const { order, signature } = await deliveredByDriver();
     expect(order.taxes.map((tax) => tax.name)).toEqual(['Cannabis excise tax', 'Sales tax']);
@@ -191,13 +214,19 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
       first.cookie,
     );
     expect((await status(packer.send, pickup.order.id, 'ready')).statusCode).toBe(200);
-    expect((await status(owner.send, pickup.order.id, 'completed')).statusCode).toBe(200);
+    // without the ID checked at the counter, a pickup is not handed over
+    const unchecked = await status(owner.send, pickup.order.id, 'completed');
+    expect(unchecked.json()).toEqual({
+      error: `Check the customer's ID at the counter before handing over order #${pickup.order.id}.`,
+      code: 'ID_CHECK_REQUIRED',
+    });
+    await handOverAtCounter(owner.send, pickup.order);
     const other = await place('Blue Dream', '1/4 Oz', {
       orderType: 'delivery',
       customer: 'Robin Park',
       phone: '415-555-0199',
     });
-    expect((await status(owner.send, other.order.id, 'completed')).statusCode).toBe(200);
+    await handOverAtCounter(owner.send, other.order);
 
     const [a, b, c] = await Promise.all(
       [first.order, pickup.order, other.order].map((o) => read(receiptUrl(o.id), owner.cookie)),
@@ -214,8 +243,8 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
     const otherText = textOf(c!.body);
     expect(otherText).toContain('Prepared by back-office (employee no. not recorded)');
     expect(otherText).toContain('Driver Not recorded');
-    expect(otherText).toContain('ID check Not recorded');
-    expect(otherText).toContain('No signature recorded');
+    expect(otherText).toMatch(/ID check Passed \(entered by hand; name confirmed in person\) at /);
+    expect(c!.body).toContain('<img class="signature" src="data:image/png;base64,');
   });
 
   it('escapes what customers typed', async () => {
@@ -223,7 +252,7 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
       customer: '<script>alert(1)</script> "Lee"',
       phone: '415-555-0123',
     });
-    await status(owner.send, order.id, 'completed');
+    await handOverAtCounter(owner.send, order);
     const res = await read(receiptUrl(order.id, order.statusToken));
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>');
@@ -259,7 +288,7 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
     expect((await read(receiptUrl(order.id, order.statusToken), stranger)).statusCode).toBe(200);
   });
 
-  it('has no receipt before the order is delivered or picked up', async () => {
+  it('has no receipt before the order is handed over or voided', async () => {
     const { order, cookie } = await place('Sleepy Berry Gummies', '1', { phone: '415-555-0155' });
     for (const answer of [
       await read(receiptUrl(order.id), owner.cookie),
@@ -268,7 +297,7 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
     ]) {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({
-        error: `Order #${order.id} has no receipt yet: it gets one when it is delivered or picked up.`,
+        error: `Order #${order.id} has no receipt yet: it gets one when it is delivered, picked up or voided.`,
         code: 'NO_RECEIPT',
       });
     }

@@ -56,7 +56,7 @@ export async function receiptHtml(
   if (!row || !mayRead(row, viewer)) throw notFound('Order');
   if (!hasReceipt(row.status as OrderStatus))
     throw new HttpError(404, {
-      error: `Order #${id} has no receipt yet: it gets one when it is delivered or picked up.`,
+      error: `Order #${id} has no receipt yet: it gets one when it is delivered, picked up or voided.`,
       code: 'NO_RECEIPT',
     });
   const [order, shop] = await Promise.all([findOrder(db, id), getStoreProfile(db)]);

@@ -37,6 +37,10 @@ const EXPORTED: Record<ExportedColumn, true> = {
   id_hash: true,
   prepared_by: true,
   customer_number: true,
+  sale_date: true,
+  void_reason: true,
+  id_check_override: true,
+  handover_note: true,
 };
 const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
   (column) => `orders.${column}` as const,

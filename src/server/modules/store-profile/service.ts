@@ -6,6 +6,7 @@ import * as repo from './repo';
 
 const EMPTY: StoreProfile = {
   shopName: '',
+  legalName: '',
   pickupAddress: '',
   openingHours: '',
   phone: '',
@@ -17,6 +18,7 @@ const EMPTY: StoreProfile = {
 function profileFromRow(row: Selectable<StoreProfileTable>): StoreProfile {
   return {
     shopName: row.shop_name,
+    legalName: row.legal_name,
     pickupAddress: row.pickup_address,
     openingHours: row.opening_hours,
     phone: row.phone,
@@ -39,6 +41,7 @@ export async function saveStoreProfile(
 ): Promise<Outcome<StoreProfile>> {
   const row = await repo.updateStoreProfileRow(db, {
     shop_name: profile.shopName,
+    legal_name: profile.legalName,
     pickup_address: profile.pickupAddress,
     opening_hours: profile.openingHours,
     phone: profile.phone,

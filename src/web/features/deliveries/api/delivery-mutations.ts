@@ -1,4 +1,3 @@
-import type { DoorCheckInput } from '@shared/id-check/door-check';
 import type { DeliveryStatus, ReturnReason } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -26,13 +25,5 @@ export function useUpdateDelivery() {
   return useMutation({
     mutationFn: updateDelivery,
     onSuccess: () => void client.invalidateQueries({ queryKey: deliveryKeys.all }),
-  });
-}
-
-/** POST /api/deliveries/{id}/id-check: the driver's ID check at the door (issue 17 §3). */
-export function checkIdAtDoor(id: number, input: DoorCheckInput): Promise<Order> {
-  return apiFetch<Order>(`/api/deliveries/${id}/id-check`, {
-    method: 'POST',
-    body: JSON.stringify(input),
   });
 }

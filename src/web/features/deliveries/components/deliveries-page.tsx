@@ -6,11 +6,12 @@ import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import { checkIdAtDoor } from '@web/features/id-check/api/id-check-api';
+import { HandoverDialog } from '@web/features/id-check/components/handover-dialog';
 import { errorText } from '@web/lib/error-messages';
 import { Truck } from 'lucide-react';
 import { useState } from 'react';
 import { type DeliveryUpdate, useUpdateDelivery } from '../api/delivery-mutations';
-import { DoorCheckDialog } from './door-check-dialog';
 import { StopCard } from './stop-card';
 
 function ReturnDialog({
@@ -130,14 +131,15 @@ export default function DeliveriesPage() {
           ))}
         </ol>
       )}
-      <DoorCheckDialog
+      <HandoverDialog
         order={handingOver}
+        checkIdAt={checkIdAtDoor}
         handingOver={update.isPending}
         onClose={() => setHandingOver(null)}
         onHandOver={(signature) =>
           handingOver &&
           send(
-            { id: handingOver.id, status: 'completed', signature },
+            { id: handingOver.id, status: 'completed', signature: signature ?? undefined },
             `Order #${handingOver.id} delivered.`,
             () => setHandingOver(null),
           )

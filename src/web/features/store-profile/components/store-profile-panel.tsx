@@ -22,6 +22,7 @@ const LABELS = STORE_PROFILE_LABELS;
 
 const HINTS: Record<keyof StoreProfile, string> = {
   shopName: 'Shown in the footer.',
+  legalName: 'As on your state licence; printed on every receipt.',
   pickupAddress: 'Shown on the Pickup tab and in the footer.',
   openingHours: 'e.g. Mon-Sat 10 AM - 9 PM',
   phone: 'Shoppers can call it from the footer.',
@@ -36,6 +37,7 @@ const FORM_ORDER: (keyof StoreProfile)[] = [
   'phone',
   'pickupAddress',
   'openingHours',
+  'legalName',
   'licenseNumber',
   'deliveryArea',
   'paymentMethods',

@@ -46,7 +46,8 @@ describe('the ID scanner (issue 17 §3)', () => {
     const onScan = vi.fn();
     render(<IdScanner onScan={onScan} />);
     await waitFor(() => expect(onScan).toHaveBeenCalledTimes(1));
-    expect(onScan.mock.calls[0]?.[0]).toMatchObject({
+    expect(onScan.mock.calls[0]?.[0].text).toBe(californiaLicence(person));
+    expect(onScan.mock.calls[0]?.[0].id).toMatchObject({
       firstName: 'JAMIE',
       lastName: 'RIVERA',
       dateOfBirth: '1992-01-01',

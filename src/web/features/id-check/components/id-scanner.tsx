@@ -16,9 +16,15 @@ function cameraProblem(error: unknown): string {
 /**
  * Reads the PDF417 barcode on the back of a US licence with the phone's back camera (issue 17
  * §3). The decoder loads only when a driver opens the scanner; each frame that decodes is
- * parsed as AAMVA, and the first complete one is handed over.
+ * parsed as AAMVA, and the first complete one is handed over with its raw text.
  */
-export function IdScanner({ onScan }: { onScan: (id: AamvaId) => void }) {
+export interface IdScan {
+  /** the barcode's text as decoded: the server reads it again, so only a real scan is a scan */
+  text: string;
+  id: AamvaId;
+}
+
+export function IdScanner({ onScan }: { onScan: (scan: IdScan) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
@@ -45,7 +51,7 @@ export function IdScanner({ onScan }: { onScan: (id: AamvaId) => void }) {
             }
             done = true;
             controls?.stop();
-            onScanRef.current(parsed.id);
+            onScanRef.current({ text: result.getText(), id: parsed.id });
           },
         );
         if (done) controls.stop();
