@@ -244,7 +244,7 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
     .getByRole('list', { name: 'Activity entries' })
     .getByTestId('audit-entry');
   const about = (id: number, text: string) =>
-    entries.filter({ hasText: new RegExp(`order #${id}(?!\\d)`) }).filter({ hasText: text });
+    entries.filter({ hasText: new RegExp(`Order #${id}(?!\\d)`) }).filter({ hasText: text });
   await expect(about(order.id, `driver_id: — → ${driverAccount.id}`)).toContainText(
     `${dispatcherAccount.username} (dispatcher)`,
   );

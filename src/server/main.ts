@@ -21,7 +21,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (config.SEED_DEMO) await seedDemoCatalogIfEmpty(db, config.mediaDir);
   const app = await buildApp({ config, db });
   if (config.DEALER_USERNAME && config.DEALER_PASSWORD) {
-    await ensureDealer(db.kysely, config.DEALER_USERNAME, config.DEALER_PASSWORD);
+    const startup = { staff: null, address: 'startup' };
+    await ensureDealer(db.kysely, config.DEALER_USERNAME, config.DEALER_PASSWORD, startup);
   } else if (!(await hasAnyDealer(db.kysely))) {
     app.log.warn(
       'No dealer account exists: create one with `npm run dealer -- <username>` or set DEALER_USERNAME and DEALER_PASSWORD.',

@@ -7,7 +7,7 @@ export interface AuditEntry {
   staffId: number | null;
   staffUsername: string | null;
   staffRole: string | null;
-  /** "PATCH /api/products/:id", "login", "login failed", ... */
+  /** what happened: "created", "changed", "password reset", "login", "login failed", ... */
   action: string;
   /** the table changed ("products", "orders", "users") or "session" for logins */
   entity: string;

@@ -45,7 +45,10 @@ async function main() {
   const config = loadConfig();
   const db = connect({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
   await migrateToLatest(db);
-  const { created } = await ensureDealer(db.kysely, username, password);
+  const { created } = await ensureDealer(db.kysely, username, password, {
+    staff: null,
+    address: 'cli',
+  });
   await db.close();
   console.log(
     created ? `Dealer "${username}" created.` : `Password of dealer "${username}" reset.`,

@@ -11,6 +11,8 @@ export interface SocketDealerSession {
   /** a change of role ends the session, so the role a socket opened with stays its role */
   role: StaffRole;
   userId: number;
+  /** for the audit entries of what the socket changes */
+  username: string;
 }
 
 export interface Client {

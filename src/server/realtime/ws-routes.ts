@@ -230,6 +230,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
             expiresAt: session.expiresAt.getTime(),
             role: session.role,
             userId: session.userId,
+            username: session.username,
           };
         client.chatSessionId =
           (client.shopperId && (await currentChatSessionOf(db, client.shopperId))) ||
@@ -370,6 +371,8 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
 
       async function supportResponse(data: unknown) {
         if (!(await isStillDealer(client)) || !staffMay(client, 'support')) return;
+        const { userId, username, role } = client.dealer!;
+        const actor = { staff: { userId, username, role }, address: request.ip };
         const parsed = supportReply.safeParse(data);
         const message = parsed.success ? chatText.safeParse(parsed.data.message) : null;
         if (!parsed.success || !message?.success) {
@@ -379,10 +382,8 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           );
           return;
         }
-        const saved = await recordSupportMessage(db, {
-          sessionId: parsed.data.sessionId,
-          message: message.data,
-        });
+        const reply = { sessionId: parsed.data.sessionId, message: message.data };
+        const saved = await recordSupportMessage(app.db, reply, actor);
         publish(app, saved.events);
       }
 

@@ -29,7 +29,7 @@ describe.each(BACKENDS)('the audit trail on %s (issue 17 §5)', (dialect) => {
     expect(entry).toMatchObject({
       staffUsername: 'back-office',
       staffRole: 'owner',
-      action: 'PATCH /api/products/:id',
+      action: 'changed',
       entity: 'products',
       entityId: String(product!.id),
       address: '127.0.0.1',
@@ -59,9 +59,11 @@ describe.each(BACKENDS)('the audit trail on %s (issue 17 §5)', (dialect) => {
     ).toMatchObject({ staffRole: 'driver', entityId: String(driver.id) });
 
     const [reset, promoted, added] = await activity('?entity=users');
-    expect(added).toMatchObject({ action: 'POST /api/staff', entityId: String(driver.id) });
+    expect(added).toMatchObject({ action: 'created', entityId: String(driver.id) });
     expect(added!.changes.role).toEqual({ from: null, to: 'driver' });
+    expect(promoted).toMatchObject({ action: 'changed', staffUsername: 'back-office' });
     expect(promoted!.changes).toEqual({ role: { from: 'driver', to: 'dispatcher' } });
+    expect(reset).toMatchObject({ action: 'password reset', entityId: String(driver.id) });
     expect(reset!.changes).toEqual({ password_hash: { from: '(hidden)', to: '(changed)' } });
     expect(JSON.stringify(await activity())).not.toContain(STAFF_PASSWORD);
     expect(JSON.stringify(await activity())).not.toContain('scrypt');
@@ -84,7 +86,7 @@ describe.each(BACKENDS)('the audit trail on %s (issue 17 §5)', (dialect) => {
     expect(removed.statusCode).toBe(204);
     const [deletion, creation] = await activity('?entity=delivery_zones');
     expect(creation!.changes.name).toEqual({ from: null, to: 'Downtown' });
-    expect(deletion).toMatchObject({ action: 'DELETE /api/delivery-zones/:id' });
+    expect(deletion).toMatchObject({ action: 'deleted' });
     expect(deletion!.changes.name).toEqual({ from: 'Downtown', to: null });
   });
 

@@ -24,9 +24,11 @@ export async function findRow(
   db: Kysely<Database>,
   table: string,
   id: string | number,
+  lock = false,
 ): Promise<Record<string, unknown> | undefined> {
+  const forUpdate = lock ? sql` for update` : sql``;
   const rows = await sql<
     Record<string, unknown>
-  >`select * from ${sql.table(table)} where id = ${id}`.execute(db);
+  >`select * from ${sql.table(table)} where id = ${id}${forUpdate}`.execute(db);
   return rows.rows[0];
 }

@@ -66,6 +66,8 @@ export interface Change {
   entityId: string | number | null;
   /** the row before the change (none for a new row) */
   before?: Record<string, unknown>;
+  /** what the row's own columns do not show (a reply's text, the addresses of uploaded files) */
+  noted?: Changes;
 }
 
 /**
@@ -88,16 +90,23 @@ export async function recordChange(
       action: change.action,
       entity: change.entity,
       entityId: change.entityId,
-      changes: diffRows(change.before, after),
+      changes: { ...diffRows(change.before, after), ...change.noted },
       address: actor.address,
     },
     at,
   );
 }
 
-/** The row as it is before a change, for `recordChange`. */
-export const rowBefore = (db: Kysely<Database>, entity: string, id: string | number) =>
-  repo.findRow(db, entity, id);
+/**
+ * The row as it is before a change, for `recordChange`. On PostgreSQL pass `lock` when nothing
+ * else locks the row yet: a concurrent change must wait, or the entry's "from" would be stale.
+ */
+export const rowBefore = (
+  db: Kysely<Database>,
+  entity: string,
+  id: string | number,
+  lock = false,
+) => repo.findRow(db, entity, id, lock);
 
 export async function record(db: Kysely<Database>, entry: AuditRecord, at = new Date()) {
   await repo.insertEntry(db, {

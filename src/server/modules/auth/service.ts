@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { StaffRole } from '../../../shared/staff';
 import type { Database } from '../../db/schema';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 
@@ -19,8 +20,24 @@ export interface DealerIdentity {
 
 const tokenId = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function ensureDealer(db: Kysely<Database>, username: string, password: string) {
-  return repo.upsertUser(db, username, await hashPassword(password), new Date().toISOString());
+/**
+ * Creates the owner account of this name, or resets its password (`npm run dealer`, the
+ * DEALER_USERNAME of start-up, test set-up: none of them a signed-in member of staff).
+ */
+export async function ensureDealer(
+  db: Kysely<Database>,
+  username: string,
+  password: string,
+  actor: Actor = SHOP_ITSELF,
+) {
+  const hash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const before = await repo.findUserByUsername(trx, username);
+    const user = await repo.upsertUser(trx, username, hash, new Date().toISOString());
+    const action = user.created ? 'created' : 'password reset';
+    await recordChange(trx, actor, { action, entity: 'users', entityId: user.id, before });
+    return user;
+  });
 }
 
 export async function hasAnyDealer(db: Kysely<Database>): Promise<boolean> {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CATALOG_IMPORT_MAX_BYTES, IMPORT_ACTIONS } from '../../../shared/catalog-csv';
 import { HttpError, parseInput } from '../../http/errors';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import { applyCatalogImport, exportCatalogCsv, previewCatalogImport } from './service';
 
 const importQuery = z.object({
@@ -49,6 +50,7 @@ const exportRoute = {
 };
 
 const importRoute = {
+  config: { auditedByService: true },
   schema: {
     consumes: ['text/csv', 'multipart/form-data'],
     querystring: importQuery,
@@ -127,6 +129,6 @@ export async function catalogCsvRoutes(app: FastifyInstance): Promise<void> {
     const { apply } = parseInput(importQuery, request.query, 'Invalid import options');
     const csv = await csvText(request);
     if (apply === 'false') return previewCatalogImport(app.db, csv);
-    return published(app, await applyCatalogImport(app.db, csv));
+    return published(app, await applyCatalogImport(app.db, csv, actorOf(request)));
   });
 }

@@ -15,6 +15,7 @@ import { nowIso } from '../../db/json';
 import type { Database, ProductRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { placementProblem } from '../catalog/admin-service';
 import { productFromRow, rowFromProduct } from '../catalog/product-mapper';
 import { insertProductRow, updateProductRow } from '../catalog/repo';
@@ -158,10 +159,14 @@ export async function previewCatalogImport(db: Db, csv: string): Promise<Catalog
   return summarise(rows, fileErrors, false);
 }
 
-/** Applies the whole file in one transaction; any error anywhere refuses it all (400 with the preview). */
+/**
+ * Applies the whole file in one transaction; any error anywhere refuses it all (400 with the
+ * preview). Each product added or changed gets its own audit entry, like a change by hand.
+ */
 export async function applyCatalogImport(
   db: Db,
   csv: string,
+  actor: Actor,
 ): Promise<Outcome<CatalogImportResult>> {
   return db.kysely.transaction().execute(async (trx) => {
     const { rows, fileErrors } = await planImport(trx, csv, db.dialect === 'postgres');
@@ -185,10 +190,21 @@ export async function applyCatalogImport(
         );
         row.id = product.id;
         created.push(product);
+        const entityId = product.id;
+        await recordChange(trx, actor, { action: 'imported', entity: 'products', entityId });
       } else if (row.id !== null) {
         const { created_at: _createdAt, ...changes } = rowFromProduct(row.fields, now);
+        const before = await rowBefore(trx, 'products', row.id);
         const product = await updateProductRow(trx, row.id, changes);
-        if (product) updated.push(productFromRow(product));
+        if (!product) continue;
+        updated.push(productFromRow(product));
+        const change = {
+          action: 'changed by import',
+          entity: 'products',
+          entityId: row.id,
+          before,
+        };
+        await recordChange(trx, actor, change);
       }
     }
     return {

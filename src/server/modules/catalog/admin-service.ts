@@ -7,6 +7,7 @@ import { nowIso } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, rowBefore } from '../audit/service';
 import * as categories from '../categories/repo';
 import { invalidField, patchOver } from './admin-errors';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
@@ -57,21 +58,31 @@ async function checkPlacement(
   if (problem) throw invalidField(problem.path, problem.message);
 }
 
-export async function createProduct(db: Db, fields: ProductFields): Promise<Outcome<Product>> {
+export async function createProduct(
+  db: Db,
+  fields: ProductFields,
+  actor: Actor,
+): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
     await checkPlacement(trx, fields.category, fields.subcategory);
-    return productFromRow(
-      await repo.insertProductRow(trx, rowFromProduct(toInput(fields), nowIso())),
-    );
+    const row = await repo.insertProductRow(trx, rowFromProduct(toInput(fields), nowIso()));
+    await recordChange(trx, actor, { action: 'created', entity: 'products', entityId: row.id });
+    return productFromRow(row);
   });
   return { value: product, events: [busEvent('product-created', product)] };
 }
 
 /** A partial update: the sent fields replace the stored ones and the whole product is validated again. */
-export async function updateProduct(db: Db, id: number, body: unknown): Promise<Outcome<Product>> {
+export async function updateProduct(
+  db: Db,
+  id: number,
+  body: unknown,
+  actor: Actor,
+): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
+    const before = await rowBefore(trx, 'products', id);
     const current = productFromRow(row);
     const merged = patchOver(current, body, PRODUCT_FIELDS);
     const fields = parseInput(productSchema, merged, 'Invalid product');
@@ -84,16 +95,18 @@ export async function updateProduct(db: Db, id: number, body: unknown): Promise<
     );
     const updated = await repo.updateProductRow(trx, id, update);
     if (!updated) throw notFound('Product');
+    await recordChange(trx, actor, { action: 'changed', entity: 'products', entityId: id, before });
     return productFromRow(updated);
   });
   return { value: product, events: [busEvent('product-updated', product)] };
 }
 
 /** A product that a promotion gives away stays until that promotion is changed, so no freebie points nowhere. */
-export async function deleteProduct(db: Db, id: number): Promise<Outcome<void>> {
+export async function deleteProduct(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
+    const before = await rowBefore(trx, 'products', id);
     const promotions = await repo.promotionsGivingAway(trx, id);
     if (promotions.length > 0) {
       throw new HttpError(409, {
@@ -102,6 +115,7 @@ export async function deleteProduct(db: Db, id: number): Promise<Outcome<void>> 
       });
     }
     await repo.deleteProductRow(trx, id);
+    await recordChange(trx, actor, { action: 'deleted', entity: 'products', entityId: id, before });
   });
   return { value: undefined, events: [busEvent('product-deleted', { id })] };
 }
@@ -113,13 +127,17 @@ export async function setProductFeatured(
   db: Db,
   id: number,
   featured: boolean,
+  actor: Actor,
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Product');
     if (featured && Number(row.stock) <= 0) throw invalidField('featured', OUT_OF_STOCK_FEATURE);
+    const before = await rowBefore(trx, 'products', id);
     const updated = await repo.updateProductRow(trx, id, { featured: featured ? 1 : 0 });
     if (!updated) throw notFound('Product');
+    const action = featured ? 'featured' : 'unfeatured';
+    await recordChange(trx, actor, { action, entity: 'products', entityId: id, before });
     const featuredNow = (await listProducts(trx)).filter((p) => p.featured);
     return { product: productFromRow(updated), featuredNow };
   });

@@ -9,6 +9,7 @@ import {
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import {
   createCategory,
   deleteCategory,
@@ -27,30 +28,37 @@ export async function categoryRoutes(app: ApiApp): Promise<void> {
 
   const params = withSummary(idParams, 'Invalid category id');
   const body = withSummary(categorySchema, 'Invalid category');
+  const audited = { auditedByService: true };
   const createSchema = { body, response: { 201: categoryResponse } };
-  app.post('/api/categories', { schema: createSchema }, async (request, reply) => {
-    const category = published(app, await createCategory(app.db, request.body));
+  const create = { config: audited, schema: createSchema };
+  app.post('/api/categories', create, async (request, reply) => {
+    const category = published(app, await createCategory(app.db, request.body, actorOf(request)));
     return reply.status(201).send(category);
   });
 
   const order = withSummary(categoryReorderSchema, 'Invalid category order');
   const reorderSchema = { body: order, response: { 200: successResponse } };
-  app.put('/api/categories/reorder', { schema: reorderSchema }, async (request) => {
-    published(app, await reorderCategories(app.db, request.body));
-    return { success: true };
-  });
+  app.put(
+    '/api/categories/reorder',
+    { config: audited, schema: reorderSchema },
+    async (request) => {
+      published(app, await reorderCategories(app.db, request.body, actorOf(request)));
+      return { success: true };
+    },
+  );
 
   const patch = validateOnly(categoryPatchSchema, 'Invalid category');
   const patchSchema = { params, body: patch, response: { 200: categoryResponse } };
-  app.patch('/api/categories/:id', { schema: patchSchema }, async (request) => {
+  app.patch('/api/categories/:id', { config: audited, schema: patchSchema }, async (request) => {
     const { id } = request.params;
-    return published(app, await updateCategory(app.db, id, request.body));
+    return published(app, await updateCategory(app.db, id, request.body, actorOf(request)));
   });
 
   const deleteSchema = { params, response: { 204: noContent } };
-  app.delete('/api/categories/:id', { schema: deleteSchema }, async (request, reply) => {
+  const remove = { config: audited, schema: deleteSchema };
+  app.delete('/api/categories/:id', remove, async (request, reply) => {
     const { id } = request.params;
-    published(app, await deleteCategory(app.db, id));
+    published(app, await deleteCategory(app.db, id, actorOf(request)));
     return reply.status(204).send(null);
   });
 }

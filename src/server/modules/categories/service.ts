@@ -14,6 +14,7 @@ import type { Db } from '../../db/connect';
 import type { CategoryRow, Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange } from '../audit/service';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
 import { listProducts } from '../catalog/service';
 import * as repo from './repo';
@@ -93,7 +94,11 @@ async function uniqueSlug<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCategory(db: Db, body: unknown): Promise<Outcome<Category>> {
+export async function createCategory(
+  db: Db,
+  body: unknown,
+  actor: Actor,
+): Promise<Outcome<Category>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
       const { form } = await readForm(trx, body);
@@ -104,6 +109,7 @@ export async function createCategory(db: Db, body: unknown): Promise<Outcome<Cat
         parent_id: form.parentId,
         sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1,
       });
+      await recordChange(trx, actor, { action: 'created', entity: 'categories', entityId: row.id });
       const category = categoryFromRow(row);
       return {
         value: category,
@@ -121,6 +127,7 @@ export async function updateCategory(
   db: Db,
   id: number,
   body: unknown,
+  actor: Actor,
 ): Promise<Outcome<Category>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
@@ -150,6 +157,8 @@ export async function updateCategory(
         ...(parentChanged ? { sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1 } : {}),
       });
       const moved = await refileProducts(trx, current, form.slug, parent);
+      const change = { action: 'changed', entity: 'categories', entityId: id, before: current };
+      await recordChange(trx, actor, change);
       const category = categoryFromRow(row);
       return {
         value: category,
@@ -215,7 +224,7 @@ export function categoryUsedByPromotionsMessage(name: string, promotions: string
  * `uncategorized` (created when missing); a subcategory's products lose their subcategory.
  * Refused while a promotion is limited to it.
  */
-export async function deleteCategory(db: Db, id: number): Promise<Outcome<void>> {
+export async function deleteCategory(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
       const row = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
@@ -249,6 +258,8 @@ export async function deleteCategory(db: Db, id: number): Promise<Outcome<void>>
             sort_order: (await repo.maxSortOrder(trx, null)) + 1,
           });
           createdUncategorized = categoryFromRow(target);
+          const entityId = target.id;
+          await recordChange(trx, actor, { action: 'created', entity: 'categories', entityId });
         }
         if (target)
           moved = await repo.moveProducts(
@@ -258,6 +269,8 @@ export async function deleteCategory(db: Db, id: number): Promise<Outcome<void>>
           );
       }
       await repo.deleteCategoryRow(trx, id);
+      const change = { action: 'deleted', entity: 'categories', entityId: id, before: row };
+      await recordChange(trx, actor, change);
       return {
         value: undefined,
         events: [
@@ -274,6 +287,7 @@ export async function deleteCategory(db: Db, id: number): Promise<Outcome<void>>
 export async function reorderCategories(
   db: Db,
   { updates }: z.output<typeof categoryReorderSchema>,
+  actor: Actor,
 ): Promise<Outcome<void>> {
   return db.kysely.transaction().execute(async (trx) => {
     const rows = await repo.findCategoryRows(
@@ -291,7 +305,13 @@ export async function reorderCategories(
         'Categories can only be reordered among siblings with the same parent',
       );
     }
-    for (const update of updates) await repo.setSortOrder(trx, update.id, update.sortOrder);
+    for (const update of updates) {
+      const before = rows.find((row) => row.id === update.id)!;
+      if (before.sort_order === update.sortOrder) continue;
+      await repo.setSortOrder(trx, update.id, update.sortOrder);
+      const change = { action: 'reordered', entity: 'categories', entityId: update.id, before };
+      await recordChange(trx, actor, change);
+    }
     return { value: undefined, events: await listEvents(trx, false) };
   });
 }

@@ -63,10 +63,6 @@ export function markAnswered(db: Kysely<Database>, sessionId: string, at: string
     .execute();
 }
 
-export function findSession(db: Kysely<Database>, sessionId: string) {
-  return db.selectFrom('chat_sessions').select('id').where('id', '=', sessionId).executeTakeFirst();
-}
-
 /** The same support text in this session since `since`, if any. */
 export function findRecentSupportMessage(
   db: Kysely<Database>,

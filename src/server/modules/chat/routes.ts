@@ -8,6 +8,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import {
   CHAT_SESSION_ID,
   chatHistory,
@@ -43,13 +44,13 @@ export async function chatInboxRoutes(app: ApiApp): Promise<void> {
     chatHistory(app.db.kysely, request.params.sessionId),
   );
 
-  const support = { permission: 'support' } as const;
+  const support = { permission: 'support', auditedByService: true } as const;
   const readSchema = { params: sessionParams, response: { 200: successResponse } };
   app.post(
     '/api/chat/sessions/:sessionId/read',
     { config: support, schema: readSchema },
     async (request) => {
-      await markSessionRead(app.db.kysely, request.params.sessionId);
+      await markSessionRead(app.db, request.params.sessionId, actorOf(request));
       return { success: true };
     },
   );
@@ -67,7 +68,7 @@ export async function chatInboxRoutes(app: ApiApp): Promise<void> {
       const { message } = request.body;
       const saved = published(
         app,
-        await recordSupportMessage(app.db.kysely, { sessionId, message }),
+        await recordSupportMessage(app.db, { sessionId, message }, actorOf(request)),
       );
       if (!saved)
         throw new HttpError(409, {

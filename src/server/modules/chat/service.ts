@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChatMessagePayload } from '../../../shared/events';
+import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { insertContactMessage } from '../contact/repo';
 import * as repo from './repo';
 
@@ -104,16 +106,22 @@ export async function recordShopperMessage(
   };
 }
 
-/** Support replies; the same text to the same session within 5 s is a duplicate and ignored (null). */
+/**
+ * Support replies; the same text to the same session within 5 s is a duplicate and ignored (null).
+ * The session's row is locked on PostgreSQL, so two copies of one reply cannot both pass.
+ */
 export async function recordSupportMessage(
-  db: Kysely<Database>,
+  db: Db,
   input: { sessionId: string; message: string; externalRef?: string | null },
+  actor: Actor,
   now = new Date(),
 ): Promise<Outcome<ChatMessagePayload | null>> {
   const timestamp = now.toISOString();
   const ignored = { value: null, events: [] };
-  return db.transaction().execute(async (trx) => {
-    if (!(await repo.findSession(trx, input.sessionId))) return ignored;
+  const { sessionId } = input;
+  return db.kysely.transaction().execute(async (trx) => {
+    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect === 'postgres');
+    if (!before) return ignored;
     const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
     if (await repo.findRecentSupportMessage(trx, input.sessionId, input.message, since))
       return ignored;
@@ -128,6 +136,13 @@ export async function recordSupportMessage(
       external_ref: input.externalRef ?? null,
     });
     await repo.markAnswered(trx, input.sessionId, timestamp);
+    await recordChange(trx, actor, {
+      action: 'replied',
+      entity: 'chat_sessions',
+      entityId: sessionId,
+      before,
+      noted: { reply: { from: null, to: input.message } },
+    });
     const saved = {
       message: input.message,
       timestamp,
@@ -216,8 +231,15 @@ export async function listChatSessions(db: Kysely<Database>): Promise<ChatSessio
   return summaries;
 }
 
-export async function markSessionRead(db: Kysely<Database>, sessionId: string): Promise<void> {
-  await repo.setUnreadNone(db, sessionId);
+/** A session that does not exist (or expired) has nothing to mark, and no entry. */
+export async function markSessionRead(db: Db, sessionId: string, actor: Actor): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect === 'postgres');
+    if (!before) return;
+    await repo.setUnreadNone(trx, sessionId);
+    const change = { action: 'marked read', entity: 'chat_sessions', entityId: sessionId, before };
+    await recordChange(trx, actor, change);
+  });
 }
 
 /** Chat sessions live 24 hours (spec §9); the server forgets older ones. */

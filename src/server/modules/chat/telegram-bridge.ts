@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { ChatMessagePayload } from '../../../shared/events';
 import { publish } from '../../realtime/publish';
+import type { Actor } from '../audit/service';
 import { findSessionByExternalRef, recordSupportMessage, setExternalRef } from './service';
 
 export interface TelegramOptions {
@@ -25,6 +26,9 @@ interface TelegramUpdate {
 }
 
 export const TELEGRAM_TOO_LONG = `That reply is longer than ${CHAT_MESSAGE_MAX_LENGTH} characters and was not delivered. Please shorten it and reply again.`;
+
+/** Replies typed in the support chat on Telegram: no member of staff is signed in there. */
+const FROM_TELEGRAM: Actor = { staff: null, address: 'telegram' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -124,11 +128,11 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
       }).catch((error) => app.log.warn({ err: error }, 'Telegram notice failed'));
       return;
     }
-    const saved = await recordSupportMessage(app.db.kysely, {
-      sessionId,
-      message: text,
-      externalRef: String(message.message_id),
-    });
+    const saved = await recordSupportMessage(
+      app.db,
+      { sessionId, message: text, externalRef: String(message.message_id) },
+      FROM_TELEGRAM,
+    );
     publish(app, saved.events);
   }
 

@@ -4,6 +4,7 @@ import { contactSchema } from '../../../shared/schemas';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { publish, published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import { CONTACT_INCOMPLETE, CONTACT_RATE_LIMITED } from './limiter';
 import { listContactMessages, markContactMessageHandled, saveContactMessage } from './service';
 
@@ -48,11 +49,11 @@ export async function contactInboxRoutes(app: ApiApp): Promise<void> {
   };
   app.patch(
     '/api/contact-messages/:id',
-    { config: { permission: 'support' as const }, schema: handledSchema },
-    async (request) =>
-      published(
-        app,
-        await markContactMessageHandled(app.db.kysely, request.params.id, request.body.handled),
-      ),
+    { config: { permission: 'support' as const, auditedByService: true }, schema: handledSchema },
+    async (request) => {
+      const { id } = request.params;
+      const { handled } = request.body;
+      return published(app, await markContactMessageHandled(app.db, id, handled, actorOf(request)));
+    },
   );
 }

@@ -1,10 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { contactSchema } from '../../../shared/schemas';
+import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { ContactMessagesTable, Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, rowBefore } from '../audit/service';
 import * as repo from './repo';
 
 type ContactRow = Selectable<ContactMessagesTable>;
@@ -43,13 +45,20 @@ export async function listContactMessages(db: Kysely<Database>) {
 
 /** The dealer marks a message handled (or new again); every dealer's inbox follows. */
 export async function markContactMessageHandled(
-  db: Kysely<Database>,
+  db: Db,
   id: number,
   handled: boolean,
+  actor: Actor,
   now = new Date(),
 ): Promise<Outcome<ReturnType<typeof contactMessageOf>>> {
-  const row = await repo.setContactMessageHandled(db, id, handled ? now.toISOString() : null);
-  if (!row) throw notFound('Contact message');
+  const row = await db.kysely.transaction().execute(async (trx) => {
+    const before = await rowBefore(trx, 'contact_messages', id, db.dialect === 'postgres');
+    if (!before) throw notFound('Contact message');
+    const after = await repo.setContactMessageHandled(trx, id, handled ? now.toISOString() : null);
+    const action = handled ? 'marked handled' : 'marked new';
+    await recordChange(trx, actor, { action, entity: 'contact_messages', entityId: id, before });
+    return after!;
+  });
   const message = contactMessageOf(row);
   return {
     value: message,

@@ -2,8 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutAuditLog } from '../../../../test/audit-log';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import type { AuditEntry } from '../../../shared/audit';
 import { IMAGE_VARIANT_WIDTHS, mediaVariant } from '../../../shared/media';
 import { MAX_FILE_BYTES } from './routes';
 import { sniffMediaKind } from './sniff';
@@ -243,6 +245,29 @@ describe.each(BACKENDS)('media upload on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Malformed multipart body');
+  });
+
+  it('records the upload in the audit trail with its URLs; without the entry no file stays', async () => {
+    const clip = [{ filename: 'clip.webm', type: 'video/webm', data: webmHeader() }];
+    const res = await upload(clip);
+    expect(res.statusCode, res.body).toBe(200);
+    const { urls } = res.json<{ urls: string[] }>();
+    const log = await t.app.inject({ url: '/api/audit?entity=media', headers: { cookie } });
+    expect(log.json<AuditEntry[]>()[0]).toMatchObject({
+      staffUsername: 'back-office',
+      staffRole: 'owner',
+      action: 'uploaded',
+      entity: 'media',
+      entityId: null,
+      changes: { urls: { from: null, to: urls } },
+      address: '127.0.0.1',
+    });
+
+    const before = stored();
+    await withoutAuditLog(t, async () => {
+      expect((await upload(clip)).statusCode).toBe(500);
+    });
+    expect(stored()).toEqual(before);
   });
 
   it('refuses uploads without a dealer session and writes nothing', async () => {

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../../shared/error-codes';
 import type { ErrorBody } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
+import { actorOf } from '../auth/guard';
+import { saveUploads } from './service';
 import { sniffMediaKind } from './sniff';
-import { prepareMedia, UnreadableImageError, type UploadedFile, writeMedia } from './store';
+import { prepareMedia, UnreadableImageError, type UploadedFile } from './store';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 5;
@@ -36,6 +38,7 @@ export async function mediaRoutes(app: ApiApp): Promise<void> {
   });
 
   const upload = {
+    config: { auditedByService: true },
     schema: {
       consumes: ['multipart/form-data'],
       body: z.object({
@@ -102,7 +105,7 @@ export async function mediaRoutes(app: ApiApp): Promise<void> {
         throw error;
       }
     }
-    const urls = await writeMedia(app.config.mediaDir, prepared);
+    const urls = await saveUploads(app.db, app.config.mediaDir, prepared, actorOf(request));
     return { urls };
   });
 }

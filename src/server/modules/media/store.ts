@@ -82,3 +82,9 @@ export async function writeMedia(mediaDir: string, prepared: PreparedMedia[]): P
   }
   return prepared.map((p) => p.url);
 }
+
+/** Removes the files of uploads written by `writeMedia` (one already gone is no error). */
+export async function removeMedia(mediaDir: string, prepared: PreparedMedia[]): Promise<void> {
+  const names = prepared.flatMap((p) => p.files.map((file) => file.name));
+  await Promise.all(names.map((name) => unlink(path.join(mediaDir, name)).catch(() => {})));
+}

@@ -3,9 +3,10 @@ import { type PromotionFields, promotionSchema } from '../../../shared/admin-sch
 import { toCents } from '../../../shared/money';
 import type { Promotion } from '../../../shared/types';
 import type { Db } from '../../db/connect';
-import type { Database, NewPromotionRow } from '../../db/schema';
+import type { Database, NewPromotionRow, PromotionRow } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, diffRows, record } from '../audit/service';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
 import { findCategoriesBySlug } from '../categories/repo';
 import { promotionFromRow } from './promotion-mapper';
@@ -34,6 +35,14 @@ const PROMOTION_KEYS = [
  * promotion list's up/down buttons swap display orders on every card, BOGO50's too.
  */
 const BOGO50_EDITABLE = new Set<string>(['active', 'title', 'description', 'displayOrder']);
+
+/** What a BOGO50 save may change. */
+const bogo50Values = (fields: PromotionFields) => ({
+  active: fields.active ? 1 : 0,
+  title: fields.title,
+  description: fields.description,
+  display_order: fields.displayOrder,
+});
 
 function rowValues(p: PromotionFields): Omit<NewPromotionRow, 'is_bogo50'> {
   return {
@@ -76,17 +85,34 @@ async function checkReferences(
   }
 }
 
+/**
+ * The audit entry of a promotion change. The categories a promotion is limited to live in a
+ * table of their own, so the entry compares the rows as the repo reads them, categories included.
+ */
+function recordPromotion(
+  trx: Kysely<Database>,
+  actor: Actor,
+  action: string,
+  before: PromotionRow | undefined,
+  after: PromotionRow | undefined,
+) {
+  const entityId = (after ?? before)?.id ?? null;
+  const changes = diffRows(before, after);
+  return record(trx, { ...actor, action, entity: 'promotions', entityId, changes });
+}
+
 export async function createPromotion(
   db: Db,
   fields: PromotionFields,
+  actor: Actor,
 ): Promise<Outcome<Promotion>> {
   const promotion = await db.kysely
     .transaction()
     .execute(async (trx) => {
       await checkReferences(trx, fields);
-      return promotionFromRow(
-        await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 }),
-      );
+      const row = await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 });
+      await recordPromotion(trx, actor, 'created', undefined, row);
+      return promotionFromRow(row);
     })
     .catch(refuseTakenCode);
   return { value: promotion, events: [busEvent('promotion-created', promotion)] };
@@ -105,6 +131,7 @@ export async function updatePromotion(
   db: Db,
   id: number,
   body: unknown,
+  actor: Actor,
 ): Promise<Outcome<Promotion>> {
   const promotion = await db.kysely
     .transaction()
@@ -124,29 +151,26 @@ export async function updatePromotion(
         );
         if (changed.length > 0)
           throw new HttpError(400, { error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
-        return promotionFromRow(
-          await repo.updatePromotionRow(trx, id, {
-            active: fields.active ? 1 : 0,
-            title: fields.title,
-            description: fields.description,
-            display_order: fields.displayOrder,
-          }),
-        );
+      } else {
+        await checkReferences(trx, fields, current);
       }
-      await checkReferences(trx, fields, current);
-      return promotionFromRow(await repo.updatePromotionRow(trx, id, rowValues(fields)));
+      const values = current.isBogo50 ? bogo50Values(fields) : rowValues(fields);
+      const updated = await repo.updatePromotionRow(trx, id, values);
+      await recordPromotion(trx, actor, 'changed', row, updated);
+      return promotionFromRow(updated);
     })
     .catch(refuseTakenCode);
   return { value: promotion, events: [busEvent('promotion-updated', promotion)] };
 }
 
-export async function deletePromotion(db: Db, id: number): Promise<Outcome<void>> {
+export async function deletePromotion(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound('Promotion');
     if (row.is_bogo50)
       throw new HttpError(400, { error: BOGO50_DELETE_REFUSED, code: 'BOGO50_DELETE_REFUSED' });
     await repo.deletePromotionRow(trx, id);
+    await recordPromotion(trx, actor, 'deleted', row, undefined);
   });
   return { value: undefined, events: [busEvent('promotion-deleted', { id })] };
 }

@@ -12,19 +12,20 @@ import {
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
-import { requirePermission } from '../auth/guard';
+import { actorOf, requirePermission } from '../auth/guard';
 import { createScheduleSlot, deleteScheduleSlot, saveDealerSettings } from './admin-service';
 
 /** Dealer schedule calls of spec §7: date slots (and override markers) and the weekly availability. */
 export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
-  const schedule = { permission: 'schedule' } as const;
+  const schedule = { permission: 'schedule', auditedByService: true } as const;
   const slotBody = withSummary(scheduleSlotSchema, INVALID_SLOT);
   const createSchema = { body: slotBody, response: { 201: scheduleSlotResponse } };
   app.post(
     '/api/schedule-slots',
     { config: schedule, schema: createSchema },
     async (request, reply) => {
-      const slot = published(app, await createScheduleSlot(app.db, request.body));
+      const created = await createScheduleSlot(app.db, request.body, actorOf(request));
+      const slot = published(app, created);
       return reply.status(201).send(slot);
     },
   );
@@ -36,7 +37,7 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
     { config: schedule, schema: deleteSchema },
     async (request, reply) => {
       const { id } = request.params;
-      published(app, await deleteScheduleSlot(app.db, id));
+      published(app, await deleteScheduleSlot(app.db, id, actorOf(request)));
       return reply.status(204).send(null);
     },
   );
@@ -48,7 +49,7 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
     { config: schedule, schema: settingsSchema },
     async (request) => {
       if (changesCompliance(request.body)) requirePermission(request, 'settings');
-      return published(app, await saveDealerSettings(app.db, request.body));
+      return published(app, await saveDealerSettings(app.db, request.body, actorOf(request)));
     },
   );
 }

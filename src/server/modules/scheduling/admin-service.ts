@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import { HttpError, notFound } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, rowBefore, SHOP_ITSELF } from '../audit/service';
 import { settingsFromRow, slotFromRow } from './mappers';
 import * as repo from './repo';
 
@@ -14,39 +15,49 @@ export const DUPLICATE_SLOT = 'A slot for this date and time already exists';
 export async function createScheduleSlot(
   db: Db,
   slot: z.output<typeof scheduleSlotSchema>,
+  actor: Actor,
 ): Promise<Outcome<ScheduleSlot>> {
   const created = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockScheduleSlots(trx);
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
     if (await repo.findSameSlot(trx, values))
       throw new HttpError(409, { error: DUPLICATE_SLOT, code: 'SLOT_EXISTS' });
-    return slotFromRow(
-      await repo.insertSlotRow(trx, {
-        ...values,
-        max_orders: slot.maxOrders,
-        current_orders: 0,
-        notes: slot.notes,
-      }),
-    );
+    const row = await repo.insertSlotRow(trx, {
+      ...values,
+      max_orders: slot.maxOrders,
+      current_orders: 0,
+      notes: slot.notes,
+    });
+    await recordChange(trx, actor, {
+      action: 'created',
+      entity: 'schedule_slots',
+      entityId: row.id,
+    });
+    return slotFromRow(row);
   });
   return { value: created, events: [busEvent('schedule-slot-created', created)] };
 }
 
-export async function deleteScheduleSlot(db: Db, id: number): Promise<Outcome<void>> {
+export async function deleteScheduleSlot(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
+    const before = await rowBefore(trx, 'schedule_slots', id, db.dialect === 'postgres');
+    if (!before) throw notFound('Slot');
     await repo.unlinkOrdersFromSlot(trx, id);
-    if (!(await repo.deleteSlotRow(trx, id))) throw notFound('Slot');
+    await repo.deleteSlotRow(trx, id);
+    const change = { action: 'deleted', entity: 'schedule_slots', entityId: id, before };
+    await recordChange(trx, actor, change);
   });
   return { value: undefined, events: [busEvent('schedule-slot-deleted', { id })] };
 }
 
 /**
  * Saves the weekly availability or the compliance settings (issue 16), creating the settings
- * row the first time.
+ * row the first time. The actor defaults to the shop itself for set-up code and tests.
  */
 export async function saveDealerSettings(
   db: Db,
   input: DealerSettingsPatch,
+  actor: Actor = SHOP_ITSELF,
 ): Promise<Outcome<DealerSettings>> {
   const settings = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockDealerSettings(trx);
@@ -62,6 +73,13 @@ export async function saveDealerSettings(
           local_tax_rate: null,
           ...values,
         });
+    const change = {
+      action: 'changed',
+      entity: 'dealer_settings',
+      entityId: saved.id,
+      before: row,
+    };
+    await recordChange(trx, actor, change);
     return settingsFromRow(saved);
   });
   return { value: settings, events: [busEvent('dealer-settings-updated', settings)] };

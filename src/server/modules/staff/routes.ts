@@ -4,10 +4,12 @@ import { newStaffSchema, staffChangeSchema } from '../../../shared/staff';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import { addStaff, changeStaff, listStaff } from './service';
 
 const INVALID_STAFF = 'Invalid staff member';
 const staffOnly = { dealerOnly: true, permission: 'staff' } as const;
+const staffWrite = { ...staffOnly, auditedByService: true };
 
 /** Issue 17 §1: the owner's Staff screen. */
 export async function staffRoutes(app: ApiApp): Promise<void> {
@@ -18,19 +20,19 @@ export async function staffRoutes(app: ApiApp): Promise<void> {
   });
 
   const body = withSummary(newStaffSchema, INVALID_STAFF);
-  const create = { config: staffOnly, schema: { body, response: { 201: staffMemberResponse } } };
+  const create = { config: staffWrite, schema: { body, response: { 201: staffMemberResponse } } };
   app.post('/api/staff', create, async (request, reply) => {
-    const member = published(app, await addStaff(app.db, request.body));
+    const member = published(app, await addStaff(app.db, request.body, actorOf(request)));
     return reply.status(201).send(member);
   });
 
   const params = withSummary(idParams, 'Invalid staff id');
   const changes = withSummary(staffChangeSchema, INVALID_STAFF);
   const update = {
-    config: staffOnly,
+    config: staffWrite,
     schema: { params, body: changes, response: { 200: staffMemberResponse } },
   };
   app.patch('/api/staff/:id', update, async (request) =>
-    published(app, await changeStaff(app.db, request.params.id, request.body)),
+    published(app, await changeStaff(app.db, request.params.id, request.body, actorOf(request))),
   );
 }

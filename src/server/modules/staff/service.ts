@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import * as repo from './repo';
 
@@ -41,7 +42,11 @@ async function checkEmployeeNumberIsFree(db: Kysely<Database>, number: string, o
     });
 }
 
-export async function addStaff(db: Db, input: NewStaffInput): Promise<Outcome<StaffMember>> {
+export async function addStaff(
+  db: Db,
+  input: NewStaffInput,
+  actor: Actor,
+): Promise<Outcome<StaffMember>> {
   const passwordHash = await hashPassword(input.password);
   return db.kysely.transaction().execute(async (trx) => {
     if (await repo.findStaffByUsername(trx, input.username))
@@ -58,10 +63,15 @@ export async function addStaff(db: Db, input: NewStaffInput): Promise<Outcome<St
       employee_number: input.employeeNumber,
       created_at: new Date().toISOString(),
     });
+    await recordChange(trx, actor, { action: 'created', entity: 'users', entityId: id });
     const row = await repo.findStaffRow(trx, id);
     return { value: staffFromRow(row!), events: [] };
   });
 }
+
+const onlyThePassword = (change: StaffChangeInput) =>
+  Object.entries(change).every(([key, value]) => key === 'password' || value === undefined) &&
+  Boolean(change.password);
 
 /**
  * Changes an account. A new role, a disabled account or a new password ends every session
@@ -72,11 +82,14 @@ export async function changeStaff(
   db: Db,
   id: number,
   change: StaffChangeInput,
+  actor: Actor,
 ): Promise<Outcome<StaffMember>> {
   const passwordHash = change.password ? await hashPassword(change.password) : undefined;
   return db.kysely.transaction().execute(async (trx) => {
+    // the whole row for the audit entry (its hash shows as changed, never its value)
+    const stored = await rowBefore(trx, 'users', id, db.dialect === 'postgres');
     const before = await repo.findStaffRow(trx, id);
-    if (!before) throw notFound();
+    if (!stored || !before) throw notFound();
     const demoted = change.role !== undefined && change.role !== 'owner';
     const disabling = change.disabled === true;
     if (before.role === 'owner' && (demoted || disabling)) {
@@ -101,6 +114,8 @@ export async function changeStaff(
       const sessionIds = await repo.deleteSessionsOf(trx, id);
       if (sessionIds.length > 0) events.push(busEvent('dealer-sessions-ended', { sessionIds }));
     }
+    const action = onlyThePassword(change) ? 'password reset' : 'changed';
+    await recordChange(trx, actor, { action, entity: 'users', entityId: id, before: stored });
     const after = await repo.findStaffRow(trx, id);
     return { value: staffFromRow(after!), events };
   });

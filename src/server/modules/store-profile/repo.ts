@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, StoreProfileTable } from '../../db/schema';
 
-export function findStoreProfileRow(db: Kysely<Database>) {
-  return db.selectFrom('store_profile').selectAll().where('id', '=', 1).executeTakeFirst();
+export function findStoreProfileRow(db: Kysely<Database>, lock = false) {
+  const query = db.selectFrom('store_profile').selectAll().where('id', '=', 1);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function updateStoreProfileRow(db: Kysely<Database>, values: Omit<StoreProfileTable, 'id'>) {

@@ -3,6 +3,7 @@ import { storeProfileResponse } from '../../../shared/api-schemas';
 import { withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import { getStoreProfile, saveStoreProfile } from './service';
 
 const profileBody = withSummary(storeProfileSchema, 'Invalid store profile');
@@ -11,8 +12,11 @@ export async function storeProfileRoutes(app: ApiApp): Promise<void> {
   const read = { schema: { response: { 200: storeProfileResponse } } };
   app.get('/api/store-profile', read, async () => getStoreProfile(app.db.kysely));
 
-  const write = { schema: { body: profileBody, response: { 200: storeProfileResponse } } };
+  const write = {
+    config: { auditedByService: true },
+    schema: { body: profileBody, response: { 200: storeProfileResponse } },
+  };
   app.put('/api/store-profile', write, async (request) =>
-    published(app, await saveStoreProfile(app.db.kysely, request.body)),
+    published(app, await saveStoreProfile(app.db, request.body, actorOf(request))),
   );
 }

@@ -1,7 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { StoreProfile } from '../../../shared/admin-schemas';
+import type { Db } from '../../db/connect';
 import type { Database, StoreProfileTable } from '../../db/schema';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange } from '../audit/service';
 import * as repo from './repo';
 
 const EMPTY: StoreProfile = {
@@ -35,20 +37,31 @@ export async function getStoreProfile(db: Kysely<Database>): Promise<StoreProfil
 
 /** The dealer saves the whole profile; every open page shows the new facts. */
 export async function saveStoreProfile(
-  db: Kysely<Database>,
+  db: Db,
   profile: StoreProfile,
+  actor: Actor,
   now = new Date(),
 ): Promise<Outcome<StoreProfile>> {
-  const row = await repo.updateStoreProfileRow(db, {
-    shop_name: profile.shopName,
-    legal_name: profile.legalName,
-    pickup_address: profile.pickupAddress,
-    opening_hours: profile.openingHours,
-    phone: profile.phone,
-    license_number: profile.licenseNumber,
-    delivery_area: profile.deliveryArea,
-    payment_methods: profile.paymentMethods,
-    updated_at: now.toISOString(),
+  const row = await db.kysely.transaction().execute(async (trx) => {
+    const before = await repo.findStoreProfileRow(trx, db.dialect === 'postgres');
+    const saved = await repo.updateStoreProfileRow(trx, {
+      shop_name: profile.shopName,
+      legal_name: profile.legalName,
+      pickup_address: profile.pickupAddress,
+      opening_hours: profile.openingHours,
+      phone: profile.phone,
+      license_number: profile.licenseNumber,
+      delivery_area: profile.deliveryArea,
+      payment_methods: profile.paymentMethods,
+      updated_at: now.toISOString(),
+    });
+    await recordChange(trx, actor, {
+      action: 'changed',
+      entity: 'store_profile',
+      entityId: 1,
+      before,
+    });
+    return saved;
   });
   const saved = profileFromRow(row);
   return { value: saved, events: [busEvent('store-profile-updated', saved)] };

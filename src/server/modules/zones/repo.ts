@@ -10,8 +10,9 @@ export const listZoneRows = reusedQuery({
   parameters: () => [],
 });
 
-export function findZoneRow(db: Q, id: number) {
-  return db.selectFrom('delivery_zones').selectAll().where('id', '=', id).executeTakeFirst();
+export function findZoneRow(db: Q, id: number, lock = false) {
+  const query = db.selectFrom('delivery_zones').selectAll().where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function insertZoneRow(db: Q, values: Insertable<DeliveryZonesTable>) {

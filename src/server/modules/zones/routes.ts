@@ -4,6 +4,7 @@ import { deliveryZoneResponse, noContent } from '../../../shared/api-schemas';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
+import { actorOf } from '../auth/guard';
 import {
   createDeliveryZone,
   deleteDeliveryZone,
@@ -19,22 +20,27 @@ export async function deliveryZoneRoutes(app: ApiApp): Promise<void> {
   app.get('/api/delivery-zones', list, async () => listDeliveryZones(app.db.kysely));
 
   const body = withSummary(deliveryZoneSchema, INVALID_ZONE);
-  const create = { schema: { body, response: { 201: deliveryZoneResponse } } };
+  const config = { auditedByService: true };
+  const create = { config, schema: { body, response: { 201: deliveryZoneResponse } } };
   app.post('/api/delivery-zones', create, async (request, reply) => {
-    const zone = published(app, await createDeliveryZone(app.db, request.body));
+    const zone = published(app, await createDeliveryZone(app.db, request.body, actorOf(request)));
     return reply.status(201).send(zone);
   });
 
   const params = withSummary(idParams, 'Invalid zone id');
   const changes = withSummary(deliveryZoneSchema.partial(), INVALID_ZONE);
-  const update = { schema: { params, body: changes, response: { 200: deliveryZoneResponse } } };
-  app.patch('/api/delivery-zones/:id', update, async (request) =>
-    published(app, await updateDeliveryZone(app.db, request.params.id, request.body)),
-  );
+  const update = {
+    config,
+    schema: { params, body: changes, response: { 200: deliveryZoneResponse } },
+  };
+  app.patch('/api/delivery-zones/:id', update, async (request) => {
+    const { id } = request.params;
+    return published(app, await updateDeliveryZone(app.db, id, request.body, actorOf(request)));
+  });
 
-  const remove = { schema: { params, response: { 204: noContent } } };
+  const remove = { config, schema: { params, response: { 204: noContent } } };
   app.delete('/api/delivery-zones/:id', remove, async (request, reply) => {
-    published(app, await deleteDeliveryZone(app.db, request.params.id));
+    published(app, await deleteDeliveryZone(app.db, request.params.id, actorOf(request)));
     return reply.status(204).send(null);
   });
 }

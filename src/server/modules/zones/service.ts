@@ -7,6 +7,7 @@ import { readJson } from '../../db/json';
 import type { Database, DeliveryZoneRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
+import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import * as repo from './repo';
 
 export function zoneFromRow(row: DeliveryZoneRow): DeliveryZone {
@@ -57,14 +58,20 @@ async function checkCodesAreFree(db: Kysely<Database>, zone: DeliveryZoneFields,
   }
 }
 
+const ZONES = 'delivery_zones';
+
+/** The actor defaults to the shop itself for set-up code and tests. */
 export async function createDeliveryZone(
   db: Db,
   zone: DeliveryZoneFields,
+  actor: Actor = SHOP_ITSELF,
 ): Promise<Outcome<DeliveryZone>> {
   const created = await db.kysely.transaction().execute(async (trx) => {
     await checkCodesAreFree(trx, zone);
     const now = new Date().toISOString();
-    return zoneFromRow(await repo.insertZoneRow(trx, { ...rowValues(zone), created_at: now }));
+    const row = await repo.insertZoneRow(trx, { ...rowValues(zone), created_at: now });
+    await recordChange(trx, actor, { action: 'created', entity: ZONES, entityId: row.id });
+    return zoneFromRow(row);
   });
   return { value: created, events: [busEvent('delivery-zone-created', created)] };
 }
@@ -73,20 +80,27 @@ export async function updateDeliveryZone(
   db: Db,
   id: number,
   changes: Partial<DeliveryZoneFields>,
+  actor: Actor,
 ): Promise<Outcome<DeliveryZone>> {
   const updated = await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findZoneRow(trx, id);
+    const row = await repo.findZoneRow(trx, id, db.dialect === 'postgres');
     if (!row) throw notFound();
     const merged = { ...zoneFromRow(row), ...changes };
     await checkCodesAreFree(trx, merged, id);
     const saved = await repo.updateZoneRow(trx, id, rowValues(merged));
     if (!saved) throw notFound();
+    await recordChange(trx, actor, { action: 'changed', entity: ZONES, entityId: id, before: row });
     return zoneFromRow(saved);
   });
   return { value: updated, events: [busEvent('delivery-zone-updated', updated)] };
 }
 
-export async function deleteDeliveryZone(db: Db, id: number): Promise<Outcome<void>> {
-  if (!(await repo.deleteZoneRow(db.kysely, id))) throw notFound();
+export async function deleteDeliveryZone(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const before = await repo.findZoneRow(trx, id, db.dialect === 'postgres');
+    if (!before) throw notFound();
+    await repo.deleteZoneRow(trx, id);
+    await recordChange(trx, actor, { action: 'deleted', entity: ZONES, entityId: id, before });
+  });
   return { value: undefined, events: [busEvent('delivery-zone-deleted', { id })] };
 }

@@ -9,38 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
 import { Download, FileSpreadsheet, History } from 'lucide-react';
 import { useId, useState } from 'react';
-
-/** What each logged table is called on screen. */
-const ENTITIES: Record<string, string> = {
-  products: 'Product',
-  orders: 'Order',
-  promotions: 'Promotion',
-  categories: 'Category',
-  users: 'Staff member',
-  session: 'Sign-in',
-  delivery_zones: 'Delivery zone',
-  dealer_settings: 'Settings',
-  store_profile: 'Store profile',
-  schedule_slots: 'Schedule slot',
-  contact_messages: 'Contact message',
-  chat_sessions: 'Chat',
-  media: 'Media',
-};
-
-const VERBS: Record<string, string> = {
-  POST: 'Created',
-  PUT: 'Changed',
-  PATCH: 'Changed',
-  DELETE: 'Deleted',
-};
-
-function describe(entry: AuditEntry): string {
-  if (entry.action === 'login') return 'Signed in';
-  if (entry.action === 'login failed') return 'Failed sign-in';
-  const verb = VERBS[entry.action.split(' ')[0] ?? ''] ?? entry.action;
-  const what = ENTITIES[entry.entity] ?? entry.entity;
-  return `${verb} ${what.toLowerCase()}${entry.entityId ? ` #${entry.entityId}` : ''}`;
-}
+import { describeEntry, ENTITIES } from '../describe-entry';
 
 const shown = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -62,7 +31,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <li data-testid="audit-entry" className="flex flex-col gap-2 p-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <p className="font-semibold">{describe(entry)}</p>
+        <p className="font-semibold">{describeEntry(entry)}</p>
         <p className="text-xs text-muted tabular-nums">{whenOf(entry.at)}</p>
       </div>
       <p className="text-sm text-muted">
