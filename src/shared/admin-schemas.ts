@@ -196,6 +196,7 @@ export const productSchema = z
       .default({}),
     cannabisGrams: limitGrams,
     concentrateGrams: limitGrams,
+    cannabis: z.boolean({ message: 'must be true or false' }).default(true),
   })
   .superRefine(
     (p, ctx) => {

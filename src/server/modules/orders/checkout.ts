@@ -183,6 +183,7 @@ export async function placeOrder(
       strain_type: p.item.strainType ?? null,
       stock_taken: p.stockTaken,
       stock_flavor: p.stockFlavor,
+      cannabis: p.product.cannabis ? 1 : 0,
     }));
     // The stock is taken last, so that on PostgreSQL the products stay locked only from there.
     const written = await repo.writeOrder(trx, db.dialect, order, items, taking);
