@@ -284,6 +284,7 @@ function toLine(p: PricedItem): PricingLine {
     count: p.item.count,
     unitPriceCents: p.unitPriceCents,
     freebie: p.freebie,
+    cannabis: p.product.cannabis,
   };
 }
 
