@@ -127,9 +127,9 @@ describe('pricing parity between the browser total and the server', () => {
     expect(discounted).toBeGreaterThan(10);
   });
 
-  it('under US-CA with a sales tax and a local tax, accessories included', async () => {
+  it('under US-CA with a 9.125% sales tax and a local tax, accessories included', async () => {
     const { send } = await dealerClient(t);
-    const rates = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: 10 };
+    const rates = { jurisdiction: 'US-CA', salesTaxRate: 9.125, localTaxRate: 10 };
     expect((await send('PATCH', '/api/dealer-settings', rates)).statusCode).toBe(200);
     expect(products.some((p) => !p.cannabis)).toBe(true);
     const tax = await browserTax();
