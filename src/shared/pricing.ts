@@ -358,7 +358,9 @@ export function deliveryFeeCents(
 }
 
 /** Totals of the cannabis lines and of the others. */
-export function goodsPartsOf(lines: readonly PricingLine[]): GoodsParts {
+export function goodsPartsOf(
+  lines: readonly (LineAmounts & Pick<PricingLine, 'cannabis'>)[],
+): GoodsParts {
   const parts = { cannabisCents: 0, nonCannabisCents: 0 };
   for (const line of lines) {
     if (isCannabisLine(line)) parts.cannabisCents += lineTotalCents(line);
@@ -384,6 +386,19 @@ export function splitDiscount(discountCents: number, eligible: GoodsParts): Good
   }
   const cannabis = share(cannabisCents);
   return { cannabisCents: cannabis, nonCannabisCents: discountCents - cannabis };
+}
+
+/** Goods after the discount: each part less its share of it. */
+export function discountedGoods(
+  subtotal: GoodsParts,
+  eligible: GoodsParts,
+  discountCents: number,
+): GoodsParts {
+  const share = splitDiscount(discountCents, eligible);
+  return {
+    cannabisCents: subtotal.cannabisCents - share.cannabisCents,
+    nonCannabisCents: subtotal.nonCannabisCents - share.nonCannabisCents,
+  };
 }
 
 /**
@@ -412,11 +427,7 @@ export function priceCart({
   const discountCents = clamp(rawDiscount, 0, eligibleSubtotalCents);
   const goodsCents = subtotalCents - discountCents;
   const subtotalParts = goodsPartsOf(lines);
-  const discountParts = splitDiscount(discountCents, goodsPartsOf(eligibleLines));
-  const goodsParts = {
-    cannabisCents: subtotalParts.cannabisCents - discountParts.cannabisCents,
-    nonCannabisCents: subtotalParts.nonCannabisCents - discountParts.nonCannabisCents,
-  };
+  const goodsParts = discountedGoods(subtotalParts, goodsPartsOf(eligibleLines), discountCents);
   const feeCents = deliveryFeeCents(orderType, goodsCents, delivery);
   const hasUnpricedItems = lines.some(isUnpricedLine);
   const minimumApplies = orderType !== 'pickup' && !hasUnpricedItems;
