@@ -80,12 +80,12 @@ test('a delivery shows its zone, the daily limit it takes and the California tax
   await expect(page.getByTestId('delivery-zone')).toHaveText(
     'Mission: $7.00 delivery · $60 minimum · 45-90 min',
   );
-  // $85.50 of flower + $7 fee: excise 15% of 92.50 = 13.88; sales 9.5% of 85.50 + 13.88 = 9.44
+  // $85.50 of flower + $7 fee: excise 15% of 92.50 = 13.88; sales 9.5% of 92.50 + 13.88 = 10.11
   await expect(page.getByTestId('summary-fee')).toHaveText('$7.00');
-  await expect(page.getByTestId('summary-tax')).toHaveText(['$13.88', '$9.44']);
+  await expect(page.getByTestId('summary-tax')).toHaveText(['$13.88', '$10.11']);
   await expect(page.getByText('Cannabis excise tax (15%)')).toBeVisible();
   await expect(page.getByText('Sales tax (9.5%)')).toBeVisible();
-  await expect(page.getByTestId('summary-total')).toHaveText('$115.82');
+  await expect(page.getByTestId('summary-total')).toHaveText('$116.49');
   await expect(page.getByTestId('limit-meter')).toContainText('7 g of 28.5 g flower daily limit');
   await expect(page.getByTestId('limit-meter')).toContainText('21.5 g of flower left today');
   await expectNoSeriousA11yViolations(page);
@@ -93,12 +93,12 @@ test('a delivery shows its zone, the daily limit it takes and the California tax
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/thank-you/);
   await expect(page.getByTestId('thank-you-taxes')).toHaveText(
-    'Cannabis excise tax (15%)$13.88Sales tax (9.5%)$9.44Total$115.82',
+    'Cannabis excise tax (15%)$13.88Sales tax (9.5%)$10.11Total$116.49',
   );
   await page.goto('/orders');
   const order = page.getByTestId('order-card').first();
-  await expect(order).toContainText('$115.82');
-  await expect(order.getByTestId('order-taxes')).toHaveText('incl. $23.32 taxes');
+  await expect(order).toContainText('$116.49');
+  await expect(order.getByTestId('order-taxes')).toHaveText('incl. $23.99 taxes');
 });
 
 test('"prices include taxes" shows out-the-door prices on the menu and in the cart, the same total', async ({
@@ -131,14 +131,14 @@ test('"prices include taxes" shows out-the-door prices on the menu and in the ca
 
     await page.goto('/cart');
     await details(page).getByLabel('Postal code').fill('94110');
-    // $85.50 with its own taxes is $107.67; the $7 fee, its excise and the rounding: $8.15
+    // $85.50 with its own taxes is $107.67; the $7 fee with its excise and sales tax and the rounding: $8.82
     await expect(page.getByTestId('line-total')).toHaveText('$107.67');
     await expect(page.getByText('$107.67 / 1/4 Oz incl. tax')).toBeVisible();
     await expect(page.getByTestId('summary-subtotal')).toHaveText('$107.67');
     await expect(page.getByText('Items (incl. taxes)')).toBeVisible();
-    await expect(page.getByTestId('summary-fee')).toHaveText('$8.15');
-    await expect(page.getByTestId('summary-total')).toHaveText('$115.82');
-    await expect(page.getByTestId('summary-tax')).toHaveText(['$13.88', '$9.44']);
+    await expect(page.getByTestId('summary-fee')).toHaveText('$8.82');
+    await expect(page.getByTestId('summary-total')).toHaveText('$116.49');
+    await expect(page.getByTestId('summary-tax')).toHaveText(['$13.88', '$10.11']);
     await expect(page.getByText('Your total includes')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -146,7 +146,7 @@ test('"prices include taxes" shows out-the-door prices on the menu and in the ca
     expect((await show(false)).ok()).toBe(true);
     await expect(page.getByTestId('line-total')).toHaveText('$85.50');
     await expect(page.getByTestId('summary-subtotal')).toHaveText('$85.50');
-    await expect(page.getByTestId('summary-total')).toHaveText('$115.82');
+    await expect(page.getByTestId('summary-total')).toHaveText('$116.49');
   } finally {
     await show(false);
   }

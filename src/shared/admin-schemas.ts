@@ -196,6 +196,7 @@ export const productSchema = z
       .default({}),
     cannabisGrams: limitGrams,
     concentrateGrams: limitGrams,
+    cannabis: z.boolean({ message: 'must be true or false' }).default(true),
   })
   .superRefine(
     (p, ctx) => {
@@ -491,7 +492,7 @@ const windowLabels = z
   })
   .max(48, 'has too many windows');
 
-/** A tax rate in percent (9.5 = 9.5%); null, "" or missing = none. */
+/** A tax rate in percent (9.125 = 9.125%, to a thousandth as local rates are set); null, "" or missing = none. */
 export const taxRate = z.preprocess(
   emptyOrNumber,
   z
@@ -499,7 +500,10 @@ export const taxRate = z.preprocess(
     .finite('must be a number')
     .min(0, 'must be at least 0')
     .max(50, 'must be at most 50 (it is a percentage)')
-    .refine((rate) => Number.isInteger(Math.round(rate * 1000) / 10), 'can have at most 2 decimals')
+    .refine(
+      (rate) => Number.isInteger(Math.round(rate * 10000) / 10),
+      'can have at most 3 decimals',
+    )
     .nullable(),
 );
 

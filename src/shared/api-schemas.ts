@@ -58,6 +58,9 @@ export const productResponse = z
     flavorStocks: z.record(z.string(), z.number()),
     cannabisGrams: z.number().describe('non-concentrated cannabis per unit, grams'),
     concentrateGrams: z.number().describe('concentrated cannabis per unit, grams'),
+    cannabis: z
+      .boolean()
+      .describe('false for accessories and merchandise: no excise, no daily limit, sales tax only'),
     createdAt: z.string(),
   })
   .meta({ id: 'Product' });
@@ -104,6 +107,7 @@ const orderItemResponse = z.object({
   count: z.number().int(),
   flavor: z.string().optional(),
   strainType: z.string().optional(),
+  cannabis: z.boolean().describe("the product's cannabis flag when the order was placed"),
 });
 
 export const orderResponse = z

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type AppliedPromotion,
@@ -12,6 +13,7 @@ import {
   priceCart,
   regularUnitPrice,
   showsBogo50Hint,
+  splitDiscount,
   tierPrices,
   toPricingLine,
   unitPrice,
@@ -345,6 +347,44 @@ describe('priceCart', () => {
   });
 });
 
+describe('splitDiscount (issue 37 §4)', () => {
+  const parts = (cannabisCents: number, nonCannabisCents: number) => ({
+    cannabisCents,
+    nonCannabisCents,
+  });
+
+  it('shares the discount pro rata, the smaller part rounded half up, the rest on the larger', () => {
+    expect(splitDiscount(1_000, parts(6_000, 2_000))).toEqual(parts(750, 250));
+    // $1.01 over $3.00 of cannabis and $1.00 of papers: 25.25 -> 25 on the papers
+    expect(splitDiscount(101, parts(300, 100))).toEqual(parts(76, 25));
+    // a tie: cannabis takes the rest, the papers 33.5 -> 34
+    expect(splitDiscount(67, parts(100, 100))).toEqual(parts(33, 34));
+    // cannabis the smaller part: 22.33 -> 22
+    expect(splitDiscount(67, parts(100, 200))).toEqual(parts(22, 45));
+    expect(splitDiscount(500, parts(0, 2_000))).toEqual(parts(0, 500));
+    expect(splitDiscount(0, parts(0, 0))).toEqual(parts(0, 0));
+  });
+
+  it('adds up to the discount and never passes a part (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(1_000_000),
+        fc.nat(1_000_000),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (cannabis, other, fraction) => {
+          const discount = Math.floor((cannabis + other) * fraction);
+          const share = splitDiscount(discount, parts(cannabis, other));
+          expect(share.cannabisCents + share.nonCannabisCents).toBe(discount);
+          expect(share.cannabisCents).toBeGreaterThanOrEqual(0);
+          expect(share.nonCannabisCents).toBeGreaterThanOrEqual(0);
+          expect(share.cannabisCents).toBeLessThanOrEqual(cannabis);
+          expect(share.nonCannabisCents).toBeLessThanOrEqual(other);
+        },
+      ),
+    );
+  });
+});
+
 describe('minimumOrderMessage', () => {
   it('reads exactly as the spec says', () => {
     expect(minimumOrderMessage(4500)).toBe(
@@ -364,7 +404,11 @@ describe('toPricingLine', () => {
       quantity: '1/4 Oz',
       count: 2,
       unitPriceCents: 3850,
+      cannabis: true,
     });
+    expect(
+      toPricingLine({ id: 4, price: 12, quantity: '1', count: 1 }, { ...kind, cannabis: false }),
+    ).toMatchObject({ unitPriceCents: 1200, cannabis: false });
   });
 
   it('marks Bulk and -1 prices as unpriced', () => {

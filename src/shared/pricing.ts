@@ -1,6 +1,12 @@
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from './compliance/delivery-terms';
 import type { RuleSet } from './compliance/rule-set';
-import { type ShopTaxRates, type TaxLine, taxLines, totalTaxCents } from './compliance/taxes';
+import {
+  type OrderTaxes,
+  orderTaxes,
+  type ShopTaxRates,
+  type TaxLine,
+  totalTaxCents,
+} from './compliance/taxes';
 import {
   BULK,
   BULK_PRICE,
@@ -137,6 +143,8 @@ export interface PricingLine {
   unitPriceCents: number | null;
   /** the promotion's free item: one unit of the line's size is not charged (spec §9) */
   freebie?: boolean;
+  /** false for accessories and merchandise (no excise); absent = cannabis */
+  cannabis?: boolean;
 }
 
 export interface AppliedPromotion {
@@ -173,12 +181,25 @@ export interface Bogo50Pricing {
   discountCents: number;
 }
 
+/** Goods in two parts, as the taxes tell them apart (issue 37 §4). */
+export interface GoodsParts {
+  cannabisCents: number;
+  /** accessories and merchandise */
+  nonCannabisCents: number;
+}
+
 export interface CartPricing {
   subtotalCents: number;
   discountCents: number;
   feeCents: number;
+  /** the subtotal of the cannabis lines and of the others */
+  subtotalParts: GoodsParts;
+  /** goods after the discount, each part less its share of it (splitDiscount) */
+  goodsParts: GoodsParts;
   /** the rule set's tax lines, in order; [] without one */
   taxes: TaxLine[];
+  /** what each tax was levied on */
+  taxBases: OrderTaxes['bases'];
   taxCents: number;
   /** subtotal - discount + fee + taxes */
   totalCents: number;
@@ -194,6 +215,8 @@ export interface CartPricing {
 }
 
 type LineAmounts = Pick<PricingLine, 'unitPriceCents' | 'quantity' | 'count' | 'freebie'>;
+
+export const isCannabisLine = (line: Pick<PricingLine, 'cannabis'>) => line.cannabis !== false;
 
 export function isUnpricedLine(line: LineAmounts): boolean {
   return line.quantity === BULK || line.unitPriceCents === null || line.unitPriceCents < 0;
@@ -239,7 +262,7 @@ export function freebieLineIndex(
   });
 }
 
-export type CatalogProduct = PricedProduct & ProductKind;
+export type CatalogProduct = PricedProduct & ProductKind & Partial<Pick<Product, 'cannabis'>>;
 
 /**
  * The engine's lines for a stored cart, as the server prices an order: the freebie line at
@@ -253,7 +276,11 @@ export function cartPricingLines(
   const freeIndex = freebieLineIndex(items, freebieProductId, productOf);
   return items.map((item, index) => {
     const product = productOf(item.id);
-    const kind = { category: product?.category ?? '', subcategory: product?.subcategory ?? null };
+    const kind = {
+      category: product?.category ?? '',
+      subcategory: product?.subcategory ?? null,
+      cannabis: product?.cannabis ?? true,
+    };
     if (index !== freeIndex || !product) return toPricingLine(item, kind);
     const price = unitPrice(product, item.quantity);
     return { ...toPricingLine({ ...item, price }, kind), freebie: true };
@@ -330,6 +357,50 @@ export function deliveryFeeCents(
   return free ? 0 : terms.feeCents;
 }
 
+/** Totals of the cannabis lines and of the others. */
+export function goodsPartsOf(
+  lines: readonly (LineAmounts & Pick<PricingLine, 'cannabis'>)[],
+): GoodsParts {
+  const parts = { cannabisCents: 0, nonCannabisCents: 0 };
+  for (const line of lines) {
+    if (isCannabisLine(line)) parts.cannabisCents += lineTotalCents(line);
+    else parts.nonCannabisCents += lineTotalCents(line);
+  }
+  return parts;
+}
+
+/**
+ * The discount's share of the cannabis and of the other goods (issue 37 §4): pro rata to the
+ * eligible lines' totals of each part. The smaller part's share is rounded half up to the
+ * cent and the larger part (cannabis on a tie) takes the rest, so the shares add up to the
+ * discount exactly and neither passes its part's total.
+ */
+export function splitDiscount(discountCents: number, eligible: GoodsParts): GoodsParts {
+  const { cannabisCents, nonCannabisCents } = eligible;
+  const total = cannabisCents + nonCannabisCents;
+  if (total <= 0) return { cannabisCents: 0, nonCannabisCents: 0 };
+  const share = (part: number) => Math.floor((2 * discountCents * part + total) / (2 * total));
+  if (cannabisCents >= nonCannabisCents) {
+    const other = share(nonCannabisCents);
+    return { cannabisCents: discountCents - other, nonCannabisCents: other };
+  }
+  const cannabis = share(cannabisCents);
+  return { cannabisCents: cannabis, nonCannabisCents: discountCents - cannabis };
+}
+
+/** Goods after the discount: each part less its share of it. */
+export function discountedGoods(
+  subtotal: GoodsParts,
+  eligible: GoodsParts,
+  discountCents: number,
+): GoodsParts {
+  const share = splitDiscount(discountCents, eligible);
+  return {
+    cannabisCents: subtotal.cannabisCents - share.cannabisCents,
+    nonCannabisCents: subtotal.nonCannabisCents - share.nonCannabisCents,
+  };
+}
+
 /**
  * Every money rule of spec §9 in one place. A BOGO50 promotion replaces the type-based
  * discount; BOGO50 and category limits both look only at eligible lines.
@@ -355,19 +426,22 @@ export function priceCart({
       : 0;
   const discountCents = clamp(rawDiscount, 0, eligibleSubtotalCents);
   const goodsCents = subtotalCents - discountCents;
+  const subtotalParts = goodsPartsOf(lines);
+  const goodsParts = discountedGoods(subtotalParts, goodsPartsOf(eligibleLines), discountCents);
   const feeCents = deliveryFeeCents(orderType, goodsCents, delivery);
   const hasUnpricedItems = lines.some(isUnpricedLine);
   const minimumApplies = orderType !== 'pickup' && !hasUnpricedItems;
   const minimumMet = !minimumApplies || goodsCents >= delivery.minimumCents;
-  const taxes = tax
-    ? taxLines(tax.ruleSet, { date: tax.date, goodsCents, feeCents }, tax.rates)
-    : [];
-  const taxCents = totalTaxCents(taxes);
+  const taxed = tax ? taxesOf(tax, goodsParts, feeCents) : { lines: [], bases: {} };
+  const taxCents = totalTaxCents(taxed.lines);
   return {
     subtotalCents,
     discountCents,
     feeCents,
-    taxes,
+    subtotalParts,
+    goodsParts,
+    taxes: taxed.lines,
+    taxBases: taxed.bases,
     taxCents,
     totalCents: Math.max(0, goodsCents + feeCents) + taxCents,
     eligibleSubtotalCents,
@@ -378,6 +452,17 @@ export function priceCart({
     bogo50,
     lineTotalsCents,
   };
+}
+
+/** The rule set's taxes on goods in two parts and a delivery fee. */
+export function taxesOf(tax: TaxContext, goods: GoodsParts, feeCents: number): OrderTaxes {
+  const base = {
+    date: tax.date,
+    cannabisGoodsCents: goods.cannabisCents,
+    nonCannabisGoodsCents: goods.nonCannabisCents,
+    feeCents,
+  };
+  return orderTaxes(tax.ruleSet, base, tax.rates);
 }
 
 function sum(values: readonly number[]): number {
@@ -398,7 +483,7 @@ export function minimumOrderMessage(
 /** A stored cart line (dollars, -1 = Bulk/TBD) as the engine's pricing line. */
 export function toPricingLine(
   item: Pick<CartItem, 'id' | 'price' | 'quantity' | 'count'>,
-  product: { category: string; subcategory: string | null },
+  product: { category: string; subcategory: string | null; cannabis?: boolean },
 ): PricingLine {
   const unpriced = item.quantity === BULK || item.price < 0;
   return {
@@ -408,5 +493,6 @@ export function toPricingLine(
     quantity: item.quantity,
     count: item.count,
     unitPriceCents: unpriced ? null : toCents(item.price),
+    cannabis: product.cannabis ?? true,
   };
 }

@@ -45,6 +45,7 @@ export const PRODUCT_FIELDS = [
   ...PRODUCT_PRICE_FIELDS,
   'stock',
   ...PRODUCT_LIMIT_FIELDS,
+  'cannabis',
   'featured',
   'strain',
   'strainTypes',

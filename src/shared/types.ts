@@ -44,6 +44,8 @@ export interface Product {
   /** what one unit counts toward the daily purchase limits (issue 16); flower by weight counts its size */
   cannabisGrams: number;
   concentrateGrams: number;
+  /** issue 37 §4: cannabis pays excise and counts toward the limits; accessories and merchandise do not */
+  cannabis: boolean;
   createdAt: string;
 }
 
@@ -86,6 +88,8 @@ export interface OrderItem {
   count: number;
   flavor?: string;
   strainType?: string;
+  /** the product's cannabis flag when the order was placed: how the line was taxed */
+  cannabis: boolean;
 }
 
 export interface Bogo50Details {

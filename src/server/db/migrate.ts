@@ -16,6 +16,7 @@ import * as dispatch from './migrations/2026-11-25T0024-dispatch';
 import * as doorChecks from './migrations/2026-11-25T0025-door-checks';
 import * as doorSignatures from './migrations/2026-11-25T0026-door-signatures';
 import * as receipts from './migrations/2026-11-25T0027-receipts';
+import * as cannabisProducts from './migrations/2026-11-27T0028-cannabis-products';
 import * as salesAreRecords from './migrations/2026-11-27T0029-sales-are-records';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
@@ -36,6 +37,7 @@ const MIGRATIONS = {
   '2026-11-25T0025-door-checks': doorChecks,
   '2026-11-25T0026-door-signatures': doorSignatures,
   '2026-11-25T0027-receipts': receipts,
+  '2026-11-27T0028-cannabis-products': cannabisProducts,
   '2026-11-27T0029-sales-are-records': salesAreRecords,
 };
 

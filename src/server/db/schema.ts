@@ -88,6 +88,8 @@ export interface ProductsTable {
   /** what one unit counts toward the daily limits (issue 16); flower by weight counts its size */
   cannabis_grams: Generated<number>;
   concentrate_grams: Generated<number>;
+  /** issue 37 §4: 1 = cannabis (excise, daily limits), 0 = accessory or merchandise */
+  cannabis: Generated<number>;
   created_at: string;
   /** returned after handover: kept apart until a recorded destruction (issue 37 §1) */
   to_destroy: Generated<number>;
@@ -220,6 +222,8 @@ export interface OrderItemsTable {
   stock_taken: number;
   /** the flavor whose stock was taken, when the product keeps stock per flavor */
   stock_flavor: string | null;
+  /** the product's cannabis flag when the order was placed (1/0): how the line was taxed */
+  cannabis: Generated<number>;
 }
 
 export interface DealerSettingsTable {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BULK_OVER_LIMITS_MESSAGE,
   cartGrams,
+  countsTowardLimits,
   limitExceededMessage,
   limitLeftText,
   lineGrams,
@@ -21,6 +22,9 @@ const infused = {
   concentrateGrams: 0.5,
 };
 const gummies = { category: 'edibles', subcategory: null, name: 'Gummies' };
+// a hemp wick with grams entered by mistake, and flower-like merchandise: not cannabis
+const wick = { ...preroll, name: 'Hemp Wick', cannabisGrams: 2, cannabis: false };
+const tin = { ...flower, name: 'Stash Tin', cannabis: false };
 
 describe('what a line counts', () => {
   it('flower counts its size by the spec gram table', () => {
@@ -35,6 +39,22 @@ describe('what a line counts', () => {
     expect(lineGrams(infused, '1', 3)).toEqual({ cannabis: 3, concentrate: 1.5 });
     expect(lineGrams(gummies, '10', 1)).toEqual({ cannabis: 0, concentrate: 0 });
     expect(lineGrams(flower, 'Bulk', 1)).toBeNull();
+  });
+
+  it('a product that is not cannabis counts nothing, whatever its grams or size', () => {
+    expect(lineGrams(wick, '5', 2)).toEqual({ cannabis: 0, concentrate: 0 });
+    expect(lineGrams(tin, '1 Oz', 1)).toEqual({ cannabis: 0, concentrate: 0 });
+    expect(lineGrams(tin, 'Bulk', 1)).toEqual({ cannabis: 0, concentrate: 0 });
+    expect(countsTowardLimits(wick)).toBe(false);
+    expect(countsTowardLimits(tin)).toBe(false);
+    expect(countsTowardLimits({ ...preroll, cannabis: true })).toBe(true);
+    expect(
+      cartGrams([
+        { product: flower, quantity: '1/8 Oz', count: 1 },
+        { product: wick, quantity: '1', count: 3 },
+        { product: tin, quantity: 'Bulk', count: 1 },
+      ]),
+    ).toEqual({ grams: { cannabis: 3.5, concentrate: 0 }, limitedBulk: false });
   });
 
   it('a cart sums exactly and flags a Bulk line of a limited product only', () => {

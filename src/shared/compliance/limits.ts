@@ -8,6 +8,8 @@ import { isFlowerQuantity, isSoldByWeight, type ProductKind } from '../quantity'
 import { isEffectiveOn, type LimitKind, type PurchaseLimit, type RuleSet } from './rule-set';
 
 export interface LimitedProduct extends ProductKind {
+  /** false for accessories and merchandise: they count toward no limit; absent = cannabis */
+  cannabis?: boolean;
   /** non-concentrated cannabis per unit (products sold per unit) */
   cannabisGrams?: number | null;
   /** concentrated cannabis per unit */
@@ -22,15 +24,16 @@ const toMg = (grams: number) => Math.round(grams * 1000);
 const fromMg = (mg: number) => mg / 1000;
 
 /**
- * What one cart or order line counts toward the limits: flower sold by weight counts its size's
- * grams (spec gram table); anything else counts its per-unit grams times the units. Null for
- * Bulk, whose amount is agreed later.
+ * What one cart or order line counts toward the limits: nothing for a product that is not
+ * cannabis; flower sold by weight counts its size's grams (spec gram table); anything else
+ * counts its per-unit grams times the units. Null for Bulk, whose amount is agreed later.
  */
 export function lineGrams(
   product: LimitedProduct,
   quantity: QuantityLabel,
   count: number,
 ): GramsByKind | null {
+  if (product.cannabis === false) return NO_GRAMS;
   if (quantity === BULK) return null;
   if (isSoldByWeight(product) && isFlowerQuantity(quantity)) {
     return { cannabis: GRAMS_PER_QUANTITY[quantity] * count, concentrate: 0 };
@@ -66,8 +69,12 @@ export function cartGrams(
   return { grams: addGrams(NO_GRAMS, ...known), limitedBulk };
 }
 
-/** Flower by weight always counts; other products when the dealer entered their grams. */
+/**
+ * Flower by weight always counts; other cannabis products when the dealer entered their
+ * grams; accessories and merchandise never.
+ */
 export function countsTowardLimits(product: LimitedProduct): boolean {
+  if (product.cannabis === false) return false;
   return (
     isSoldByWeight(product) ||
     (product.cannabisGrams ?? 0) > 0 ||

@@ -26,7 +26,12 @@ describe('prices include taxes (issue 16)', () => {
     expect(withGoodsTaxes(10_000, { ...california(null), ruleSet: RULE_SETS.none })).toBe(10_000);
   });
 
-  it("splits the Mission zone's $115.82 into taxed items and a taxed delivery", () => {
+  it('prices an accessory with its sales tax alone: a $20 pipe is $21.90 at 9.5%', () => {
+    expect(withGoodsTaxes(2_000, california(9.5), false)).toBe(2_190);
+    expect(withGoodsTaxes(2_000, california(null), false)).toBe(2_000);
+  });
+
+  it("splits the Mission zone's $116.49 into taxed items and a taxed delivery", () => {
     const tax = california(9.5);
     const pricing = priceCart({
       lines: [flower(8550)],
@@ -35,13 +40,14 @@ describe('prices include taxes (issue 16)', () => {
       delivery: { feeCents: 700, minimumCents: 6000, freeDeliveryOverCents: null },
       tax,
     });
-    expect(pricing.totalCents).toBe(11_582);
-    // $85.50: excise $12.83 (12.825 up), sales 9.5% of $98.33 = $9.34
+    // excise 15% of $92.50 = $13.88 (13.875 up); sales 9.5% of $106.38 = $10.11 (10.1061)
+    expect(pricing.totalCents).toBe(11_649);
+    // the items alone: excise $12.83 (12.825 up), sales 9.5% of $98.33 = $9.34
     expect(outTheDoorSummary(pricing, tax)).toEqual({
       itemsCents: 10_767,
       discountCents: 0,
-      deliveryCents: 815,
-      totalCents: 11_582,
+      deliveryCents: 882,
+      totalCents: 11_649,
     });
   });
 
@@ -52,6 +58,7 @@ describe('prices include taxes (issue 16)', () => {
           fc.record({
             price: fc.integer({ min: 1, max: 50_000 }),
             count: fc.integer({ min: 1, max: 5 }),
+            cannabis: fc.boolean(),
           }),
           { minLength: 1, maxLength: 6 },
         ),
@@ -61,7 +68,10 @@ describe('prices include taxes (issue 16)', () => {
         (lines, percentOff, orderType, salesTax) => {
           const tax = california(salesTax);
           const pricing = priceCart({
-            lines: lines.map((line) => flower(line.price, line.count)),
+            lines: lines.map((line) => ({
+              ...flower(line.price, line.count),
+              cannabis: line.cannabis,
+            })),
             promotion:
               percentOff > 0
                 ? {

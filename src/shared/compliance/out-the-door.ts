@@ -3,14 +3,26 @@
  * display over the same order: the totals, the stored tax lines and what the server charges
  * never change; only how the menu and the cart split the total.
  */
-import type { CartPricing, TaxContext } from '../pricing';
-import { taxLines, totalTaxCents } from './taxes';
+import { type CartPricing, type GoodsParts, type TaxContext, taxesOf } from '../pricing';
+import { totalTaxCents } from './taxes';
 
-/** Goods of `goodsCents` with the taxes they carry on their own (no delivery fee). */
-export function withGoodsTaxes(goodsCents: number, tax: TaxContext | undefined): number {
-  if (!tax || goodsCents <= 0) return goodsCents;
-  const lines = taxLines(tax.ruleSet, { date: tax.date, goodsCents, feeCents: 0 }, tax.rates);
-  return goodsCents + totalTaxCents(lines);
+/** Goods with the taxes they carry on their own (no delivery fee), taxed as a whole. */
+export function goodsWithTaxes(goods: GoodsParts, tax: TaxContext | undefined): number {
+  const cents = goods.cannabisCents + goods.nonCannabisCents;
+  if (!tax || cents <= 0) return cents;
+  return cents + totalTaxCents(taxesOf(tax, goods, 0).lines);
+}
+
+/** One price with its own taxes: cannabis pays them all, an accessory sales tax alone. */
+export function withGoodsTaxes(
+  goodsCents: number,
+  tax: TaxContext | undefined,
+  cannabis = true,
+): number {
+  const goods = cannabis
+    ? { cannabisCents: goodsCents, nonCannabisCents: 0 }
+    : { cannabisCents: 0, nonCannabisCents: goodsCents };
+  return goodsWithTaxes(goods, tax);
 }
 
 export interface OutTheDoorSummary {
@@ -27,8 +39,8 @@ export interface OutTheDoorSummary {
 /** The summary rows of the out-the-door display: they add up to the order's total exactly. */
 export function outTheDoorSummary(pricing: CartPricing, tax: TaxContext): OutTheDoorSummary {
   // taxed as a whole, not line by line: no discount means no discount row, not a stray cent
-  const itemsCents = withGoodsTaxes(pricing.subtotalCents, tax);
-  const goodsCents = withGoodsTaxes(pricing.subtotalCents - pricing.discountCents, tax);
+  const itemsCents = goodsWithTaxes(pricing.subtotalParts, tax);
+  const goodsCents = goodsWithTaxes(pricing.goodsParts, tax);
   return {
     itemsCents,
     discountCents: itemsCents - goodsCents,

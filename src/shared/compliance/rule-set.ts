@@ -41,18 +41,41 @@ export interface LegalHours {
   source: string;
 }
 
+/**
+ * The amounts of an order a tax can be levied on (issue 37 §4), each in cents:
+ * - `cannabisGoods`: cannabis lines after their share of the discount
+ * - `nonCannabisGoods`: accessories and merchandise after their share of the discount
+ * - `deliveryFee`: the delivery fee of an order that delivers cannabis goods; 0 without them,
+ *   as it is then no part of a cannabis sale (CDTFA counts the charge for delivering
+ *   cannabis in the vehicle of the shop in the gross receipts)
+ * - `localTax`: the local cannabis tax line, passed on to the customer
+ * - `exciseBase`, `excise`: what the excise was levied on, and the excise line
+ */
+export type GoodsPart = 'cannabisGoods' | 'nonCannabisGoods' | 'deliveryFee';
+export type TaxBasePart = GoodsPart | 'localTax' | 'exciseBase' | 'excise';
+
+/**
+ * A tax: its name, its source and the parts its base adds up. Taxes are computed local tax
+ * first, then excise, then sales tax, so each base may only take the taxes before it.
+ */
+export interface TaxRule<Part extends TaxBasePart> {
+  name: string;
+  source: string;
+  base: readonly Part[];
+}
+
 export interface RuleSet {
   id: string;
   name: string;
   /** what the rule set does, for the dealer's settings screen */
   summary: string[];
   purchaseLimits: PurchaseLimit[];
-  /** a tax on gross receipts (goods after discount plus the delivery fee), dated rates */
-  exciseTax: { name: string; rates: DatedRate[] } | null;
-  /** sales tax on goods plus excise, at the shop's (or the delivery zone's) rate */
-  salesTax: { name: string; source: string } | null;
-  /** an optional local cannabis business tax on gross receipts, at the shop's rate */
-  localTax: { name: string; source: string } | null;
+  /** an optional local cannabis business tax, at the shop's rate */
+  localTax: TaxRule<GoodsPart> | null;
+  /** a tax on the gross receipts of cannabis, at the dated rate in force on the order date */
+  exciseTax: (TaxRule<GoodsPart | 'localTax'> & { rates: DatedRate[] }) | null;
+  /** sales tax, at the shop's (or the delivery zone's) rate */
+  salesTax: TaxRule<TaxBasePart> | null;
   /**
    * Sales are records: a handed-over order is final (a return after it is its own record),
    * an order is voided with a reason and never deleted, and every handover passes the door

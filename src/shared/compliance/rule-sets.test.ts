@@ -31,8 +31,11 @@ describe.each(Object.values(RULE_SETS))('rule set $id', (ruleSet) => {
       expect(rate.source.length).toBeGreaterThan(10);
     }
     checkNoOverlap(ruleSet.exciseTax?.rates ?? []);
-    for (const tax of [ruleSet.salesTax, ruleSet.localTax])
-      if (tax) expect(tax.source).not.toBe('');
+    for (const tax of [ruleSet.localTax, ruleSet.exciseTax, ruleSet.salesTax]) {
+      if (!tax) continue;
+      expect(tax.source.length).toBeGreaterThan(10);
+      expect(tax.base.length).toBeGreaterThan(0);
+    }
     expect(ruleSet.summary.length).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ import { AS_PRICED, type PriceDisplay } from '@web/components/ui/price-tag';
 export function priceDisplayFor(tax: TaxContext | undefined): PriceDisplay {
   if (!tax || withGoodsTaxes(10_000, tax) === 10_000) return AS_PRICED;
   return {
-    shown: (dollars) => toDollars(withGoodsTaxes(toCents(dollars), tax)),
+    shown: (dollars, cannabis) => toDollars(withGoodsTaxes(toCents(dollars), tax, cannabis)),
     taxesIncluded: true,
   };
 }

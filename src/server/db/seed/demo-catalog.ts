@@ -53,6 +53,9 @@ const CATEGORIES = [
     description: 'Papers, grinders and more.',
   },
 ];
+
+/** Issue 37 §4: every demo product is cannabis except the accessories (no excise, no limit). */
+const NON_CANNABIS_CATEGORIES = new Set(['accessories']);
 const SUBCATEGORIES: Record<string, { slug: string; name: string }[]> = {
   flower: [
     { slug: 'top-shelf', name: 'Top Shelf' },
@@ -622,6 +625,7 @@ export async function seedDemoCatalogIfEmpty(
       ),
       cannabis_grams: LIMIT_GRAMS[p.name]?.cannabis ?? 0,
       concentrate_grams: LIMIT_GRAMS[p.name]?.concentrate ?? 0,
+      cannabis: NON_CANNABIS_CATEGORIES.has(p.category) ? 0 : 1,
       created_at: new Date(now.getTime() - p.ageDays * 86_400_000).toISOString(),
     }));
     await trx

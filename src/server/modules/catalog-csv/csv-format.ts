@@ -43,6 +43,7 @@ function productCells(p: Product): Record<CatalogCsvColumn, string> {
     stock: String(p.stock),
     cannabisGrams: String(p.cannabisGrams),
     concentrateGrams: String(p.concentrateGrams),
+    cannabis: String(p.cannabis),
     featured: String(p.featured),
     strain: p.strain,
     strainTypes: joinList(p.strainTypes),
@@ -170,8 +171,14 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
   false: false,
   no: false,
   '0': false,
-  '': false,
 };
+
+/** A yes/no cell as the schema reads it; an empty cell takes the field's default. */
+function booleanCell(cell: string, empty: boolean): boolean | string {
+  const word = cell.trim().toLowerCase();
+  if (word === '') return empty;
+  return Object.hasOwn(BOOLEAN_WORDS, word) ? BOOLEAN_WORDS[word] : cell;
+}
 
 export interface CellProblem {
   column: CatalogCsvColumn;
@@ -216,10 +223,8 @@ export function bodyFromCells(cells: CsvRow['cells']): {
   for (const column of NUMBER_COLUMNS) {
     if (cells[column] !== undefined) body[column] = numberOrText(cells[column].trim());
   }
-  if (cells.featured !== undefined) {
-    const word = cells.featured.trim().toLowerCase();
-    body.featured = word in BOOLEAN_WORDS ? BOOLEAN_WORDS[word] : cells.featured;
-  }
+  if (cells.featured !== undefined) body.featured = booleanCell(cells.featured, false);
+  if (cells.cannabis !== undefined) body.cannabis = booleanCell(cells.cannabis, true);
   for (const column of PRODUCT_LIST_FIELDS) {
     if (cells[column] !== undefined) body[column] = splitList(cells[column]);
   }

@@ -34,6 +34,7 @@ export function productFromRow(row: ProductRow): Product {
     flavorStocks: readJson<Record<string, number>>(row.flavor_stocks, {}),
     cannabisGrams: Number(row.cannabis_grams),
     concentrateGrams: Number(row.concentrate_grams),
+    cannabis: Boolean(row.cannabis),
     createdAt: row.created_at,
   };
 }
@@ -64,6 +65,7 @@ export function rowFromProduct(p: ProductInput, createdAt: string): NewProductRo
     flavor_stocks: JSON.stringify(p.flavorStocks),
     cannabis_grams: p.cannabisGrams,
     concentrate_grams: p.concentrateGrams,
+    cannabis: p.cannabis ? 1 : 0,
     created_at: createdAt,
   };
 }

@@ -191,6 +191,7 @@ export async function placeOrder(
       strain_type: p.item.strainType ?? null,
       stock_taken: p.stockTaken,
       stock_flavor: p.stockFlavor,
+      cannabis: p.product.cannabis ? 1 : 0,
     }));
     // The stock is taken last, so that on PostgreSQL the products stay locked only from there.
     const written = await repo.writeOrder(trx, db.dialect, order, items, taking);
@@ -296,6 +297,7 @@ function toLine(p: PricedItem): PricingLine {
     count: p.item.count,
     unitPriceCents: p.unitPriceCents,
     freebie: p.freebie,
+    cannabis: p.product.cannabis,
   };
 }
 

@@ -18,6 +18,7 @@ export function orderItemFromRow(row: OrderItemRow): OrderItem {
     count: row.count,
     ...(row.flavor ? { flavor: row.flavor } : {}),
     ...(row.strain_type ? { strainType: row.strain_type } : {}),
+    cannabis: Boolean(row.cannabis),
   };
 }
 

@@ -135,6 +135,7 @@ const PLACED_ITEM_COLUMNS = [
   'strain_type',
   'stock_taken',
   'stock_flavor',
+  'cannabis',
 ] as const satisfies readonly (keyof NewOrderItemRow)[];
 const ORDER_ITEM_COLUMNS = ['order_id', ...PLACED_ITEM_COLUMNS] as const;
 

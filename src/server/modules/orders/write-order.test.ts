@@ -76,6 +76,7 @@ describe.each(BACKENDS)('writing a placed order on %s', (dialect) => {
     strain_type: null,
     stock_taken: 3.5,
     stock_flavor: null,
+    cannabis: 1,
     ...extra,
   });
 

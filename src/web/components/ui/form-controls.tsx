@@ -1,7 +1,7 @@
 import { fieldSentence } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /* text-base below sm: phones zoom into inputs whose text is smaller than 16px */
@@ -97,13 +97,17 @@ export function Checkbox({
   onChange,
   label,
   disabled,
+  hint,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   label: ReactNode;
   disabled?: boolean;
+  /** a sentence under the box that describes it */
+  hint?: ReactNode;
 }) {
-  return (
+  const hintId = useId();
+  const box = (
     <label
       className={clsx(
         'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border px-3 text-sm transition-colors',
@@ -116,10 +120,20 @@ export function Checkbox({
         className="h-4 w-4 accent-[var(--primary)]"
         checked={checked}
         disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
       <span>{label}</span>
     </label>
+  );
+  if (!hint) return box;
+  return (
+    <div className="flex flex-col gap-1.5">
+      {box}
+      <p id={hintId} className="text-xs text-muted">
+        {hint}
+      </p>
+    </div>
   );
 }
 

@@ -5,8 +5,8 @@ import { createContext, useContext } from 'react';
 
 /** How prices are shown shop-wide: as set, or out the door with taxes (issue 16). */
 export interface PriceDisplay {
-  /** the price the shopper sees for a price in dollars */
-  shown: (dollars: number) => number;
+  /** the price the shopper sees for a price in dollars (of cannabis unless `cannabis` is false) */
+  shown: (dollars: number, cannabis?: boolean) => number;
   taxesIncluded: boolean;
 }
 
@@ -21,10 +21,13 @@ export function PriceTag({
   regular,
   size = 'md',
   className,
+  cannabis = true,
 }: {
   /** what the shopper pays (sale if any); -1 = Bulk, 0 = FREE */
   price: number;
   regular?: number;
+  /** the product's flag: an accessory's out-the-door price carries sales tax alone */
+  cannabis?: boolean;
   size?: 'md' | 'lg';
   className?: string;
 }) {
@@ -43,7 +46,7 @@ export function PriceTag({
           onSale ? 'text-accent' : 'text-fg',
         )}
       >
-        {price === 0 ? 'FREE' : formatDollars(display.shown(price))}
+        {price === 0 ? 'FREE' : formatDollars(display.shown(price, cannabis))}
       </span>
       {onSale && (
         <span
@@ -53,7 +56,7 @@ export function PriceTag({
           )}
         >
           <span className="sr-only">was </span>
-          {formatDollars(display.shown(regular))}
+          {formatDollars(display.shown(regular, cannabis))}
         </span>
       )}
       {taxed && <span className="text-xs font-medium text-muted">incl. tax</span>}

@@ -195,6 +195,7 @@ describe('productFormFrom', () => {
       flavorStocks: {},
       cannabisGrams: 0,
       concentrateGrams: 0,
+      cannabis: true,
       createdAt: '2026-01-01T00:00:00.000Z',
     };
     expect((await judge(productFormFrom(product))).body).toMatchObject({

@@ -44,6 +44,8 @@ export interface ProductFormValues {
   /** grams per unit toward the daily limits; '' = 0 */
   cannabisGrams: string;
   concentrateGrams: string;
+  /** unticked for accessories and merchandise: no excise, no daily limit */
+  cannabis: boolean;
   strain: Strain;
   strainTypes: StrainName[];
   flavors: FlavorRow[];
@@ -77,6 +79,7 @@ export function emptyProductForm(category = ''): ProductFormValues {
     stock: '',
     cannabisGrams: '',
     concentrateGrams: '',
+    cannabis: true,
     strain: 'none',
     strainTypes: [],
     flavors: [],
@@ -102,6 +105,7 @@ export function productFormFrom(product: Product): ProductFormValues {
     stock: product.flavors.length > 0 ? '' : String(product.stock),
     cannabisGrams: product.cannabisGrams ? String(product.cannabisGrams) : '',
     concentrateGrams: product.concentrateGrams ? String(product.concentrateGrams) : '',
+    cannabis: product.cannabis,
     strain: product.strain,
     strainTypes: product.strainTypes.filter((s): s is StrainName =>
       (STRAINS as readonly string[]).includes(s),
@@ -192,6 +196,7 @@ export function productBodyFrom(values: ProductFormValues): ProductBody {
     stock: amountOrNull(values.stock),
     cannabisGrams: amountOrNull(values.cannabisGrams),
     concentrateGrams: amountOrNull(values.concentrateGrams),
+    cannabis: values.cannabis,
     strain: values.strain,
     strainTypes: values.strainTypes,
     flavors: rows.map((row) => row.name.trim()),

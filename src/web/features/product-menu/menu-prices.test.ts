@@ -26,6 +26,7 @@ const base: Product = {
   flavorStocks: {},
   cannabisGrams: 0,
   concentrateGrams: 0,
+  cannabis: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -82,6 +82,7 @@ export function CardCartControls({ product }: { product: Product }) {
         <PriceTag
           price={unitPrice(product, defaultQuantity(product))}
           regular={regularUnitPrice(product, defaultQuantity(product))}
+          cannabis={product.cannabis}
         />
         <Link
           href={readableProductPath(product)}
@@ -110,7 +111,7 @@ export function CardCartControls({ product }: { product: Product }) {
 
   return (
     <div className="mt-auto flex flex-col gap-2.5">
-      <PriceTag price={price} regular={regular} />
+      <PriceTag price={price} regular={regular} cannabis={product.cannabis} />
       {options.length > 1 && (
         <>
           <label htmlFor={selectId} className="sr-only">

@@ -11,10 +11,10 @@ import { Gift, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { QuantityStepper } from './quantity-stepper';
 
-function unitPriceText(item: CartItem, display: PriceDisplay): string {
+function unitPriceText(item: CartItem, display: PriceDisplay, cannabis: boolean): string {
   if (item.quantity === BULK || item.price < 0) return 'Contact for Pricing';
   if (item.price === 0) return 'FREE';
-  const price = formatDollars(display.shown(item.price));
+  const price = formatDollars(display.shown(item.price, cannabis));
   const tax = display.taxesIncluded ? ' incl. tax' : '';
   if (isFlowerQuantity(item.quantity)) return `${price} / ${item.quantity}${tax}`;
   return item.quantity === '1' ? `${price} each${tax}` : `${price} each × ${item.quantity}${tax}`;
@@ -39,7 +39,8 @@ export function CartLineItem({
   const free = item.price === 0;
   const bulk = item.quantity === BULK || item.price < 0;
   const display = usePriceDisplay();
-  const total = lineTotalCents(toPricingLine(item, { category: '', subcategory: null }));
+  const cannabis = product?.cannabis ?? true;
+  const total = lineTotalCents(toPricingLine(item, { category: '', subcategory: null, cannabis }));
   return (
     <li
       data-testid="cart-line"
@@ -88,14 +89,14 @@ export function CartLineItem({
             ) : bulk ? (
               <span className="text-sm text-muted">Quote+</span>
             ) : (
-              formatDollars(display.shown(total / 100))
+              formatDollars(display.shown(total / 100, cannabis))
             )}
           </p>
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className={free ? 'text-sm font-semibold text-primary' : 'text-sm text-muted'}>
-            {unitPriceText(item, display)}
+            {unitPriceText(item, display, cannabis)}
           </p>
           <div className="flex items-center gap-2">
             {free ? (

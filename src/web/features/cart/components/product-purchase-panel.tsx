@@ -140,7 +140,7 @@ export function ProductPurchasePanel({
   return (
     <div className="flex flex-col gap-5">
       <div>
-        <PriceTag price={price} regular={regular} size="lg" />
+        <PriceTag price={price} regular={regular} cannabis={product.cannabis} size="lg" />
         <p className="mt-1 text-sm text-muted">
           {byWeight ? 'Price per quantity' : 'Price per unit'}
         </p>
@@ -202,7 +202,7 @@ export function ProductPurchasePanel({
       {/* on phones this row is the sticky buy bar (issue 15): price, quantity and the button stay in reach */}
       <div data-buy-bar className={BUY_BAR}>
         <p aria-hidden="true" className="flex shrink-0 flex-col md:hidden">
-          <PriceTag price={price} />
+          <PriceTag price={price} cannabis={product.cannabis} />
           <span className="truncate text-xs text-muted">{byWeight ? quantity : 'Per unit'}</span>
         </p>
         {inCart ? (

@@ -354,8 +354,18 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         )}
       </Section>
 
-      <Section title="Daily limits">
-        {flower ? (
+      <Section title="Taxes and daily limits">
+        <Checkbox
+          checked={values.cannabis}
+          onChange={(checked) => set('cannabis', checked)}
+          label="Cannabis product"
+          hint="Counts toward daily limits and pays cannabis excise tax. Untick for accessories and merchandise."
+        />
+        {!values.cannabis ? (
+          <p className="text-sm text-muted">
+            Not cannabis: it counts toward no daily limit and pays sales tax only.
+          </p>
+        ) : flower ? (
           <p className="text-sm text-muted">
             Flower counts toward the daily purchase limit by its weight: 3.5 g for each 1/8 Oz.
           </p>

@@ -26,6 +26,7 @@ function RelatedCard({ product }: { product: Product }) {
         <PriceTag
           price={unitPrice(product, quantity)}
           regular={regularUnitPrice(product, quantity)}
+          cannabis={product.cannabis}
         />
       </div>
     </Link>

@@ -119,6 +119,7 @@ export default function SearchDialog({
                     <PriceTag
                       price={unitPrice(product, defaultQuantity(product))}
                       regular={regularUnitPrice(product, defaultQuantity(product))}
+                      cannabis={product.cannabis}
                       className="shrink-0"
                     />
                   </a>
