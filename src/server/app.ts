@@ -37,6 +37,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { recordsRoutes } from './modules/records/routes';
+import { returnRoutes } from './modules/returns/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { storeProfileRoutes } from './modules/store-profile/routes';
@@ -139,6 +140,7 @@ export async function buildApp({
   await app.register(staffRoutes);
   await app.register(deliveryRoutes);
   await app.register(idCheckRoutes);
+  await app.register(returnRoutes);
   await app.register(auditRoutes);
   await app.register(recordsRoutes);
   await app.register(contactRoutes);

@@ -16,6 +16,18 @@ export const FINISHED_STATUSES: readonly OrderStatus[] = ['completed', ...CLOSED
 
 export const isPickup = (orderType: OrderType) => orderType === 'pickup';
 
+/**
+ * The shop day an order's goods are to change hands (issue 37 §2): a scheduled order's delivery
+ * date, else today. Its limits and its excise rate are that day's.
+ */
+export function plannedSaleDate(
+  orderType: OrderType,
+  deliveryDate: string | null | undefined,
+  today: string,
+): string {
+  return orderType === 'scheduled' && deliveryDate ? deliveryDate : today;
+}
+
 /** The steps an order of this type goes through, in order. */
 export function lifecycleSteps(orderType: OrderType): readonly OrderStatus[] {
   return isPickup(orderType) ? PICKUP_STEPS : DELIVERY_STEPS;

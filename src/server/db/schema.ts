@@ -175,6 +175,8 @@ export interface OrdersTable {
   id_check_override: string | null;
   /** what the handover changed, for the receipt (a tax re-priced at the rate then in force) */
   handover_note: string | null;
+  /** JSON TaxContextOfOrder: what the taxes were levied on, to tax it again at handover */
+  tax_context: string | null;
 }
 
 /** A return after handover (issue 37 §1): its own record beside the sale, never restocked. */

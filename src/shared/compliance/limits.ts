@@ -82,6 +82,19 @@ export function countsTowardLimits(product: LimitedProduct): boolean {
   );
 }
 
+/**
+ * Where a rule set has cannabis products state their grams (issue 37 §2), why this product
+ * cannot be saved or sold as it is; null when it can. Flower sold by weight counts its size.
+ */
+export function missingGramsProblem(
+  product: LimitedProduct,
+  ruleSet: Pick<RuleSet, 'cannabisProducts'>,
+): string | null {
+  if (!ruleSet.cannabisProducts || product.cannabis === false || countsTowardLimits(product))
+    return null;
+  return 'must be above 0 (or the concentrate grams): under these rules a cannabis product states what one unit counts toward the daily limit';
+}
+
 export interface LimitStatus {
   kind: LimitKind;
   label: string;

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { minimumOrderMessage, priceCart } from '../pricing';
+import { RULE_SETS } from './rule-sets';
 import {
+  addressProblem,
   type DeliveryZone,
   deliveryTermsOf,
   lookUpZone,
   outsideDeliveryAreaMessage,
   postalCodeOf,
+  stateOfAddress,
+  zipOfAddress,
 } from './zones';
 
 const mission: DeliveryZone = {
@@ -80,5 +84,41 @@ describe('zones', () => {
       delivery,
     });
     expect(pickup).toMatchObject({ feeCents: 0, minimumMet: true });
+  });
+});
+
+describe('the delivery address (issue 37 §5)', () => {
+  const none = RULE_SETS.none;
+  const california = RULE_SETS['US-CA'];
+
+  it('reads the state and ZIP code at the end of an address', () => {
+    expect(stateOfAddress('420 Market Street, Suite 2, Oakland, CA 94612')).toBe('CA');
+    expect(stateOfAddress('1 Main St, Reno, NV 89501-1234')).toBe('NV');
+    expect(stateOfAddress('12 Elm Street, Oakland California')).toBe('CA');
+    expect(stateOfAddress('12 Elm Street')).toBeNull();
+    expect(stateOfAddress('12 Elm St')).toBeNull();
+    expect(zipOfAddress('12 Elm Street, Oakland, CA 94612')).toBe('94612');
+  });
+
+  it('refuses a postal code that is not the address’s own, under any rule set', () => {
+    expect(addressProblem('1 Main St, Reno, NV 89501', '94612', none)).toEqual({
+      path: 'postalCode',
+      message: "doesn't match the address, which ends in 89501",
+    });
+    expect(addressProblem('12 Elm Street', '94612', none)).toBeNull();
+    expect(addressProblem('12 Elm Street, Oakland, CA 94612', '94612', none)).toBeNull();
+  });
+
+  it('under California, delivers only to a California address that names its state and ZIP', () => {
+    expect(addressProblem('1 Main St, Reno, NV 89501', null, california)).toEqual({
+      path: 'address',
+      message: 'must be in California: we deliver only there',
+    });
+    expect(addressProblem('12 Elm Street', '94612', california)).toEqual({
+      path: 'address',
+      message: 'must end with the state and ZIP code, e.g. "12 Elm St, Oakland, CA 94612"',
+    });
+    expect(addressProblem('12 Elm Street, Oakland, CA 94612', null, california)).toBeNull();
+    expect(addressProblem('12 Elm Street, Oakland, CA', '94612', california)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { toCents } from '../money';
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from './delivery-terms';
+import type { RuleSet } from './rule-set';
 
 export { DEFAULT_DELIVERY_TERMS, type DeliveryTerms };
 
@@ -32,6 +33,64 @@ export function postalCodeOf(address: string, postalCode?: string | null): strin
   if (given) return given;
   const groups = address.match(/(?<!\d)\d{5}(?!\d)/g);
   return groups ? groups[groups.length - 1] : null;
+}
+
+/** The address's last five-digit group (its ZIP code), or null when it has none. */
+export function zipOfAddress(address: string): string | null {
+  const groups = address.match(/(?<!\d)\d{5}(?!\d)/g);
+  return groups ? groups[groups.length - 1]! : null;
+}
+
+const US_STATES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The US state an address ends with ("..., Oakland, CA 94612", "..., Oakland, CA"), or null
+ * when it names none. "California" written out counts as CA.
+ */
+export function stateOfAddress(address: string): string | null {
+  const match = /(?:^|[\s,])([A-Za-z]{2})\.?\s*,?\s*(?:\d{5}(?:-\d{4})?)?\s*$/.exec(address.trim());
+  const code = match?.[1]?.toUpperCase();
+  if (code && US_STATES.has(code)) return code;
+  return /\bcalifornia\b/i.test(address) ? 'CA' : null;
+}
+
+export interface AddressProblem {
+  path: 'address' | 'postalCode';
+  message: string;
+}
+
+/**
+ * Why a delivery address cannot be taken as it is (issue 37 §5): the postal code given must be
+ * the address's own ZIP code, and where the rule set delivers only in one state, the address
+ * must name that state (a Reno address with an Oakland ZIP is not an Oakland delivery).
+ */
+export function addressProblem(
+  address: string,
+  postalCode: string | null | undefined,
+  ruleSet: Pick<RuleSet, 'deliveryState'>,
+): AddressProblem | null {
+  const zip = zipOfAddress(address);
+  const given = postalCode?.trim() || null;
+  if (given && zip && given !== zip)
+    return {
+      path: 'postalCode',
+      message: `doesn't match the address, which ends in ${zip}`,
+    };
+  const state = ruleSet.deliveryState;
+  if (!state) return null;
+  const named = stateOfAddress(address);
+  if (!named || !(zip ?? given))
+    return {
+      path: 'address',
+      message: `must end with the state and ZIP code, e.g. "12 Elm St, Oakland, ${state.code} 94612"`,
+    };
+  if (named !== state.code)
+    return { path: 'address', message: `must be in ${state.name}: we deliver only there` };
+  return null;
 }
 
 export function zoneFor(

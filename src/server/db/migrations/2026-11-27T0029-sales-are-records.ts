@@ -10,12 +10,20 @@ type AnyDb = Kysely<any>;
  *   the handover day once handed over); the daily limits count by it, not by the day of ordering.
  * - `void_reason`, `id_check_override`, `handover_note`: why an order was voided, an owner's
  *   leave to check a failed ID again, and what the handover changed (a re-priced tax).
+ * - `tax_context`: what the order's taxes were levied on (goods parts, fee, rates), so the
+ *   handover can tax it again at the rate then in force.
  * - `order_returns`: a return after handover, its own record; the goods go to the product's
  *   `to_destroy` count, cleared only by a recorded destruction (`product_destructions`).
  * - `store_profile.legal_name`: the licensee's legal business name, on every receipt.
  */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
-  for (const column of ['sale_date', 'void_reason', 'id_check_override', 'handover_note'])
+  for (const column of [
+    'sale_date',
+    'void_reason',
+    'id_check_override',
+    'handover_note',
+    'tax_context',
+  ])
     await db.schema.alterTable('orders').addColumn(column, 'text').execute();
   await db
     .updateTable('orders')
@@ -117,6 +125,12 @@ export async function down(db: AnyDb): Promise<void> {
     'orders_sale_date_id_hash',
   ])
     await db.schema.dropIndex(name).ifExists().execute();
-  for (const column of ['handover_note', 'id_check_override', 'void_reason', 'sale_date'])
+  for (const column of [
+    'tax_context',
+    'handover_note',
+    'id_check_override',
+    'void_reason',
+    'sale_date',
+  ])
     await db.schema.alterTable('orders').dropColumn(column).execute();
 }

@@ -534,6 +534,16 @@ const PRODUCTS: DemoProduct[] = [
     description: 'Carbon-lined pouch that keeps it discreet.',
   },
   {
+    name: 'Pocket Lighter',
+    category: 'accessories',
+    subcategory: null,
+    strain: 'none',
+    price: 2,
+    stock: 80,
+    ageDays: 90,
+    description: 'Refillable pocket lighter with a child-resistant wheel, assorted colours.',
+  },
+  {
     name: 'Hemp Wick',
     category: 'accessories',
     subcategory: null,

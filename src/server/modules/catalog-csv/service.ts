@@ -8,6 +8,8 @@ import {
   type ImportAction,
   type ImportRowResult,
 } from '../../../shared/catalog-csv';
+import { missingGramsProblem } from '../../../shared/compliance/limits';
+import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { PRODUCT_FIELDS } from '../../../shared/product-fields';
 import type { Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
@@ -20,6 +22,7 @@ import { placementProblem } from '../catalog/admin-service';
 import { productFromRow, rowFromProduct } from '../catalog/product-mapper';
 import { insertProductRow, updateProductRow } from '../catalog/repo';
 import { listCategoryPlaces } from '../categories/repo';
+import { currentRuleSet } from '../scheduling/service';
 import {
   bodyFromCells,
   type CsvRow,
@@ -40,6 +43,8 @@ interface PlannedRow extends ImportRowResult {
 interface Catalog {
   products: Map<number, Product>;
   findCategory: Parameters<typeof placementProblem>[2];
+  /** the rule set in force: whether cannabis products must state their grams */
+  ruleSet: RuleSet;
 }
 
 const COLUMN_NAMES = new Set<string>(CATALOG_CSV_COLUMNS);
@@ -121,6 +126,8 @@ function planRow(row: CsvRow, catalog: Catalog, seenIds: Map<number, number>): P
   const fields = parsed.data;
   const placement = placementProblem(fields.category, fields.subcategory, catalog.findCategory);
   if (placement) errors.push({ line, column: placement.path, message: placement.message });
+  const grams = missingGramsProblem(fields, catalog.ruleSet);
+  if (grams) errors.push({ line, column: 'cannabisGrams', message: grams });
   if (!current) return planned('add', null, fields);
   return planned(isUnchanged(fields, current) ? 'skip' : 'update', current.id, fields);
 }
@@ -140,14 +147,16 @@ function summarise(rows: PlannedRow[], fileErrors: CsvCellError[], applied: bool
 async function planImport(db: Kysely<Database>, csv: string, lock: boolean) {
   const parsed = parseCatalogCsv(csv);
   if (!parsed.ok) return { rows: [] as PlannedRow[], fileErrors: parsed.errors };
-  const [productRows, categories] = await Promise.all([
+  const [productRows, categories, ruleSet] = await Promise.all([
     repo.listProductRows(db, lock),
     listCategoryPlaces(db),
+    currentRuleSet(db),
   ]);
   const bySlug = new Map(categories.map((c) => [c.slug, c]));
   const catalog: Catalog = {
     products: new Map(productRows.map((row) => [row.id, productFromRow(row)])),
     findCategory: (slug) => bySlug.get(slug),
+    ruleSet,
   };
   const seenIds = new Map<number, number>();
   return { rows: parsed.rows.map((row) => planRow(row, catalog, seenIds)), fileErrors: [] };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type ProductFields, productSchema } from '../../../shared/admin-schemas';
+import { missingGramsProblem } from '../../../shared/compliance/limits';
 import { PRODUCT_FIELDS } from '../../../shared/product-fields';
 import type { Product } from '../../../shared/types';
 import type { Db } from '../../db/connect';
@@ -9,6 +10,7 @@ import { HttpError, notFound, parseInput } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import * as categories from '../categories/repo';
+import { currentRuleSet } from '../scheduling/service';
 import { invalidField, patchOver } from './admin-errors';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
 import * as repo from './repo';
@@ -45,6 +47,12 @@ export function placementProblem(
   return null;
 }
 
+/** Under a rule set whose cannabis products state their grams, a product must (issue 37 §2). */
+async function checkGrams(db: Kysely<Database>, fields: ProductFields): Promise<void> {
+  const problem = missingGramsProblem(fields, await currentRuleSet(db));
+  if (problem) throw invalidField('cannabisGrams', problem);
+}
+
 async function checkPlacement(
   db: Kysely<Database>,
   category: string,
@@ -65,6 +73,7 @@ export async function createProduct(
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
     await checkPlacement(trx, fields.category, fields.subcategory);
+    await checkGrams(trx, fields);
     const row = await repo.insertProductRow(trx, rowFromProduct(toInput(fields), nowIso()));
     await recordChange(trx, actor, { action: 'created', entity: 'products', entityId: row.id });
     return productFromRow(row);
@@ -89,6 +98,7 @@ export async function updateProduct(
     if (fields.category !== current.category || fields.subcategory !== current.subcategory) {
       await checkPlacement(trx, fields.category, fields.subcategory);
     }
+    await checkGrams(trx, fields);
     const { created_at: _createdAt, ...update } = rowFromProduct(
       toInput(fields),
       current.createdAt,

@@ -84,6 +84,12 @@ describe.each(BACKENDS)('order status notifications on %s (issue 17 §6)', (dial
       driverId: alex.id,
     });
     expect(assigned.statusCode).toBe(200);
+    // accepted by the shop earlier (not this test's news): only accepted stops can start
+    await t.db.db.kysely
+      .updateTable('orders')
+      .set({ status: 'accepted' })
+      .where('id', '=', order.id)
+      .execute();
     const out = await alex.send('PATCH', `/api/deliveries/${order.id}`, { status: 'on the way' });
     expect(out.statusCode).toBe(200);
 

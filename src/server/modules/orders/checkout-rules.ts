@@ -18,6 +18,7 @@ import {
 } from '../../../shared/compliance/limits';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import {
+  addressProblem,
   type DeliveryTerms,
   type DeliveryZone,
   outsideDeliveryAreaMessage,
@@ -61,8 +62,28 @@ export async function checkoutTermsFor(
   };
 }
 
-/** A delivery outside every zone (when there are zones) is refused. */
-export function deliveryPlaceFor(input: OrderPlacement, zones: DeliveryZone[]): DeliveryPlace {
+/**
+ * A delivery's address must be its own (the postal code is the address's ZIP) and, where the
+ * rule set delivers in one state only, in that state; outside every zone (when there are
+ * zones) it is refused.
+ */
+export function deliveryPlaceFor(
+  input: OrderPlacement,
+  zones: DeliveryZone[],
+  ruleSet: RuleSet,
+): DeliveryPlace {
+  if (input.orderType !== 'pickup') {
+    const problem = addressProblem(input.address, input.postalCode, ruleSet);
+    if (problem) {
+      throw new HttpError(400, {
+        error: 'Validation failed',
+        code: 'VALIDATION_FAILED',
+        message: `${problem.path === 'address' ? 'Address' : 'Postal code'} ${problem.message}`,
+        errors: [{ path: problem.path, message: problem.message }],
+        formattedErrors: [`${problem.path}: ${problem.message}`],
+      });
+    }
+  }
   const postalCode = postalCodeOf(input.address, input.postalCode);
   const lookup = zoneLookupFor(input.orderType, zones, postalCode);
   if (lookup.kind === 'outside') {

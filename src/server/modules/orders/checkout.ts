@@ -6,6 +6,9 @@ import {
   schedulingDates,
 } from '../../../shared/availability';
 import { taxContextFor } from '../../../shared/compliance/checkout-terms';
+import { missingGramsProblem } from '../../../shared/compliance/limits';
+import type { RuleSet } from '../../../shared/compliance/rule-set';
+import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import {
   BULK,
   DEFAULT_SLOT_CAPACITY,
@@ -14,6 +17,7 @@ import {
   type QuantityLabel,
 } from '../../../shared/constants';
 import { toCents, toDollars } from '../../../shared/money';
+import { plannedSaleDate } from '../../../shared/order-lifecycle';
 import {
   freebieLineIndex,
   lineTotalCents,
@@ -40,6 +44,7 @@ import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
 import { newStatusToken } from './status-link';
+import { taxContextOf } from './tax-context';
 
 export const OUT_OF_STOCK_MESSAGE =
   'Some items in your cart are no longer available in the requested quantities';
@@ -107,9 +112,11 @@ export async function placeOrder(
     const priced = priceItems(input.items, products, applied?.freebieProductId ?? null);
     const orderType = input.orderType;
     const clock = shopClock(now, context.timeZone ?? LOCAL_ZONE);
-    const place = deliveryPlaceFor(input, zones);
-    const tax = taxContextFor(settings, place.zone, clock.date);
+    const place = deliveryPlaceFor(input, zones, ruleSetFor(settings.jurisdiction));
+    const saleDate = plannedSaleDate(orderType, input.deliveryDate, clock.date);
+    const tax = taxContextFor(settings, place.zone, saleDate);
     const ruleSet = tax.ruleSet;
+    checkSellable(priced, ruleSet);
     const pricing = priceCart({
       lines: priced.map(toLine),
       promotion: applied,
@@ -136,7 +143,6 @@ export async function placeOrder(
         ),
       });
     }
-    const saleDate = saleDateOf(input, clock);
     if (orderType === 'delivery') checkSameDayOpen(settings, clock);
     const counted = await checkPurchaseLimits(
       trx,
@@ -180,6 +186,7 @@ export async function placeOrder(
       concentrate_grams: counted.grams.concentrate,
       status_token: newStatusToken(),
       sale_date: saleDate,
+      tax_context: pricing.taxes.length > 0 ? JSON.stringify(taxContextOf(pricing, tax)) : null,
     };
     const items: repo.PlacedItemRow[] = priced.map((p) => ({
       product_id: p.product.id,
@@ -211,11 +218,6 @@ export async function placeOrder(
   });
 }
 
-/** The shop day the goods are to change hands: a scheduled order's date, else today. */
-function saleDateOf(input: OrderPlacement, clock: ShopClock): string {
-  return input.orderType === 'scheduled' && input.deliveryDate ? input.deliveryDate : clock.date;
-}
-
 async function loadProducts(trx: Trx, items: Item[]): Promise<Map<number, Product>> {
   const ids = [...new Set(items.map((i) => i.id))].sort((a, b) => a - b);
   const rows = await repo.findOrderProducts(trx, ids);
@@ -225,6 +227,14 @@ async function loadProducts(trx: Trx, items: Item[]): Promise<Map<number, Produc
     throw outOfStock(missing.map((i) => ({ name: i.name, requested: i.count, available: 0 })));
   }
   return products;
+}
+
+/** Under a rule set whose cannabis products state their grams, one without them is not sold. */
+function checkSellable(priced: PricedItem[], ruleSet: RuleSet) {
+  const unweighed = priced.find((p) => missingGramsProblem(p.product, ruleSet));
+  if (!unweighed) return;
+  const error = `${unweighed.product.name} can't be sold right now: the shop has not recorded what it counts toward the daily limit. Please remove it, or call us.`;
+  throw new HttpError(409, { error, code: 'PRODUCT_NOT_SELLABLE', message: error });
 }
 
 function fieldError(path: string, message: string): HttpError {

@@ -21,6 +21,7 @@ import { readJson } from '../../db/json';
 import type { Database, OrderRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import * as repo from './repo';
+import { type Repriced, repricedOnHandover } from './tax-context';
 
 export interface HandoverContext {
   timeZone: string;
@@ -32,7 +33,8 @@ export interface HandoverContext {
 /**
  * Refuses the handover unless the door rules hold; answers the shop day it happens on (the
  * sale day the limits count). ID check (and a signature for a delivery), the legal hours, and
- * the daily limits of everything handed over that day to this customer or this ID.
+ * the daily limits of everything handed over that day to this customer or this ID. Answers the
+ * order taxed again when the excise rate of that day differs from the one it was placed with.
  */
 export async function checkHandover(
   trx: Transaction<Database>,
@@ -40,7 +42,7 @@ export async function checkHandover(
   row: OrderRow,
   ruleSet: RuleSet,
   context: HandoverContext,
-): Promise<{ saleDate: string }> {
+): Promise<{ saleDate: string; repriced: Repriced | null }> {
   const orderType = row.order_type as OrderType;
   checkIdAndSignature(row, orderType, context.signature);
   const clock = shopClock(context.now, context.timeZone);
@@ -49,7 +51,7 @@ export async function checkHandover(
     throw new HttpError(409, { error, code: 'OUTSIDE_HOURS' });
   }
   await checkHandoverLimits(trx, dialect, row, ruleSet, clock.date);
-  return { saleDate: clock.date };
+  return { saleDate: clock.date, repriced: repricedOnHandover(row, ruleSet, clock.date) };
 }
 
 function checkIdAndSignature(

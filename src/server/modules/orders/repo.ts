@@ -120,6 +120,7 @@ const PLACED_ORDER_COLUMNS = [
   'concentrate_grams',
   'status_token',
   'sale_date',
+  'tax_context',
 ] as const satisfies readonly (keyof NewOrderRow)[];
 
 export type PlacedOrderRow = Required<Pick<NewOrderRow, (typeof PLACED_ORDER_COLUMNS)[number]>>;
@@ -206,6 +207,23 @@ export function setIdCheckOverride(db: Q, id: number, override: string | null) {
 
 export function setHandoverNote(db: Q, id: number, note: string | null) {
   return db.updateTable('orders').set({ handover_note: note }).where('id', '=', id).execute();
+}
+
+/** The taxes and total of the handover day, and the note that says why they changed. */
+export function setRepricedTaxes(
+  db: Q,
+  id: number,
+  repriced: { taxes: unknown[]; totalCents: number; note: string },
+) {
+  return db
+    .updateTable('orders')
+    .set({
+      taxes: JSON.stringify(repriced.taxes),
+      total_cents: repriced.totalCents,
+      handover_note: repriced.note,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function setSaleDate(db: Q, id: number, saleDate: string) {

@@ -9,7 +9,6 @@ import {
   purchaseLimitStatus,
 } from '../../../shared/compliance/limits';
 import { amountOn, type RuleSet } from '../../../shared/compliance/rule-set';
-import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import type { OrderStatus, OrderType } from '../../../shared/constants';
 import { formatCents, toDollars } from '../../../shared/money';
 import {
@@ -30,7 +29,7 @@ import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events'
 import { type Actor, recordChange } from '../audit/service';
 import { findProduct } from '../catalog/service';
 import { hasDrawnMark } from '../id-checks/signature-ink';
-import { getDealerSettings, listScheduleSlots, slotEvents } from '../scheduling/service';
+import { currentRuleSet, listScheduleSlots, slotEvents } from '../scheduling/service';
 import { checkHandover } from './handover';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
@@ -62,11 +61,6 @@ export async function orderUpdated(
   const shopperId = await repo.findOrderOwner(db, id);
   const driverIds = [order.driver?.id, formerDriverId].filter((d): d is number => !!d);
   return { value: order, events: [busEvent('order-updated', order, { shopperId, driverIds })] };
-}
-
-/** The rule set the shop runs under now (the dealer's settings). */
-export async function currentRuleSet(db: Kysely<Database>): Promise<RuleSet> {
-  return ruleSetFor((await getDealerSettings(db)).jurisdiction);
 }
 
 export interface StatusChange {
@@ -137,6 +131,7 @@ export async function updateOrderStatus(
         ? (handover?.saleDate ?? shopClock(now, context.timeZone).date)
         : undefined,
     });
+    if (handover?.repriced) await repo.setRepricedTaxes(trx, id, handover.repriced);
     await recordReceiptFacts(trx, row, change.status, context.actor, now);
     if (change.signature && change.status === 'completed')
       await repo.setSignature(trx, id, change.signature);

@@ -39,6 +39,7 @@ function placedOrder(n: number): PlacedOrderRow {
     concentrate_grams: 0.5,
     status_token: `token-${n}`,
     sale_date: '2026-11-27',
+    tax_context: null,
   };
 }
 

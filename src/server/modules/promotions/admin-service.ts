@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import { type PromotionFields, promotionSchema } from '../../../shared/admin-schemas';
+import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { toCents } from '../../../shared/money';
 import type { Promotion } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database, NewPromotionRow, PromotionRow } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
-import { busEvent, type Outcome } from '../../realtime/events';
+import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
 import { type Actor, diffRows, record } from '../audit/service';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
 import { findCategoriesBySlug } from '../categories/repo';
+import { currentRuleSet } from '../scheduling/service';
 import { promotionFromRow } from './promotion-mapper';
 import * as repo from './repo';
 
@@ -80,10 +82,49 @@ async function checkReferences(
   const unknown = added.filter((slug) => !known.has(slug));
   if (unknown.length > 0)
     throw invalidField('applicableCategories', `Category not found: ${unknown.join(', ')}`);
-  if (p.freebieProductId && !(await repo.productExists(db, p.freebieProductId))) {
-    throw invalidField('freebieProductId', 'Freebie product not found');
-  }
+  if (!p.freebieProductId) return;
+  const freebie = await repo.findFreebieKind(db, p.freebieProductId);
+  if (!freebie) throw invalidField('freebieProductId', 'Freebie product not found');
+  if (p.discountType === 'freebie' && freebie.cannabis && (await currentRuleSet(db)).noFreeCannabis)
+    throw invalidField('freebieProductId', FREE_CANNABIS_REFUSED);
 }
+
+/**
+ * When the shop switches to a rule set that forbids free cannabis (issue 37 §5), each freebie
+ * promotion that gives cannabis away gives the cheapest non-cannabis product in stock instead
+ * (the demo's FREEJOINT becomes a free lighter), named so in its title and text; with no such
+ * product it is turned off. Answers the promotions' changes for every browser.
+ */
+export async function noFreeCannabis(
+  trx: Kysely<Database>,
+  ruleSet: RuleSet,
+  actor: Actor,
+): Promise<DomainEvent[]> {
+  if (!ruleSet.noFreeCannabis) return [];
+  const giveaways = await repo.findCannabisFreebieRows(trx);
+  if (giveaways.length === 0) return [];
+  const standIn = await repo.findCheapestNonCannabisInStock(trx);
+  const events: DomainEvent[] = [];
+  for (const giveaway of giveaways) {
+    const before = await repo.findPromotionRow(trx, giveaway.id);
+    const code = giveaway.promo_code ?? '';
+    const change = standIn
+      ? {
+          freebie_product_id: standIn.id,
+          title: `Free ${standIn.name} With Your Order`,
+          description: `Use code ${code} and we add a ${standIn.name} on the house.`,
+        }
+      : { active: 0 };
+    const after = await repo.updatePromotionRow(trx, giveaway.id, change);
+    await recordPromotion(trx, actor, 'changed: no free cannabis', before, after);
+    events.push(busEvent('promotion-updated', promotionFromRow(after)));
+  }
+  return events;
+}
+
+/** Issue 37 §5 (B&P §26153, DCC §15411): a licensee gives away only non-cannabis products. */
+export const FREE_CANNABIS_REFUSED =
+  'must be an accessory or other non-cannabis product: cannabis goods may not be given away free';
 
 /**
  * The audit entry of a promotion change. The categories a promotion is limited to live in a

@@ -81,10 +81,17 @@ export function findProductPlaces(db: Kysely<Database>, ids: readonly number[]) 
     .execute();
 }
 
-export async function productExists(db: Kysely<Database>, id: number): Promise<boolean> {
-  return Boolean(
-    await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst(),
-  );
+/** Whether the product exists, and whether it is cannabis; undefined when it does not exist. */
+export async function findFreebieKind(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ cannabis: boolean } | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('cannabis')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { cannabis: row.cannabis === 1 };
 }
 
 async function setCategories(db: Kysely<Database>, id: number, slugs: readonly string[]) {
@@ -114,6 +121,29 @@ export async function updatePromotionRow(
     await db.updateTable('promotions').set(columns).where('id', '=', id).execute();
   if (categories) await setCategories(db, id, categories);
   return (await findPromotionRow(db, id))!;
+}
+
+/** Freebie promotions that give a cannabis product away, with that product's name. */
+export function findCannabisFreebieRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('promotions')
+    .innerJoin('products', 'products.id', 'promotions.freebie_product_id')
+    .select(['promotions.id', 'promotions.promo_code', 'products.name as product_name'])
+    .where('promotions.discount_type', '=', 'freebie')
+    .where('products.cannabis', '=', 1)
+    .execute();
+}
+
+/** The cheapest non-cannabis product in stock: what a licensed shop can give away instead. */
+export function findCheapestNonCannabisInStock(db: Kysely<Database>) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('cannabis', '=', 0)
+    .where('stock', '>', 0)
+    .orderBy('price_cents')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 export function deletePromotionRow(db: Kysely<Database>, id: number) {

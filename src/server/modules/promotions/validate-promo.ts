@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema';
 import { productFromRow } from '../catalog/product-mapper';
 import { findProductRow } from '../catalog/repo';
 import { findCategoriesBySlug } from '../categories/repo';
+import { currentRuleSet } from '../scheduling/service';
 import { promotionFromRow } from './promotion-mapper';
 import * as repo from './repo';
 
@@ -92,6 +93,9 @@ export async function checkPromotion(
       : undefined;
     if (!row) return { valid: false, error: PROMO_NOT_VALID };
     const product = productFromRow(row);
+    // a licensee may not give cannabis away (issue 37 §5): such a freebie is no promotion here
+    if (product.cannabis && (await currentRuleSet(db)).noFreeCannabis)
+      return { valid: false, error: PROMO_NOT_VALID };
     freebieProduct = {
       id: product.id,
       name: product.name,

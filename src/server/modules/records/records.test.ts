@@ -43,17 +43,24 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
       `attachment; filename="canopy-orders-${today}-to-${today}.csv"`,
     );
     const [header, ...rows] = parse(res.body) as string[][];
-    expect(header!.slice(0, 6)).toEqual([
+    expect(header!.slice(0, 8)).toEqual([
       'Order',
+      'Record',
       'Placed at (UTC)',
       'Shop date',
+      'Sale date',
       'Status',
       'Type',
       'Customer',
     ]);
     const row = rows.find((r) => r[0] === String(order.id))!;
-    expect(row[5]).toBe('Ada, "the" Lovelace');
-    expect(row[8]).toBe(`Sleepy Berry Gummies (1) x 3 @ ${line.price.toFixed(2)}`);
+    const at = (column: string) => row[header!.indexOf(column)];
+    expect(at('Record')).toBe('sale');
+    expect(at('Customer')).toBe('Ada, "the" Lovelace');
+    expect(at('Items')).toBe(`Sleepy Berry Gummies (1) x 3 @ ${line.price.toFixed(2)}`);
+    // one numeric column per tax, empty without a rule set
+    for (const tax of ['Local cannabis business tax', 'Cannabis excise tax', 'Sales tax'])
+      expect(at(tax)).toBe('');
     expect(row[header!.indexOf('Total')]).toBe(order.total.toFixed(2));
 
     const before = await owner.send('GET', '/api/records/orders.csv?from=2020-01-01&to=2020-01-31');
@@ -130,7 +137,8 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
     expect(cell(delivered, 'Driver')).toBe('Alex');
     expect(cell(delivered, 'Driver employee no.')).toBe(numberOf(alex.id));
     expect(cell(delivered, 'Prepared by')).toBe(`Pat (${numberOf(packer.id)})`);
-    expect(cell(delivered, 'Completed at (UTC)')).toBe(order.completedAt);
+    expect(cell(delivered, 'Handed over at (UTC)')).toBe(order.completedAt);
+    expect(cell(delivered, 'Record')).toBe('sale');
     expect(cell(delivered, 'ID check')).toBe('Passed');
     expect(cell(delivered, 'ID check method')).toBe('manual');
     expect(cell(delivered, 'ID checked at (UTC)')).toBe(order.idCheck!.at);
@@ -139,7 +147,9 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
     expect(cell(delivered, 'Signature')).toBe('yes');
 
     expect(cell(returned, 'Customer no.')).toBe('');
-    expect(cell(returned, 'Completed at (UTC)')).toBe('');
+    expect(cell(returned, 'Handed over at (UTC)')).toBe('');
+    expect(cell(returned, 'Record')).toBe('void');
+    expect(cell(returned, 'Void reason')).toBe('Brought back undelivered');
     expect(cell(returned, 'ID check')).toBe('');
     expect(cell(returned, 'Return reason')).toBe('Nobody home');
     expect(cell(returned, 'Signature')).toBe('');

@@ -41,6 +41,7 @@ const EXPORTED: Record<ExportedColumn, true> = {
   void_reason: true,
   id_check_override: true,
   handover_note: true,
+  tax_context: true,
 };
 const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
   (column) => `orders.${column}` as const,
@@ -72,6 +73,22 @@ export function listOrderRowsBetween(db: Kysely<Database>, from: string, to: str
 export function listOrderItemRowsBetween(db: Kysely<Database>, from: string, to: string) {
   return db
     .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', (eb) =>
+      eb
+        .selectFrom('orders')
+        .select('id')
+        .where('shop_date', '>=', from)
+        .where('shop_date', '<=', to),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** The returns of those orders, oldest first. */
+export function listOrderReturnRowsBetween(db: Kysely<Database>, from: string, to: string) {
+  return db
+    .selectFrom('order_returns')
     .selectAll()
     .where('order_id', 'in', (eb) =>
       eb

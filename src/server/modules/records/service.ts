@@ -1,24 +1,40 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
-import { RETURN_REASON_LABELS } from '../../../shared/order-lifecycle';
-import type { Order } from '../../../shared/types';
-import type { Database, OrderItemRow } from '../../db/schema';
+import { RULE_SETS } from '../../../shared/compliance/rule-sets';
+import { isClosed, isHandedOver, RETURN_REASON_LABELS } from '../../../shared/order-lifecycle';
+import type { Order, OrderReturn } from '../../../shared/types';
+import type { Database } from '../../db/schema';
 import { orderFromRows } from '../orders/order-mapper';
 import * as repo from './repo';
 
+/** One column per tax any rule set levies, by its name (issue 37 §5). */
+const TAX_COLUMNS = [
+  ...new Set(
+    Object.values(RULE_SETS).flatMap((ruleSet) =>
+      [ruleSet.localTax, ruleSet.exciseTax, ruleSet.salesTax].flatMap((tax) =>
+        tax ? [tax.name] : [],
+      ),
+    ),
+  ),
+];
+
 const COLUMNS = [
   'Order',
+  'Record',
   'Placed at (UTC)',
   'Shop date',
+  'Sale date',
   'Status',
   'Type',
   'Customer',
   'Phone',
   'Postal code',
   'Items',
-  'Delivery fee',
+  'Subtotal',
   'Discount',
-  'Taxes',
+  'Delivery fee',
+  ...TAX_COLUMNS,
+  'Sales tax rate (%)',
   'Total',
   'Delivery date',
   'Delivery window',
@@ -28,89 +44,138 @@ const COLUMNS = [
   'Driver',
   'Driver employee no.',
   'Prepared by',
-  'Completed at (UTC)',
+  'Handed over at (UTC)',
   'ID check',
   'ID check method',
   'ID checked at (UTC)',
   'Name confirmed by hand',
+  'Void reason',
   'Return reason',
+  'Returned at (UTC)',
   'Signature',
-];
+] as const;
+type Column = (typeof COLUMNS)[number];
+type Cells = Partial<Record<Column, string | number>>;
 
 type ExportedRow = Awaited<ReturnType<typeof repo.listOrderRowsBetween>>[number];
 
 const money = (dollars: number) => dollars.toFixed(2);
 
 /**
- * The shop's order records for a range of shop days (issue 17 §4), one row per order, for
- * the owner's own books and for an inspector. Grams are what counted against the daily limits.
+ * The shop's order records for a range of shop days (issues 17 §4, 37 §5), for the owner's own
+ * books and for an inspector: a row per order ("sale", or "void" for one voided before
+ * handover), then a "return" row per return after handover. Each tax has its own numeric
+ * column; grams are what counted toward the daily limits. Cells that a spreadsheet would run
+ * as a formula are escaped.
  */
 export async function exportOrderRecords(
   db: Kysely<Database>,
   from: string,
   to: string,
 ): Promise<string> {
-  const [orders, items] = await Promise.all([
+  const [orders, items, returns] = await Promise.all([
     repo.listOrderRowsBetween(db, from, to),
     repo.listOrderItemRowsBetween(db, from, to),
+    repo.listOrderReturnRowsBetween(db, from, to),
   ]);
-  const itemsOf = new Map<number, OrderItemRow[]>();
-  for (const item of items)
-    itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
-  const rows = orders.map((row) => {
-    const order = orderFromRows({ ...row, signature: null }, itemsOf.get(row.id) ?? []);
-    return [...orderCells(row, order), ...handoverCells(row, order)];
+  const itemsOf = groupByOrder(items);
+  const returnsOf = groupByOrder(returns);
+  const rows = orders.flatMap((row) => {
+    const order = orderFromRows(
+      { ...row, signature: null },
+      itemsOf.get(row.id) ?? [],
+      returnsOf.get(row.id) ?? [],
+    );
+    return [
+      { ...orderCells(row, order), ...handoverCells(row, order) },
+      ...order.returns.map((entry) => returnCells(order, entry)),
+    ];
   });
-  return stringify([COLUMNS, ...rows]);
+  return stringify([COLUMNS, ...rows.map((cells) => COLUMNS.map((c) => cells[c] ?? ''))], {
+    escape_formulas: true,
+  });
 }
 
-function orderCells(row: ExportedRow, order: Order) {
-  return [
-    order.id,
-    order.date,
-    row.shop_date,
-    order.status,
-    order.orderType,
-    order.customer,
-    order.phone,
-    row.postal_code ?? '',
-    order.items
+function groupByOrder<Row extends { order_id: number }>(rows: Row[]): Map<number, Row[]> {
+  const byOrder = new Map<number, Row[]>();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+function orderCells(row: ExportedRow, order: Order): Cells {
+  const taxes = Object.fromEntries(order.taxes.map((tax) => [tax.name, money(tax.amount)]));
+  const salesRate = order.taxes.find((tax) => tax.name === RULE_SETS['US-CA'].salesTax?.name);
+  return {
+    Order: order.id,
+    Record: isClosed(order.status) ? 'void' : 'sale',
+    'Placed at (UTC)': order.date,
+    'Shop date': row.shop_date ?? '',
+    'Sale date': order.saleDate ?? '',
+    Status: order.status,
+    Type: order.orderType,
+    Customer: order.customer,
+    Phone: order.phone,
+    'Postal code': row.postal_code ?? '',
+    Items: order.items
       .map(
         (item) =>
           `${item.name} (${item.quantity}) x ${item.count}${item.price >= 0 ? ` @ ${money(item.price)}` : ''}`,
       )
       .join('; '),
-    money(order.deliveryFee),
-    money(order.discountAmount),
-    order.taxes.map((tax) => `${tax.name} ${tax.rate}%: ${money(tax.amount)}`).join('; '),
-    money(order.total),
-    order.deliveryDate ?? '',
-    order.deliveryTimeWindow ?? '',
-    row.cannabis_grams,
-    row.concentrate_grams,
-  ];
+    Subtotal: money(row.subtotal_cents / 100),
+    Discount: money(order.discountAmount),
+    'Delivery fee': money(order.deliveryFee),
+    ...taxes,
+    'Sales tax rate (%)': salesRate ? salesRate.rate : '',
+    Total: money(order.total),
+    'Delivery date': order.deliveryDate ?? '',
+    'Delivery window': order.deliveryTimeWindow ?? '',
+    'Cannabis (g)': row.cannabis_grams,
+    'Concentrate (g)': row.concentrate_grams,
+    'Void reason':
+      order.voidReason ??
+      (order.status === 'returned' && order.returnReason ? 'Brought back undelivered' : ''),
+  };
 }
 
 /** Staff by first name (an account from before staff roles may have only its username). */
 const nameOf = (username: string | null, firstName: string | null) => firstName || username || '';
 
 /** Issue 17 §4: who handled the order, the ID check and the signature (receipt facts). */
-function handoverCells(row: ExportedRow, order: Order) {
+function handoverCells(row: ExportedRow, order: Order): Cells {
   const check = order.idCheck;
   const preparer = nameOf(row.preparer_username, row.preparer_first_name);
-  return [
-    row.customer_number ?? '',
-    nameOf(row.driver_username, row.driver_first_name),
-    row.driver_employee_number ?? '',
-    preparer && row.preparer_employee_number
-      ? `${preparer} (${row.preparer_employee_number})`
-      : preparer,
-    order.completedAt ?? '',
-    check ? (check.passed ? 'Passed' : 'Failed') : '',
-    check?.method ?? '',
-    check?.at ?? '',
-    check?.nameConfirmed ? 'yes' : '',
-    order.returnReason ? RETURN_REASON_LABELS[order.returnReason] : '',
-    row.signed ? 'yes' : '',
-  ];
+  return {
+    'Customer no.': row.customer_number ?? '',
+    Driver: nameOf(row.driver_username, row.driver_first_name),
+    'Driver employee no.': row.driver_employee_number ?? '',
+    'Prepared by':
+      preparer && row.preparer_employee_number
+        ? `${preparer} (${row.preparer_employee_number})`
+        : preparer,
+    'Handed over at (UTC)': isHandedOver(order.status) ? (order.completedAt ?? '') : '',
+    'ID check': check ? (check.passed ? 'Passed' : 'Failed') : '',
+    'ID check method': check?.method ?? '',
+    'ID checked at (UTC)': check?.at ?? '',
+    'Name confirmed by hand': check?.nameConfirmed ? 'yes' : '',
+    'Return reason': order.returnReason ? RETURN_REASON_LABELS[order.returnReason] : '',
+    Signature: row.signed ? 'yes' : '',
+  };
+}
+
+/** A return after handover: what came back, its value at the prices paid, and why. */
+function returnCells(order: Order, entry: OrderReturn): Cells {
+  return {
+    Order: order.id,
+    Record: 'return',
+    'Placed at (UTC)': order.date,
+    'Sale date': order.saleDate ?? '',
+    Status: order.status,
+    Type: order.orderType,
+    Customer: order.customer,
+    Items: entry.items.map((item) => `${item.name} (${item.quantity}) x ${item.count}`).join('; '),
+    Subtotal: money(-entry.value),
+    'Returned at (UTC)': entry.at,
+    'Return reason': entry.reason,
+  };
 }

@@ -1,13 +1,25 @@
 import type { z } from 'zod';
 import type { DealerSettingsPatch, scheduleSlotSchema } from '../../../shared/admin-schemas';
+import {
+  isOverrideMarker,
+  isWindowWithinHours,
+  parseDeliveryHours,
+  windowLabel,
+} from '../../../shared/availability';
+import { outsideHoursMessage } from '../../../shared/compliance/hours';
+import type { RuleSet } from '../../../shared/compliance/rule-set';
+import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import { HttpError, notFound } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
 import { type Actor, recordChange, rowBefore, SHOP_ITSELF } from '../audit/service';
+import { invalidField } from '../catalog/admin-errors';
+import { noFreeCannabis } from '../promotions/admin-service';
 import { settingsFromRow, slotFromRow } from './mappers';
 import * as repo from './repo';
+import { currentRuleSet } from './service';
 
 export const DUPLICATE_SLOT = 'A slot for this date and time already exists';
 
@@ -19,6 +31,7 @@ export async function createScheduleSlot(
 ): Promise<Outcome<ScheduleSlot>> {
   const created = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockScheduleSlots(trx);
+    checkSlotHours(slot, await currentRuleSet(trx));
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
     if (await repo.findSameSlot(trx, values))
       throw new HttpError(409, { error: DUPLICATE_SLOT, code: 'SLOT_EXISTS' });
@@ -36,6 +49,17 @@ export async function createScheduleSlot(
     return slotFromRow(row);
   });
   return { value: created, events: [busEvent('schedule-slot-created', created)] };
+}
+
+/** Issue 37 §3: an explicit slot lies within the rule set's legal hours (the override marker aside). */
+function checkSlotHours(slot: z.output<typeof scheduleSlotSchema>, ruleSet: RuleSet) {
+  if (!ruleSet.hours || isOverrideMarker(slot)) return;
+  const window = windowLabel(slot);
+  if (isWindowWithinHours(window, ruleSet.hours)) return;
+  throw invalidField(
+    'startTime',
+    `${window}: ${outsideHoursMessage('a delivery slot', ruleSet.hours)}`,
+  );
 }
 
 export async function deleteScheduleSlot(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
@@ -59,10 +83,13 @@ export async function saveDealerSettings(
   input: DealerSettingsPatch,
   actor: Actor = SHOP_ITSELF,
 ): Promise<Outcome<DealerSettings>> {
-  const settings = await db.kysely.transaction().execute(async (trx) => {
+  const saved = await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await repo.lockDealerSettings(trx);
     const row = await repo.findSettingsRow(trx);
     const values = settingsValues(input);
+    const next = { ...(row ? settingsFromRow(row) : {}), ...input } as DealerSettings;
+    const ruleSet = ruleSetFor(next.jurisdiction);
+    checkWeeklyHours(next, ruleSet, input.deliveryHours !== undefined);
     const saved = row
       ? await repo.updateSettingsRow(trx, row.id, values)
       : await repo.insertSettingsRow(trx, {
@@ -80,9 +107,33 @@ export async function saveDealerSettings(
       before: row,
     };
     await recordChange(trx, actor, change);
-    return settingsFromRow(saved);
+    const switched = next.jurisdiction !== (row?.jurisdiction ?? 'none');
+    const freebies = switched ? await noFreeCannabis(trx, ruleSet, actor) : [];
+    return { settings: settingsFromRow(saved), freebies };
   });
-  return { value: settings, events: [busEvent('dealer-settings-updated', settings)] };
+  return {
+    value: saved.settings,
+    events: [busEvent('dealer-settings-updated', saved.settings), ...saved.freebies],
+  };
+}
+
+/**
+ * Issue 37 §3: under a rule set with legal hours, every weekly window lies within them. The
+ * error sits on the windows when they were sent, else on the rule set that made them illegal.
+ */
+function checkWeeklyHours(settings: DealerSettings, ruleSet: RuleSet, hoursSent: boolean) {
+  if (!ruleSet.hours) return;
+  const outside = parseDeliveryHours(settings.deliveryHours).filter(
+    (window) => !isWindowWithinHours(window, ruleSet.hours),
+  );
+  if (outside.length === 0) return;
+  const what = outsideHoursMessage('Delivery windows', ruleSet.hours);
+  throw hoursSent
+    ? invalidField('deliveryHours', `${outside.join(', ')}: ${what}`)
+    : invalidField(
+        'jurisdiction',
+        `your weekly delivery windows include ${outside.join(', ')}. ${what} Change them in the Schedule Manager first.`,
+      );
 }
 
 /** The columns a save changes: what the body carries; a missing field keeps its saved value. */

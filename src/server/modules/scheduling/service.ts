@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { RuleSet } from '../../../shared/compliance/rule-set';
+import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Database, DealerSettingsRow } from '../../db/schema';
 import { busEvent, type DomainEvent } from '../../realtime/events';
@@ -29,6 +31,11 @@ export async function listScheduleSlots(db: Kysely<Database>): Promise<ScheduleS
 }
 
 /** The shop's weekly availability; a shop that never saved settings delivers on no day. */
+/** The rule set the shop runs under now (the dealer's settings). */
+export async function currentRuleSet(db: Kysely<Database>): Promise<RuleSet> {
+  return ruleSetFor((await getDealerSettings(db)).jurisdiction);
+}
+
 export async function getDealerSettings(db: Kysely<Database>): Promise<DealerSettings> {
   return settingsOrDefault(await repo.findSettingsRow(db));
 }

@@ -18,6 +18,9 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
     'GET /api/drivers',
     'PATCH /api/orders/:id/delivery',
     'DELETE /api/orders/:id',
+    // the ID check at the pickup counter, and returns after handover (issue 37 §1)
+    'POST /api/orders/:id/id-check',
+    'POST /api/orders/:id/returns',
     'POST /api/schedule-slots',
     'DELETE /api/schedule-slots/:id',
     'PATCH /api/dealer-settings',

@@ -4,6 +4,7 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness'
 
 const profile = {
   shopName: 'Green Door',
+  legalName: 'Green Door Holdings, LLC',
   pickupAddress: '1 Elm St, Oakland',
   openingHours: 'Daily 10 AM - 8 PM',
   phone: '(510) 555-0100',

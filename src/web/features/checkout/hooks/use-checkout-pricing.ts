@@ -1,6 +1,7 @@
 import { taxContextFor } from '@shared/compliance/checkout-terms';
 import { cartGrams, purchaseLimitStatus } from '@shared/compliance/limits';
 import { DEFAULT_DELIVERY_TERMS } from '@shared/compliance/zones';
+import { plannedSaleDate } from '@shared/order-lifecycle';
 import { priceCart } from '@shared/pricing';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
 import { useProducts } from '@web/api/get-products';
@@ -25,6 +26,8 @@ export function useCheckoutPricing() {
   const { date: shopDate } = useShopClock();
   const { choice } = useCheckout();
   const orderType = orderTypeFor(choice);
+  // the day the goods change hands: its excise rate and its limits count
+  const saleDate = plannedSaleDate(orderType, choice.date, shopDate);
   const freebieProductId = promotion?.freebieProduct?.id ?? null;
   const lines = useMemo(
     () => pricingLines(cart, products.data, freebieProductId),
@@ -33,9 +36,9 @@ export function useCheckoutPricing() {
   const tax = useMemo(
     () =>
       settings.data
-        ? taxContextFor(settings.data, zone.kind === 'inside' ? zone.zone : null, shopDate)
+        ? taxContextFor(settings.data, zone.kind === 'inside' ? zone.zone : null, saleDate)
         : undefined,
-    [settings.data, zone, shopDate],
+    [settings.data, zone, saleDate],
   );
   const pricing = useMemo(
     () =>
@@ -54,11 +57,11 @@ export function useCheckoutPricing() {
       tax
         ? purchaseLimitStatus(
             tax.ruleSet,
-            shopDate,
+            saleDate,
             cartGrams(limitedLines(cart, products.data)).grams,
           )
         : [],
-    [tax, shopDate, cart, products.data],
+    [tax, saleDate, cart, products.data],
   );
   return { cart, products, promotion, orderType, lines, pricing, zone, limits, tax };
 }
