@@ -44,6 +44,9 @@ export function browserTotal(
   return toDollars(pricing.totalCents);
 }
 
+/** A delivery address a licensed shop in California accepts: street, city, state and ZIP. */
+export const DELIVERY_ADDRESS = '12 Elm Street, Oakland, CA 94612';
+
 export function orderBody(
   items: CartItem[],
   products: Product[],
@@ -52,7 +55,7 @@ export function orderBody(
   const orderType = (overrides.orderType as OrderType | undefined) ?? 'pickup';
   return {
     customer: 'Sam Shopper',
-    address: orderType === 'pickup' ? 'PICKUP' : '12 Elm Street',
+    address: orderType === 'pickup' ? 'PICKUP' : DELIVERY_ADDRESS,
     phone: '555-0101',
     email: 'sam@example.com',
     items,

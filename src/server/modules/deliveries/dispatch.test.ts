@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import {
+  cartLine,
+  DELIVERY_ADDRESS,
+  orderBody,
+  productsByName,
+} from '../../../../test/orders-fixtures';
 import { signaturePng } from '../../../../test/signature';
 import { openSocket } from '../../../../test/socket';
 import { staffClient } from '../../../../test/staff';
@@ -79,7 +84,7 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
     expect(alexStops.map((o) => o.id)).toContain(order.id);
     const stop = alexStops.find((o) => o.id === order.id)!;
     expect(stop).toMatchObject({
-      address: '12 Elm Street',
+      address: DELIVERY_ADDRESS,
       phone: '555-0101',
       total: 90.5,
       items: [expect.objectContaining({ name: 'Blue Dream', quantity: '1/4 Oz', count: 1 })],

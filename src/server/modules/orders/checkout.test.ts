@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import {
+  cartLine,
+  DELIVERY_ADDRESS,
+  orderBody,
+  productsByName,
+} from '../../../../test/orders-fixtures';
 import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
 import type { Order, Product, Promotion } from '../../../shared/types';
 import { ensureDealer } from '../auth/service';
@@ -149,7 +154,7 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
     const dream = products.get('Blue Dream')!;
     const res = await place(orderBody([cartLine(dream, '1/4 Oz')], all, { orderType: 'delivery' }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ total: 90.5, deliveryFee: 5, address: '12 Elm Street' });
+    expect(res.json()).toMatchObject({ total: 90.5, deliveryFee: 5, address: DELIVERY_ADDRESS });
   });
 
   it('applies BOGO50 to pairs of 1 Oz items, half off the cheaper of each pair', async () => {
