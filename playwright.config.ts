@@ -4,6 +4,13 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** A second shop that its own journeys switch to a licensed rule set (issue 16). */
 const LICENSED_PORT = PORT + 1;
 const LICENSED_SPEC = /licensed-(shop|door)\.spec\.ts/;
+/**
+ * Two more shops, one per size, that start under the spec's rule set `none`: their journey
+ * switches them to California itself (issue 37).
+ */
+const RECORDS_PORTS = { phone: PORT + 2, desktop: PORT + 3 };
+const RECORDS_SPEC = /licensed-records\.spec\.ts/;
+const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC];
 export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
 
 const PHONE = {
@@ -17,8 +24,21 @@ const DESKTOP = {
   browserName: 'chromium' as const,
 };
 
+/**
+ * A shop zone whose clock reads early afternoon now (a whole-hour Etc/GMT zone): the licensed
+ * shop's journeys hand orders over and take same-day deliveries, which California allows only
+ * from 6 AM to 10 PM, whatever time CI runs.
+ */
+export function afternoonZone(now = new Date()): string {
+  let offset = 14 - now.getUTCHours();
+  if (offset > 14) offset -= 24;
+  if (offset < -12) offset += 24;
+  // Etc/GMT names count the other way: Etc/GMT-3 is three hours ahead of UTC
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
 /** The real server on a fresh SQLite database with the demo catalog. */
-function shopServer(port: number) {
+function shopServer(port: number, timeZone?: string) {
   return {
     command: `rm -rf .data-e2e-${port} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/api/products`,
@@ -36,6 +56,7 @@ function shopServer(port: number) {
       ORDER_RATE_LIMIT: '100,500',
       DEALER_USERNAME: E2E_DEALER.username,
       DEALER_PASSWORD: E2E_DEALER.password,
+      ...(timeZone ? { SHOP_TIMEZONE: timeZone } : {}),
     },
   };
 }
@@ -65,8 +86,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', testIgnore: LICENSED_SPEC, use: PHONE },
-    { name: 'desktop', testIgnore: LICENSED_SPEC, use: DESKTOP },
+    { name: 'phone', testIgnore: OWN_SHOP_SPECS, use: PHONE },
+    { name: 'desktop', testIgnore: OWN_SHOP_SPECS, use: DESKTOP },
     {
       name: 'licensed-phone',
       testMatch: LICENSED_SPEC,
@@ -79,7 +100,22 @@ export default defineConfig({
       dependencies: ['licensed-phone'],
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${LICENSED_PORT}` },
     },
+    {
+      name: 'records-phone',
+      testMatch: RECORDS_SPEC,
+      use: { ...PHONE, baseURL: `http://127.0.0.1:${RECORDS_PORTS.phone}` },
+    },
+    {
+      name: 'records-desktop',
+      testMatch: RECORDS_SPEC,
+      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${RECORDS_PORTS.desktop}` },
+    },
   ],
   // started one after the other: the first builds what is stale, the second finds it built
-  webServer: [shopServer(PORT), shopServer(LICENSED_PORT)],
+  webServer: [
+    shopServer(PORT, process.env.E2E_SHOP_TIMEZONE),
+    shopServer(LICENSED_PORT, afternoonZone()),
+    shopServer(RECORDS_PORTS.phone, afternoonZone()),
+    shopServer(RECORDS_PORTS.desktop, afternoonZone()),
+  ],
 });

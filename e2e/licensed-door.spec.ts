@@ -166,9 +166,7 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
   const door = driver.getByRole('dialog', { name: `Check the ID for order #${order.id}` });
   await door.getByRole('button', { name: "Scan the ID's barcode" }).click();
   await expect(door.getByRole('status').first()).toContainText('PASS', { timeout: 30_000 });
-  await expect(door.getByText('from the barcode')).toBeVisible();
-  await expect(door.getByLabel('First name')).toHaveValue('JAMIE');
-  await expect(door.getByLabel('Date of birth')).toHaveValue(`${year - 34}-01-01`);
+  await expect(door.getByText('read from the barcode')).toBeVisible();
 
   // no signature, no handover
   await door.getByRole('button', { name: 'Hand over' }).click();
@@ -213,6 +211,9 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
     { ...terms, phone: `555-02${stamp.slice(-2)}` },
   );
   expect((await productNamed(page.request, flower)).stock).toBe(before - 7);
+  await dispatcher.context.request.patch(`/api/orders/${second.id}/status`, {
+    data: { status: 'accepted' },
+  });
   await dispatcher.context.request.patch(`/api/orders/${second.id}/driver`, {
     data: { driverId: driverAccount.id },
   });

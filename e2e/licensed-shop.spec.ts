@@ -69,7 +69,7 @@ test('a delivery shows its zone, the daily limit it takes and the California tax
   await expect(page.getByTestId('delivery-zone')).toHaveText(
     "We don't deliver to 94999 yet. Choose Pickup, or another address.",
   );
-  await card.getByLabel('Delivery address').fill('12 Elm Street, San Francisco');
+  await card.getByLabel('Delivery address').fill('12 Elm Street, San Francisco, CA');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByTestId('toast')).toHaveText(
     toastSays('Outside our delivery area', "We don't deliver to 94999 yet"),

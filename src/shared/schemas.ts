@@ -138,6 +138,15 @@ export const orderStatusSchema = z.object({
   /** the customer's signature, when staff hand a delivery over from the back office */
   signature: signatureSchema.optional(),
 });
+/** Why an order is voided before handover (issue 37 §1): a sale's record keeps the reason. */
+export const orderVoidSchema = z.object({
+  reason: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(3, 'must say why, in at least 3 characters')
+    .max(300, 'must be at most 300 characters'),
+});
+
 export const driverAssignmentSchema = z.object({
   driverId: z
     .number({ message: 'must be a staff id or null' })

@@ -1,4 +1,6 @@
 import type { dealerSettingsResponse } from '@shared/api-schemas';
+import type { RuleSet } from '@shared/compliance/rule-set';
+import { ruleSetFor } from '@shared/compliance/rule-sets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 import type { z } from 'zod';
@@ -17,4 +19,9 @@ export const dealerSettingsQueryOptions = () =>
 
 export function useDealerSettings(enabled = true) {
   return useQuery({ ...dealerSettingsQueryOptions(), enabled });
+}
+
+/** The rule set the shop runs under (its settings' jurisdiction); none until they load. */
+export function useRuleSet(): RuleSet {
+  return ruleSetFor(useDealerSettings().data?.jurisdiction);
 }

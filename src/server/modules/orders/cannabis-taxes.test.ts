@@ -168,6 +168,7 @@ describe.each(BACKENDS)('taxes as CDTFA computes them on %s (issue 37 §4)', (di
       category: 'prerolls',
       price: 8,
       stock: 5,
+      cannabisGrams: 1,
     });
     expect(joint.json<Product>().cannabis).toBe(true);
     const hoodieId = hoodie.json<Product>().id;
@@ -191,11 +192,12 @@ describe.each(BACKENDS)('taxes as CDTFA computes them on %s (issue 37 §4)', (di
       'true',
       'false',
     ]);
+    // a cannabis product states its grams under US-CA (issue 37 §2), so the hoodie gains some
     const csv = [
-      'id,cannabis',
-      `${hoodieId},yes`,
-      `${joint.json<Product>().id},no`,
-      `${product('Glass Pipe').id},false`,
+      'id,cannabis,cannabisGrams',
+      `${hoodieId},yes,1`,
+      `${joint.json<Product>().id},no,1`,
+      `${product('Glass Pipe').id},false,0`,
     ].join('\r\n');
     const imported = await t.app.inject({
       method: 'POST',

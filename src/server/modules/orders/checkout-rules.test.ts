@@ -306,7 +306,7 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
     expect((await t.app.inject('/api/delivery-zones')).json()).toEqual([]);
     const anywhere = await place([cartLine(dream, '1/4 Oz')], {
       orderType: 'delivery',
-      address: '12 Elm Street 94999',
+      address: '12 Elm Street, San Francisco, CA 94999',
       phone: '555-0145',
       pricing: { ...californiaTax('2026-11-30'), delivery: DEFAULT_DELIVERY_TERMS },
     });

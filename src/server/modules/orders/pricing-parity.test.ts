@@ -21,7 +21,7 @@ const shopper = {
   name: 'Sam Shopper',
   phone: '555-0101',
   email: 'sam@example.com',
-  address: '12 Elm Street',
+  address: '12 Elm Street, Oakland, CA 94612',
   postalCode: '',
   deliveryNotes: '',
 };

@@ -16,6 +16,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage, useDeleteProduct } from '../api/product-mutations';
 import { CatalogCsvActions } from './catalog-csv-actions';
 import { ProductFormDialog } from './product-form-dialog';
+import { ReturnedGoods } from './returned-goods';
 import { StockPill } from './stock-pill';
 
 /** The product stays while the dialog closes, so its title does not flicker; `session` remounts the form. */
@@ -195,6 +196,8 @@ export function InventoryPanel() {
           </Button>
         </div>
       </div>
+
+      <ReturnedGoods />
 
       <SearchField
         label="Search products"

@@ -1,16 +1,31 @@
 import type { OrderStatus } from '@shared/constants';
 import { isClosed } from '@shared/order-lifecycle';
+import type { OrderReturnInput } from '@shared/returns';
 import type { Order } from '@shared/types';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersQueryOptions } from '@web/api/get-orders';
 import { productKeys } from '@web/api/get-products';
-import { apiFetch } from '@web/lib/api-client';
+import { apiFetch, postJson } from '@web/lib/api-client';
 
-export function updateOrderStatus(id: number, status: OrderStatus): Promise<Order> {
+export interface StatusUpdate {
+  id: number;
+  status: OrderStatus;
+  /** why the order is voided (required where sales are records) */
+  reason?: string;
+  /** the customer's signature when staff hand a delivery over */
+  signature?: string;
+}
+
+export function updateOrderStatus({ id, ...change }: StatusUpdate): Promise<Order> {
   return apiFetch<Order>(`/api/orders/${id}/status`, {
     method: 'PATCH',
-    body: JSON.stringify({ status }),
+    body: JSON.stringify(change),
   });
+}
+
+/** POST /api/orders/{id}/returns: a return after handover, its own record (issue 37 §1). */
+export function recordReturn(id: number, input: OrderReturnInput): Promise<Order> {
+  return postJson<Order>(`/api/orders/${id}/returns`, input);
 }
 
 export function assignDriver(id: number, driverId: number | null): Promise<Order> {
@@ -33,8 +48,7 @@ function replaceOrder(client: QueryClient, order: Order) {
 export function useUpdateOrderStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: OrderStatus }) =>
-      updateOrderStatus(id, status),
+    mutationFn: updateOrderStatus,
     onSuccess: (order) => {
       replaceOrder(client, order);
       // a returned or cancelled order's stock is back on the shelf
@@ -50,6 +64,12 @@ export function useAssignDriver() {
       assignDriver(id, driverId),
     onSuccess: (order) => replaceOrder(client, order),
   });
+}
+
+/** Replaces the order in the list with the server's answer (after a return, a new ID check). */
+export function useReplaceOrder() {
+  const client = useQueryClient();
+  return (order: Order) => replaceOrder(client, order);
 }
 
 export function useDeleteOrder() {

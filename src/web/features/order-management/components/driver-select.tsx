@@ -1,5 +1,6 @@
-import { isClosed } from '@shared/order-lifecycle';
+import { isClosed, isHandedOver } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
+import { useRuleSet } from '@web/api/get-dealer-settings';
 import { useDrivers } from '@web/api/get-drivers';
 import { toast } from '@web/components/ui/toast';
 import { useAssignDriver } from '@web/features/order-management/api/order-mutations';
@@ -23,6 +24,7 @@ export function DriverSelect({
   className?: string;
 }) {
   const drivers = useDrivers(!readOnly && order.orderType !== 'pickup');
+  const records = useRuleSet().salesRecords !== null;
   const assign = useAssignDriver();
   if (order.orderType === 'pickup') return null;
   if (readOnly) {
@@ -62,7 +64,9 @@ export function DriverSelect({
     <select
       aria-label={`Driver of order #${order.id}`}
       value={order.driver ? String(order.driver.id) : NOBODY}
-      disabled={assign.isPending || isClosed(order.status)}
+      disabled={
+        assign.isPending || isClosed(order.status) || (records && isHandedOver(order.status))
+      }
       onChange={(e) => change(e.target.value)}
       className={clsx(
         'h-9 cursor-pointer rounded-lg border border-line bg-surface-2 px-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60',

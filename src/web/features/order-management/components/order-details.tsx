@@ -2,7 +2,9 @@ import { BULK_PRICE } from '@shared/constants';
 import { formatDollars, formatPercent } from '@shared/money';
 import { hasReceipt } from '@shared/receipt';
 import type { Order } from '@shared/types';
+import { Button } from '@web/components/ui/button';
 import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
+import { ShieldQuestion, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 const TYPE_LABELS: Record<Order['orderType'], string> = {
@@ -26,8 +28,62 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+function IdCheckText({ order }: { order: Order }) {
+  const check = order.idCheck;
+  if (!check) return <>Not checked yet</>;
+  const how = check.method === 'scan' ? 'read from the barcode' : 'typed by hand';
+  return (
+    <>
+      <span className={check.passed ? 'text-ok' : 'text-danger'}>
+        {check.passed ? 'PASS' : 'FAIL'}
+      </span>{' '}
+      · {how}
+      {check.override && (
+        <span className="block text-xs text-muted">
+          after {check.override.byName}'s override: {check.override.reason}
+        </span>
+      )}
+      {!check.passed && check.reasons.length > 0 && (
+        <span className="block text-xs text-muted">{check.reasons.join('; ')}</span>
+      )}
+    </>
+  );
+}
+
+/** Voids and returns kept beside the sale (issue 37 §1). */
+function RecordLines({ order }: { order: Order }) {
+  if (!order.voidReason && order.returns.length === 0 && !order.handoverNote) return null;
+  return (
+    <ul className="flex flex-col gap-1 border-t border-line px-3 py-2 text-sm">
+      {order.voidReason && (
+        <li>
+          <span className="font-semibold">Voided:</span> {order.voidReason}
+        </li>
+      )}
+      {order.returns.map((entry) => (
+        <li key={entry.id}>
+          <span className="font-semibold">Returned:</span>{' '}
+          {entry.items.map((item) => `${item.count} × ${item.name} (${item.quantity})`).join(', ')}{' '}
+          — {entry.reason} ({formatDollars(entry.value)})
+        </li>
+      ))}
+      {order.handoverNote && <li className="text-muted">{order.handoverNote}</li>}
+    </ul>
+  );
+}
+
 /** The expanded part of an order: its items and its delivery details (spec §2.10). */
-export function OrderDetails({ order }: { order: Order }) {
+export function OrderDetails({
+  order,
+  onRecordReturn,
+  onAllowRecheck,
+}: {
+  order: Order;
+  /** where sales are records: a return after handover is recorded beside the sale */
+  onRecordReturn?: () => void;
+  /** the owner's leave to check a failed ID once more */
+  onAllowRecheck?: () => void;
+}) {
   return (
     <div className="grid items-start gap-4 md:grid-cols-[3fr_2fr]">
       <div className="min-w-0 overflow-x-auto rounded-xl border border-line bg-bg/40">
@@ -95,7 +151,27 @@ export function OrderDetails({ order }: { order: Order }) {
             </Detail>
           ))}
           {order.email && <Detail label="Email">{order.email}</Detail>}
+          <Detail label="ID check">
+            <IdCheckText order={order} />
+          </Detail>
         </dl>
+        <RecordLines order={order} />
+        {(onRecordReturn || onAllowRecheck) && (
+          <div className="flex flex-wrap gap-2 border-t border-line px-3 py-2">
+            {onRecordReturn && (
+              <Button variant="outline" size="sm" onClick={onRecordReturn}>
+                <Undo2 aria-hidden="true" className="h-4 w-4" />
+                Record a return
+              </Button>
+            )}
+            {onAllowRecheck && (
+              <Button variant="outline" size="sm" onClick={onAllowRecheck}>
+                <ShieldQuestion aria-hidden="true" className="h-4 w-4" />
+                Allow another ID check
+              </Button>
+            )}
+          </div>
+        )}
         {hasReceipt(order.status) && (
           <p className="border-t border-line px-3 py-2 text-sm">
             <ReceiptLink order={order} />

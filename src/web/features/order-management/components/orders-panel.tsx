@@ -1,10 +1,12 @@
 import { type OrderStatus, PICKUP_ADDRESS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
-import { isClosed, statusesFor } from '@shared/order-lifecycle';
+import { isClosed, isHandedOver, statusesFor } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRuleSet } from '@web/api/get-dealer-settings';
 import { useOrders } from '@web/api/get-orders';
-import { sessionKeys } from '@web/api/get-session';
+import { sessionKeys, useSession } from '@web/api/get-session';
+import { toDestroyKeys } from '@web/api/get-to-destroy';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { CountBadge } from '@web/components/ui/count-badge';
@@ -13,8 +15,13 @@ import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toast';
+import { allowIdRecheck, checkIdAtCounter } from '@web/features/id-check/api/id-check-api';
+import { HandoverDialog } from '@web/features/id-check/components/handover-dialog';
 import {
+  recordReturn,
+  type StatusUpdate,
   useDeleteOrder,
+  useReplaceOrder,
   useUpdateOrderStatus,
 } from '@web/features/order-management/api/order-mutations';
 import { DriverSelect } from '@web/features/order-management/components/driver-select';
@@ -43,6 +50,7 @@ import {
 } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { OrderDetails } from './order-details';
+import { OverrideDialog, ReturnDialog, VoidDialog } from './record-dialogs';
 
 const formatDate = (iso: string, pattern = 'MMM d, yyyy · h:mm a') => {
   const date = new Date(iso);
@@ -56,7 +64,12 @@ interface RowProps {
   onToggle: () => void;
   onStatus: (status: OrderStatus) => void;
   onEdit: () => void;
-  onDelete: () => void;
+  /** absent where sales are records: an order is voided, never deleted */
+  onDelete?: () => void;
+  /** where sales are records, a handed-over order's record: a return is recorded beside it */
+  onRecordReturn?: () => void;
+  /** the owner's leave to check a failed ID again */
+  onAllowRecheck?: () => void;
   statusPending: boolean;
   /** support reads orders without changing them */
   readOnly: boolean;
@@ -90,6 +103,7 @@ function StatusSelect({
   readOnly: boolean;
   className?: string;
 }) {
+  const final = useRuleSet().salesRecords !== null && isHandedOver(order.status);
   if (readOnly) {
     return (
       <span
@@ -107,7 +121,8 @@ function StatusSelect({
     <select
       aria-label={`Status of order #${order.id}`}
       value={order.status}
-      disabled={disabled || isClosed(order.status)}
+      disabled={disabled || isClosed(order.status) || final}
+      title={final ? 'Handed over: a sale is a record. Record a return instead.' : undefined}
       onChange={(e) => onStatus(e.target.value as OrderStatus)}
       className={clsx(
         'h-9 cursor-pointer rounded-lg border px-2 text-sm font-semibold capitalize focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -165,28 +180,33 @@ function PhoneLink({ phone }: { phone: string }) {
 }
 
 function RowActions({ order, onEdit, onDelete }: Pick<RowProps, 'order' | 'onEdit' | 'onDelete'>) {
+  const final = useRuleSet().salesRecords !== null && isHandedOver(order.status);
   return (
     <div className="flex items-center gap-1">
-      <Button
-        variant="ghost"
-        size="sm"
-        className="w-9 px-0"
-        aria-label={`Edit delivery schedule of order #${order.id}`}
-        title="Edit delivery schedule"
-        onClick={onEdit}
-      >
-        <CalendarClock aria-hidden="true" className="h-4 w-4" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="w-9 px-0 text-danger hover:bg-danger/10"
-        aria-label={`Delete order #${order.id}`}
-        title="Delete order"
-        onClick={onDelete}
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-      </Button>
+      {!final && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="w-9 px-0"
+          aria-label={`Edit delivery schedule of order #${order.id}`}
+          title="Edit delivery schedule"
+          onClick={onEdit}
+        >
+          <CalendarClock aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="w-9 px-0 text-danger hover:bg-danger/10"
+          aria-label={`Delete order #${order.id}`}
+          title="Delete order"
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      )}
     </div>
   );
 }
@@ -265,7 +285,11 @@ function OrderTableRow(props: RowProps) {
       {expanded && (
         <tr className="bg-surface-2/30">
           <td colSpan={8} className="px-2.5 pt-1 pb-4">
-            <OrderDetails order={order} />
+            <OrderDetails
+              order={order}
+              onRecordReturn={props.onRecordReturn}
+              onAllowRecheck={props.onAllowRecheck}
+            />
           </td>
         </tr>
       )}
@@ -329,7 +353,11 @@ function OrderCard(props: RowProps) {
       </div>
       {expanded && (
         <div className="mt-3">
-          <OrderDetails order={order} />
+          <OrderDetails
+            order={order}
+            onRecordReturn={props.onRecordReturn}
+            onAllowRecheck={props.onAllowRecheck}
+          />
         </div>
       )}
     </li>
@@ -349,6 +377,13 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
   const deletingShown = useLastPresent(deleting);
   const statusMutation = useUpdateOrderStatus();
   const deleteMutation = useDeleteOrder();
+  const replaceOrder = useReplaceOrder();
+  const records = useRuleSet().salesRecords !== null;
+  const isOwner = useSession().data?.role === 'owner';
+  const [handingOver, setHandingOver] = useState<Order | null>(null);
+  const [voiding, setVoiding] = useState<Order | null>(null);
+  const [returning, setReturning] = useState<Order | null>(null);
+  const [overriding, setOverriding] = useState<Order | null>(null);
 
   // a session that ended on the server (expiry, logout elsewhere): let the route guard re-check
   useEffect(() => {
@@ -367,21 +402,67 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
       return next;
     });
 
-  const changeStatus = (order: Order, status: OrderStatus) => {
-    if (status === order.status) return;
-    statusMutation.mutate(
-      { id: order.id, status },
-      {
-        onSuccess: () =>
-          toast({ title: 'Order updated', description: `Order #${order.id} is now ${status}.` }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: `Failed to update order status: ${errorText(error)}`,
-            variant: 'destructive',
-          }),
+  const sendStatus = (update: StatusUpdate, after?: () => void) =>
+    statusMutation.mutateAsync(update).then(
+      () => {
+        after?.();
+        toast({
+          title: 'Order updated',
+          description: `Order #${update.id} is now ${update.status}.`,
+        });
+      },
+      (error) => {
+        toast({
+          title: 'Error',
+          description: `Failed to update order status: ${errorText(error)}`,
+          variant: 'destructive',
+        });
+        throw error;
       },
     );
+
+  /**
+   * Where sales are records (issue 37), handing over goes through the ID check (and the
+   * customer's signature for a delivery), and cancelling asks why; otherwise any status at once.
+   */
+  const changeStatus = (order: Order, status: OrderStatus) => {
+    if (status === order.status) return;
+    if (records && status === 'completed') return setHandingOver(order);
+    if (records && status === 'cancelled') return setVoiding(order);
+    void sendStatus({ id: order.id, status }).catch(() => undefined);
+  };
+
+  const handOver = (signature: string | null) => {
+    if (!handingOver) return;
+    const update = {
+      id: handingOver.id,
+      status: 'completed' as const,
+      ...(signature ? { signature } : {}),
+    };
+    void sendStatus(update, () => setHandingOver(null)).catch(() => undefined);
+  };
+
+  const allowRecheck = async (reason: string) => {
+    if (!overriding) return;
+    replaceOrder(await allowIdRecheck(overriding.id, reason));
+    toast({
+      title: 'Another check allowed',
+      description: `Order #${overriding.id} may be checked once more.`,
+    });
+  };
+
+  const saveReturn = async (input: {
+    reason: string;
+    items: { lineId: number; count: number }[];
+  }) => {
+    if (!returning) return;
+    replaceOrder(await recordReturn(returning.id, input));
+    // the goods now wait in Inventory's "Returned, to destroy"
+    void queryClient.invalidateQueries({ queryKey: toDestroyKeys.all });
+    toast({
+      title: 'Return recorded',
+      description: `The goods of order #${returning.id} are kept for destruction.`,
+    });
   };
 
   const confirmDelete = () => {
@@ -413,7 +494,13 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
     onToggle: () => toggle(order.id),
     onStatus: (status) => changeStatus(order, status),
     onEdit: () => setEditing(order),
-    onDelete: () => setDeleting(order),
+    onDelete: records ? undefined : () => setDeleting(order),
+    onRecordReturn:
+      records && !readOnly && isHandedOver(order.status) ? () => setReturning(order) : undefined,
+    onAllowRecheck:
+      isOwner && order.idCheck?.passed === false && order.idCheckOverride?.used !== false
+        ? () => setOverriding(order)
+        : undefined,
     statusPending: statusMutation.isPending && statusMutation.variables?.id === order.id,
     readOnly,
   });
@@ -430,7 +517,9 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
       description={
         readOnly
           ? 'Newest first. Your role reads orders without changing them.'
-          : 'Newest first. Any status can be set at any time.'
+          : records
+            ? 'Newest first. A handed-over sale is final: record a return beside it.'
+            : 'Newest first. Any status can be set at any time.'
       }
       icon={<ClipboardList aria-hidden="true" className="h-5 w-5" />}
     >
@@ -539,6 +628,24 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
       </Tabs>
 
       <EditDeliveryDialog order={editing} place="orders" onClose={() => setEditing(null)} />
+      <HandoverDialog
+        order={handingOver}
+        checkIdAt={checkIdAtCounter}
+        handingOver={statusMutation.isPending}
+        onClose={() => setHandingOver(null)}
+        onHandOver={handOver}
+      />
+      <VoidDialog
+        order={voiding}
+        onClose={() => setVoiding(null)}
+        onVoid={(reason) => sendStatus({ id: voiding!.id, status: 'cancelled', reason })}
+      />
+      <ReturnDialog order={returning} onClose={() => setReturning(null)} onReturn={saveReturn} />
+      <OverrideDialog
+        order={overriding}
+        onClose={() => setOverriding(null)}
+        onAllow={allowRecheck}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={deletingShown ? `Delete order #${deletingShown.id}?` : 'Delete order?'}

@@ -66,10 +66,20 @@ describe('the receipt link (issue 17 §4)', () => {
     expect(receiptLink()).toBeNull();
   });
 
-  it('shows in the back office’s order details for a completed order only', () => {
-    const order = { id: 7, status: 'completed', items: [], taxes: [] } as unknown as Order;
+  it('shows in the back office’s order details once handed over or voided, not before', () => {
+    const order = {
+      id: 7,
+      status: 'completed',
+      items: [],
+      taxes: [],
+      returns: [],
+      idCheck: null,
+    } as unknown as Order;
     const { rerender } = render(<OrderDetails order={order} />);
     expect(receiptLink()?.getAttribute('href')).toBe('/api/orders/7/receipt');
+    rerender(<OrderDetails order={{ ...order, status: 'cancelled', voidReason: 'Called' }} />);
+    expect(receiptLink()?.getAttribute('href')).toBe('/api/orders/7/receipt');
+    expect(screen.getByText('Voided:')).toBeTruthy();
     rerender(<OrderDetails order={{ ...order, status: 'packed' }} />);
     expect(receiptLink()).toBeNull();
   });

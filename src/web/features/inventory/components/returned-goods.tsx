@@ -1,0 +1,161 @@
+import { type DestructionInput, destructionSchema, type ToDestroy } from '@shared/returns';
+import { useQueryClient } from '@tanstack/react-query';
+import { toDestroyKeys, useToDestroy } from '@web/api/get-to-destroy';
+import { Button } from '@web/components/ui/button';
+import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { TextField } from '@web/components/ui/form-controls';
+import { toast } from '@web/components/ui/toast';
+import { postJson } from '@web/lib/api-client';
+import { errorText } from '@web/lib/error-messages';
+import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { format } from 'date-fns';
+import { Flame, PackageX } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+const LABELS = { amount: 'Amount', witness: 'Witness', note: 'Note' } as const;
+type Field = keyof typeof LABELS;
+const fieldFor = (path: string) => (path in LABELS ? (path as Field) : undefined);
+const resolver = schemaResolver(destructionSchema, {
+  fieldFor,
+  sentence: labelledSentence(LABELS),
+});
+type DestructionForm = z.input<typeof destructionSchema>;
+
+const amountText = (item: Pick<ToDestroy, 'unit'>, amount: number) =>
+  `${Number(amount.toFixed(3))} ${item.unit === 'g' ? 'g' : amount === 1 ? 'unit' : 'units'}`;
+
+/** Records returned goods destroyed, with the witness who saw it (issue 37 §1). */
+function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<DestructionForm, unknown, DestructionInput>({
+    resolver,
+    values: item
+      ? { productId: item.productId, amount: item.amount, witness: '', note: '' }
+      : undefined,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const list = await postJson<ToDestroy[]>('/api/inventory/destructions', input);
+      queryClient.setQueryData(toDestroyKeys.all, list);
+      toast({
+        title: 'Destruction recorded',
+        description: `${item?.name} is off the waiting list.`,
+      });
+      close();
+    } catch (error) {
+      if (applyServerErrors(error, form.setError, fieldFor) > 0) return;
+      setFailure(errorText(error));
+    }
+  });
+  return (
+    <DialogFrame
+      open={item !== null}
+      onClose={close}
+      size="sm"
+      title={`Destroy returned ${item?.name ?? ''}`}
+      description="Record what was destroyed and who witnessed it. The record is kept with the shop's books."
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${id}-form`} variant="danger" disabled={isSubmitting}>
+            Record destruction
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(e) => void submit(e)}
+      >
+        <TextField
+          id={`${id}-amount`}
+          label={`${LABELS.amount} (${item?.unit === 'g' ? 'grams' : 'units'})`}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          error={errors.amount?.message}
+          hint={item ? `${amountText(item, item.amount)} waiting` : undefined}
+          registration={form.register('amount', { valueAsNumber: true })}
+        />
+        <TextField
+          id={`${id}-witness`}
+          label={LABELS.witness}
+          error={errors.witness?.message}
+          hint="The person who saw the goods destroyed"
+          registration={form.register('witness')}
+        />
+        <TextField
+          id={`${id}-note`}
+          label={`${LABELS.note} (optional)`}
+          error={errors.note?.message}
+          registration={form.register('note')}
+        />
+        {failure && (
+          <p role="alert" className="text-sm text-danger">
+            {failure}
+          </p>
+        )}
+      </form>
+    </DialogFrame>
+  );
+}
+
+/**
+ * Goods returned after handover (issue 37 §1): never back on sale, they wait here until their
+ * destruction is recorded with a witness. Shown only when there are some, or lately were.
+ */
+export function ReturnedGoods() {
+  const list = useToDestroy();
+  const [destroying, setDestroying] = useState<ToDestroy | null>(null);
+  const items = list.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="returned-goods-title"
+      className="rounded-xl border border-warn/50 bg-warn/5 p-3 sm:p-4"
+    >
+      <h3 id="returned-goods-title" className="flex items-center gap-2 font-semibold">
+        <PackageX aria-hidden="true" className="h-5 w-5 text-warn" />
+        Returned, to destroy
+      </h3>
+      <p className="text-sm text-muted">Returned goods never go back on sale.</p>
+      <ul className="mt-3 flex flex-col gap-2">
+        {items.map((item) => (
+          <li
+            key={item.productId}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-surface px-3 py-2"
+          >
+            <div className="min-w-0 text-sm">
+              <p className="font-medium">{item.name}</p>
+              <p className="text-muted">
+                {item.amount > 0 ? `${amountText(item, item.amount)} waiting` : 'Nothing waiting'}
+                {item.destructions[0] &&
+                  ` · last destroyed ${format(new Date(item.destructions[0].at), 'MMM d, h:mm a')}, witness ${item.destructions[0].witness}`}
+              </p>
+            </div>
+            {item.amount > 0 && (
+              <Button variant="outline" size="sm" onClick={() => setDestroying(item)}>
+                <Flame aria-hidden="true" className="h-4 w-4" />
+                Record destruction
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <DestructionDialog item={destroying} onClose={() => setDestroying(null)} />
+    </section>
+  );
+}
