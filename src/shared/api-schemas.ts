@@ -178,6 +178,10 @@ export const orderResponse = z
       .string()
       .nullable()
       .describe('the shop day the goods change hands, which the daily limits count'),
+    cannabisGrams: z.number().describe("what the order counts toward that day's flower limit"),
+    concentrateGrams: z
+      .number()
+      .describe("what the order counts toward that day's concentrate limit"),
     voidReason: z.string().nullable().describe('why staff voided (cancelled) it'),
     idCheckOverride: z
       .object({ byName: z.string(), reason: z.string(), at: z.string(), used: z.boolean() })

@@ -53,6 +53,8 @@ const order: Order = {
     at: '2026-11-26T00:14:00.000Z',
   },
   saleDate: '2026-11-25',
+  cannabisGrams: 7,
+  concentrateGrams: 0,
   voidReason: null,
   idCheckOverride: null,
   handoverNote: null,

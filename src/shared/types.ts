@@ -131,6 +131,9 @@ export interface Order {
   idCheck: DoorCheck | null;
   /** issue 37 §2: the shop day the goods change hands, which the daily limits count */
   saleDate: string | null;
+  /** what the order counts toward that day's limits (0 once voided) */
+  cannabisGrams: number;
+  concentrateGrams: number;
   /** issue 37 §1: why staff voided (cancelled) it */
   voidReason: string | null;
   /** issue 37 §1: an owner's leave to check the ID again after a failed check */

@@ -45,6 +45,26 @@ export function lineGrams(
   };
 }
 
+/**
+ * What a shopper's own orders count toward the limits on a sale day (issue 36 item 3): the
+ * grams each order keeps (a voided order keeps none, a returned sale keeps its own). The cart's
+ * meter reads it from the shopper's orders, as the server counts them at placement.
+ */
+export function gramsCountedOn(
+  orders: readonly {
+    saleDate: string | null;
+    cannabisGrams: number;
+    concentrateGrams: number;
+  }[],
+  saleDate: string,
+): GramsByKind {
+  const day = orders.filter((order) => order.saleDate === saleDate);
+  return addGrams(
+    NO_GRAMS,
+    ...day.map((order) => ({ cannabis: order.cannabisGrams, concentrate: order.concentrateGrams })),
+  );
+}
+
 export function addGrams(...amounts: GramsByKind[]): GramsByKind {
   const total = (kind: LimitKind) => fromMg(amounts.reduce((mg, a) => mg + toMg(a[kind]), 0));
   return { cannabis: total('cannabis'), concentrate: total('concentrate') };

@@ -10,6 +10,6 @@ export function getMyOrders(): Promise<Order[]> {
 export const myOrdersQueryOptions = () =>
   queryOptions({ queryKey: orderKeys.mine, queryFn: getMyOrders });
 
-export function useMyOrders() {
-  return useQuery(myOrdersQueryOptions());
+export function useMyOrders(enabled = true) {
+  return useQuery({ ...myOrdersQueryOptions(), enabled });
 }

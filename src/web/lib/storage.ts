@@ -48,5 +48,7 @@ export const STORAGE_KEYS = {
   ageVerified: 'ageVerified',
   cart: 'cart',
   dealerHint: 'dealerSignedIn',
+  /** the cart's details form as the shopper types it, kept in this browser only */
+  checkoutDraft: 'checkoutDraft',
   quantityChoice: (key: string | number) => `quantity:${key}`,
 } as const;

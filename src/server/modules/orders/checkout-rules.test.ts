@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { gramsCountedOn, purchaseLimitStatus } from '../../../shared/compliance/limits';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { DEFAULT_DELIVERY_TERMS } from '../../../shared/compliance/zones';
 import type { PriceCartInput } from '../../../shared/pricing';
@@ -191,6 +192,23 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
       cookie,
     });
     expect(tuesday.statusCode).toBe(201);
+  });
+
+  it('counts what the cart meter counts: the shopper’s own orders of the day, from their order list', async () => {
+    at(MONDAY_NOON);
+    const dream = product('Blue Dream');
+    const first = await place([cartLine(dream, '1/2 Oz')], { phone: '555-0191' });
+    const cookie = cookieOf(first);
+    const second = await place([cartLine(dream, '1/4 Oz')], { phone: '555-0191', cookie });
+    expect(second.statusCode).toBe(201);
+    const mine = await t.app.inject({ url: '/api/orders/mine', headers: { cookie } });
+    const counted = gramsCountedOn(mine.json<Order[]>(), '2026-11-30');
+    expect(counted).toEqual({ cannabis: 21, concentrate: 0 });
+    const cart = { cannabis: 14, concentrate: 0 };
+    const [meter] = purchaseLimitStatus(RULE_SETS['US-CA'], '2026-11-30', cart, counted);
+    expect(meter).toMatchObject({ remainingGrams: -6.5, over: true });
+    const refused = await place([cartLine(dream, '1/2 Oz')], { phone: '555-0191', cookie });
+    expect(refused.json()).toMatchObject({ code: 'PURCHASE_LIMIT', remaining: 7.5 });
   });
 
   it('lets one of ten simultaneous ounces of one shopper through', async () => {

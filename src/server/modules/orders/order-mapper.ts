@@ -95,6 +95,8 @@ export function orderFromRows(
     returnReason: (row.return_reason as ReturnReason | null) ?? null,
     idCheck: readJson<DoorCheck | null>(row.id_check, null),
     saleDate: row.sale_date,
+    cannabisGrams: Number(row.cannabis_grams),
+    concentrateGrams: Number(row.concentrate_grams),
     voidReason: row.void_reason,
     idCheckOverride: overrideOf(row.id_check_override),
     handoverNote: row.handover_note,

@@ -2,13 +2,19 @@
  * Loaded on the first add to the cart: the rule sets and the limits engine stay out of the
  * first page's JavaScript (issue 16).
  */
-import { cartGrams, limitExceededMessage, purchaseLimitStatus } from '@shared/compliance/limits';
+import {
+  cartGrams,
+  gramsCountedOn,
+  limitExceededMessage,
+  purchaseLimitStatus,
+} from '@shared/compliance/limits';
 import { ruleSetFor } from '@shared/compliance/rule-sets';
 import type { QuantityLabel } from '@shared/constants';
 import { shopClock } from '@shared/shop-clock';
-import type { CartItem, Product } from '@shared/types';
+import type { CartItem, Order, Product } from '@shared/types';
 import type { QueryClient } from '@tanstack/react-query';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
+import { myOrdersQueryOptions } from '@web/api/get-my-orders';
 import { productsQueryOptions } from '@web/api/get-products';
 import { toast } from '@web/components/ui/toast';
 import { shopTimeZone } from '@web/lib/shop-clock';
@@ -23,6 +29,8 @@ export function dailyLimitRefusal(input: {
   product: Product;
   quantity: QuantityLabel;
   count?: number;
+  /** the shopper's own orders: those of the shop date count too */
+  myOrders?: readonly Order[];
 }): string | null {
   const byId = new Map(input.products.map((p) => [p.id, p]));
   const lines = input.cart.flatMap((item) => {
@@ -34,6 +42,7 @@ export function dailyLimitRefusal(input: {
     ruleSetFor(input.jurisdiction),
     input.shopDate,
     cartGrams(lines).grams,
+    gramsCountedOn(input.myOrders ?? [], input.shopDate),
   ).find((status) => status.over);
   return over ? limitExceededMessage(over) : null;
 }
@@ -53,6 +62,8 @@ export async function checkDailyLimits(
       queryClient.ensureQueryData(dealerSettingsQueryOptions()),
       queryClient.ensureQueryData(productsQueryOptions()),
     ]);
+    const limited = ruleSetFor(settings.jurisdiction).purchaseLimits.length > 0;
+    const myOrders = limited ? await queryClient.ensureQueryData(myOrdersQueryOptions()) : [];
     const refusal = dailyLimitRefusal({
       jurisdiction: settings.jurisdiction,
       shopDate: shopClock(new Date(), shopTimeZone()).date,
@@ -60,6 +71,7 @@ export async function checkDailyLimits(
       products,
       product,
       quantity,
+      myOrders,
     });
     if (!refusal) return true;
     toast({ title: 'Daily limit reached', description: refusal, variant: 'destructive' });

@@ -1,5 +1,14 @@
+import { useRuleSet } from '@web/api/get-dealer-settings';
 import { noticeToChannel } from '@web/lib/channel-notices';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import {
   type DeliveryChoice,
   type DeliveryMode,
@@ -7,7 +16,7 @@ import {
   detailErrors,
   orderTypeFor,
 } from './checkout-rules';
-import { type ContactDetails, contactDetailsFromProfile } from './profile';
+import { type ContactDetails, readCheckoutDraft, saveCheckoutDraft } from './profile';
 
 interface CheckoutState {
   details: ContactDetails;
@@ -25,14 +34,18 @@ const CheckoutContext = createContext<CheckoutState | null>(null);
 
 /** The customer and delivery form, shared by the details card and the order summary. */
 export function CheckoutProvider({ children }: { children: ReactNode }) {
-  const [details, setDetails] = useState<ContactDetails>(contactDetailsFromProfile);
+  const [draft] = useState(readCheckoutDraft);
+  const [details, setDetails] = useState<ContactDetails>(draft.details);
   const [choice, setChoice] = useState<DeliveryChoice>({
-    mode: 'same-day',
+    mode: draft.mode,
     date: null,
     timeWindow: null,
   });
+  // the draft is kept as the shopper types: leaving the cart, a reload or Back loses nothing
+  useEffect(() => saveCheckoutDraft({ details, mode: choice.mode }), [details, choice.mode]);
 
   const [errors, setErrors] = useState<DetailErrors>({});
+  const ruleSet = useRuleSet();
   const setDetail = useCallback(
     (field: keyof ContactDetails, next: string) => setDetails((d) => ({ ...d, [field]: next })),
     [],
@@ -40,12 +53,12 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
   // a shown error is judged again on every change, so it goes as soon as the value is valid
   const orderType = orderTypeFor(choice);
   const shownErrors = useMemo(() => {
-    const now = detailErrors(details, orderType);
+    const now = detailErrors(details, orderType, ruleSet);
     const kept: DetailErrors = {};
     for (const field of Object.keys(errors) as (keyof ContactDetails)[])
       if (now[field]) kept[field] = now[field];
     return kept;
-  }, [details, orderType, errors]);
+  }, [details, orderType, errors, ruleSet]);
   // spec §4: choosing Same-Day or Pickup clears any scheduled slot
   const setMode = useCallback((mode: DeliveryMode) => {
     // spec §7: the scheduled picker asks the channel for the current slots

@@ -4,7 +4,13 @@
  */
 
 import { type LimitStatus, limitExceededMessage } from '@shared/compliance/limits';
-import { outsideDeliveryAreaMessage, type ZoneLookup } from '@shared/compliance/zones';
+import type { RuleSet } from '@shared/compliance/rule-set';
+import { RULE_SETS } from '@shared/compliance/rule-sets';
+import {
+  addressProblem,
+  outsideDeliveryAreaMessage,
+  type ZoneLookup,
+} from '@shared/compliance/zones';
 import { BULK, type OrderType, PICKUP_ADDRESS } from '@shared/constants';
 import { toDollars } from '@shared/money';
 import {
@@ -85,13 +91,24 @@ export interface PlacementProblem {
   title: string;
   description: string;
   /** the form field to fix, focused for the shopper */
-  field?: 'name' | 'phone' | 'address' | 'postalCode';
+  field?: 'name' | 'phone' | 'address' | 'postalCode' | 'timeWindow' | 'deliveryMode';
 }
+
+/** Scheduled is a choice of its own: without a window it never becomes a same-day order. */
+export const CHOOSE_WINDOW: PlacementProblem = {
+  title: 'Choose a delivery window',
+  description: 'Pick a time window for your scheduled delivery, or choose Same-Day.',
+  field: 'timeWindow',
+};
 
 export function placementProblem(input: {
   cart: readonly CartItem[];
   products: readonly Product[] | undefined;
   details: ContactDetails;
+  /** the tab chosen: a Scheduled tab without a window is not an order type yet */
+  choice?: DeliveryChoice;
+  /** why same-day delivery is not taken now (legal hours, a closed day); null when it is */
+  sameDayClosed?: string | null;
   orderType: OrderType;
   pricing: CartPricing;
   /** issue 16: the delivery zone of the address; omitted = anywhere */
@@ -137,6 +154,14 @@ export function placementProblem(input: {
       title: 'Missing information',
       description: 'Please enter your address for delivery.',
       field: 'address',
+    };
+  }
+  if (input.choice?.mode === 'scheduled' && orderType !== 'scheduled') return CHOOSE_WINDOW;
+  if (input.choice?.mode === 'same-day' && input.sameDayClosed) {
+    return {
+      title: 'Same-day delivery is closed',
+      description: input.sameDayClosed,
+      field: 'deliveryMode',
     };
   }
   if (input.zone?.kind === 'outside') {
@@ -233,7 +258,11 @@ const detailSentence = labelledSentence({
  * The details card judged by the order's own schema (length limits, a valid email): what
  * the server would refuse, said under the field before the order is sent.
  */
-export function detailErrors(details: ContactDetails, orderType: OrderType): DetailErrors {
+export function detailErrors(
+  details: ContactDetails,
+  orderType: OrderType,
+  ruleSet: Pick<RuleSet, 'deliveryState'> = RULE_SETS.none,
+): DetailErrors {
   const result = customerDetailsSchema.safeParse({
     customer: details.name,
     address: orderType === 'pickup' ? PICKUP_ADDRESS : details.address,
@@ -242,8 +271,13 @@ export function detailErrors(details: ContactDetails, orderType: OrderType): Det
     email: details.email,
     deliveryNotes: details.deliveryNotes,
   });
-  if (result.success) return {};
   const errors: DetailErrors = {};
+  const address =
+    orderType === 'pickup' ? null : addressProblem(details.address, details.postalCode, ruleSet);
+  // the address rules of the rule set (issue 37 §5), said under the field as the server would
+  if (address && details.address.trim())
+    errors[address.path] = detailSentence(address.path, address.message);
+  if (result.success) return errors;
   for (const issue of result.error.issues) {
     const path = String(issue.path[0] ?? '');
     const field = DETAIL_FIELDS[path];

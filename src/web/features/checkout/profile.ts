@@ -1,5 +1,5 @@
 /** The shopper's saved details (spec §3 "Customer profile"), browser key `profile`. */
-import { readJson, writeJson } from '@web/lib/storage';
+import { readJson, removeStorage, STORAGE_KEYS, writeJson } from '@web/lib/storage';
 
 export const PROFILE_KEY = 'profile';
 
@@ -47,6 +47,41 @@ export function contactDetailsFromProfile(): ContactDetails {
     postalCode: text(profile.postalCode),
     deliveryNotes: text(profile.deliveryNotes),
   };
+}
+
+/** The details form and its tab, as the shopper last left them in this browser. */
+export interface CheckoutDraft {
+  details: ContactDetails;
+  mode: 'same-day' | 'scheduled' | 'pickup';
+}
+
+const MODES = ['same-day', 'scheduled', 'pickup'] as const;
+
+/** The draft kept while typing (issue 36 item 4), else the saved profile and Same-Day. */
+export function readCheckoutDraft(): CheckoutDraft {
+  const stored = readJson<Partial<CheckoutDraft>>(STORAGE_KEYS.checkoutDraft);
+  const fromProfile = contactDetailsFromProfile();
+  const details = stored?.details;
+  return {
+    details: {
+      name: text(details?.name) || fromProfile.name,
+      phone: text(details?.phone) || fromProfile.phone,
+      email: text(details?.email) || fromProfile.email,
+      address: text(details?.address) || fromProfile.address,
+      postalCode: text(details?.postalCode) || fromProfile.postalCode,
+      deliveryNotes: text(details?.deliveryNotes) || fromProfile.deliveryNotes,
+    },
+    mode: MODES.find((mode) => mode === stored?.mode) ?? 'same-day',
+  };
+}
+
+export function saveCheckoutDraft(draft: CheckoutDraft): void {
+  writeJson(STORAGE_KEYS.checkoutDraft, draft);
+}
+
+/** After an order the draft has done its job; the profile keeps the contact details. */
+export function clearCheckoutDraft(): void {
+  removeStorage(STORAGE_KEYS.checkoutDraft);
 }
 
 /** Merges the details into the stored profile; other profile fields are kept. */

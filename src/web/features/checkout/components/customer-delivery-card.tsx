@@ -1,4 +1,8 @@
+import { sameDayClosedReason } from '@shared/availability';
+import { useDealerSettings, useRuleSet } from '@web/api/get-dealer-settings';
+import { Button } from '@web/components/ui/button';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
+import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { CalendarClock, Store, Truck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -38,12 +42,14 @@ function Field({
   id,
   label,
   optional,
+  hint,
   error,
   children,
 }: {
   id: string;
   label: string;
   optional?: boolean;
+  hint?: string;
   error?: string;
   children: ReactNode;
 }) {
@@ -54,6 +60,7 @@ function Field({
         {optional && <span className="font-normal text-muted"> (optional)</span>}
       </label>
       {children}
+      {hint && !error && <p className="text-xs text-muted">{hint}</p>}
       {error && (
         <p id={`${id}-error`} className="text-xs font-medium text-danger">
           {error}
@@ -68,6 +75,10 @@ export function CustomerDeliveryCard() {
   const id = useId();
   const { details, setDetail, errors, choice, setMode } = useCheckout();
   const zone = useDeliveryZone();
+  const ruleSet = useRuleSet();
+  const settings = useDealerSettings().data;
+  const clock = useShopClock();
+  const sameDayClosed = settings ? sameDayClosedReason(settings, clock) : null;
   const pickup = choice.mode === 'pickup';
   const input = (field: keyof ContactDetails) => ({
     id: `${id}-${field}`,
@@ -132,11 +143,28 @@ export function CustomerDeliveryCard() {
           </TabList>
 
           <TabPanel value={choice.mode} className="flex flex-col gap-4">
-            {choice.mode === 'same-day' && (
-              <p className="text-sm text-muted">
-                We'll contact you today to arrange your delivery.
-              </p>
-            )}
+            {choice.mode === 'same-day' &&
+              (sameDayClosed ? (
+                <div
+                  role="status"
+                  className="flex flex-col gap-2 rounded-xl border border-warn/50 bg-warn/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <p>{sameDayClosed}</p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    data-checkout-field="deliveryMode"
+                    onClick={() => setMode('scheduled')}
+                  >
+                    <CalendarClock aria-hidden="true" className="h-4 w-4" />
+                    Schedule instead
+                  </Button>
+                </div>
+              ) : (
+                <p className="text-sm text-muted">
+                  We'll contact you today to arrange your delivery.
+                </p>
+              ))}
             {pickup && (
               <p className="text-sm text-muted">
                 Pull up on us: we'll prepare your order and send pickup instructions. No delivery
@@ -160,7 +188,16 @@ export function CustomerDeliveryCard() {
               </div>
             )}
             {!pickup && (
-              <Field id={`${id}-address`} label="Delivery address" error={errors.address}>
+              <Field
+                id={`${id}-address`}
+                label="Delivery address"
+                hint={
+                  ruleSet.deliveryState
+                    ? `Street, city, state and ZIP, e.g. 12 Elm St, Oakland, ${ruleSet.deliveryState.code} 94612`
+                    : undefined
+                }
+                error={errors.address}
+              >
                 <input
                   {...input('address')}
                   autoComplete="street-address"

@@ -159,12 +159,17 @@ export function SchedulePicker() {
           Time window{selectedLabel ? ` for ${selectedLabel}` : ''}
         </legend>
         {windows.length === 0 ? (
-          <p className="rounded-xl bg-surface-2 px-4 py-4 text-sm text-muted" role="status">
+          <p
+            className="rounded-xl bg-surface-2 px-4 py-4 text-sm text-muted"
+            role="status"
+            tabIndex={-1}
+            data-checkout-field="timeWindow"
+          >
             No time slots available for this date
           </p>
         ) : (
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {windows.map((window) => {
+            {windows.map((window, index) => {
               const inputId = `${id}-window-${window.replace(/\W+/g, '-')}`;
               return (
                 <div key={window} className="relative">
@@ -175,6 +180,8 @@ export function SchedulePicker() {
                     value={window}
                     checked={choice.timeWindow === window}
                     onChange={() => setTimeWindow(window)}
+                    // Place Order brings the shopper here when Scheduled has no window yet
+                    {...(index === 0 ? { 'data-checkout-field': 'timeWindow' } : {})}
                     className="peer absolute inset-0 z-10 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
                   />
                   <label

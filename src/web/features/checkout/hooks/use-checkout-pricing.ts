@@ -1,9 +1,11 @@
+import { sameDayClosedReason } from '@shared/availability';
 import { taxContextFor } from '@shared/compliance/checkout-terms';
-import { cartGrams, purchaseLimitStatus } from '@shared/compliance/limits';
+import { cartGrams, gramsCountedOn, purchaseLimitStatus } from '@shared/compliance/limits';
 import { DEFAULT_DELIVERY_TERMS } from '@shared/compliance/zones';
 import { plannedSaleDate } from '@shared/order-lifecycle';
 import { priceCart } from '@shared/pricing';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
+import { useMyOrders } from '@web/api/get-my-orders';
 import { useProducts } from '@web/api/get-products';
 import { useCart } from '@web/features/cart/cart-store';
 import { useShopClock } from '@web/lib/shop-clock';
@@ -23,7 +25,8 @@ export function useCheckoutPricing() {
   const promotion = useAppliedPromotion();
   const settings = useDealerSettings();
   const zone = useDeliveryZone().lookup;
-  const { date: shopDate } = useShopClock();
+  const clock = useShopClock();
+  const shopDate = clock.date;
   const { choice } = useCheckout();
   const orderType = orderTypeFor(choice);
   // the day the goods change hands: its excise rate and its limits count
@@ -51,7 +54,8 @@ export function useCheckoutPricing() {
       }),
     [lines, promotion, orderType, zone, tax],
   );
-  // what this cart counts toward the rule set's daily limits (earlier orders are the server's)
+  // what this cart and the shopper's own orders of the sale day count toward the daily limits
+  const mine = useMyOrders(tax !== undefined && tax.ruleSet.purchaseLimits.length > 0);
   const limits = useMemo(
     () =>
       tax
@@ -59,9 +63,12 @@ export function useCheckoutPricing() {
             tax.ruleSet,
             saleDate,
             cartGrams(limitedLines(cart, products.data)).grams,
+            gramsCountedOn(mine.data ?? [], saleDate),
           )
         : [],
-    [tax, saleDate, cart, products.data],
+    [tax, saleDate, cart, products.data, mine.data],
   );
-  return { cart, products, promotion, orderType, lines, pricing, zone, limits, tax };
+  // under a rule set with legal hours: same-day only on delivery days within them
+  const sameDayClosed = settings.data ? sameDayClosedReason(settings.data, clock) : null;
+  return { cart, products, promotion, orderType, lines, pricing, zone, limits, tax, sameDayClosed };
 }

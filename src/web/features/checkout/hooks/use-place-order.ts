@@ -1,6 +1,7 @@
 import { TIMERS } from '@shared/constants';
 import { unitPrice } from '@shared/pricing';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useRuleSet } from '@web/api/get-dealer-settings';
 import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { scheduleSlotKeys } from '@web/api/get-schedule-slots';
@@ -19,7 +20,7 @@ import {
 } from '../api/place-order';
 import { useCheckout } from '../checkout-context';
 import { detailErrors, orderPayload, placementProblem } from '../checkout-rules';
-import { saveProfile } from '../profile';
+import { clearCheckoutDraft, saveProfile } from '../profile';
 import { setAppliedPromotion } from '../promo-store';
 import { useCheckoutPricing } from './use-checkout-pricing';
 
@@ -50,8 +51,10 @@ export function usePlaceOrder() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { details, choice, setErrors } = useCheckout();
-  const { cart, products, promotion, orderType, pricing, zone, limits } = useCheckoutPricing();
+  const { cart, products, promotion, orderType, pricing, zone, limits, sameDayClosed } =
+    useCheckoutPricing();
   const [placing, setPlacing] = useState(false);
+  const ruleSet = useRuleSet();
   const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const place = async () => {
@@ -60,6 +63,8 @@ export function usePlaceOrder() {
       cart,
       products: products.data,
       details,
+      choice,
+      sameDayClosed,
       orderType,
       pricing,
       zone,
@@ -72,7 +77,7 @@ export function usePlaceOrder() {
       }
       return;
     }
-    const refused = detailErrors(details, orderType);
+    const refused = detailErrors(details, orderType, ruleSet);
     const [firstField] = Object.keys(refused) as (keyof typeof refused)[];
     setErrors(refused);
     if (firstField) {
@@ -95,6 +100,7 @@ export function usePlaceOrder() {
         clearCart();
         setAppliedPromotion(null);
         saveProfile(details);
+        clearCheckoutDraft();
       } catch (error) {
         console.error('Could not clear the cart after the order', error);
         window.setTimeout(() => window.location.reload(), TIMERS.reloadAfterFailedCartClearMs);
