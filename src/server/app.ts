@@ -17,6 +17,7 @@ import { apiSchemas } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { answerCachedPages, openWebBuild, registerSpa } from './http/spa';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { type Counters, memoryCounters } from './limits/counters';
 import { auditRoutes } from './modules/audit/routes';
 import { auditTrail } from './modules/audit/trail';
 import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     productListCache: EncodedCache;
     events: EventBus;
     contactLimiter: ContactLimiter;
+    /** the windows every abuse limit counts in (shared by the instances on one PostgreSQL) */
+    counters: Counters;
     /** the time as the shop's rules read it: the wall clock, or a test's fixed moment */
     clock: () => Date;
   }
@@ -102,6 +105,7 @@ export async function buildApp({
   );
   app.decorate('events', createEventBus());
   app.decorate('contactLimiter', createContactLimiter());
+  app.decorate('counters', memoryCounters());
   // Any product change makes the cached list stale, whichever instance made it.
   app.events.subscribe((event) => {
     if (event.type.startsWith('product') || event.type === 'featured-products-updated')

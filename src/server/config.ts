@@ -17,22 +17,23 @@ const milliseconds = z.coerce
   .min(100, 'must be at least 100 milliseconds')
   .max(3_600_000, 'must be at most 3600000 milliseconds (1 hour)');
 
-const ORDER_LIMIT_FORM = /^(\d+),(\d+)$/;
+const PAIR_LIMIT_FORM = /^(\d+),(\d+)$/;
 
-/** `<perShopper>,<perAddress>` orders per 10 minutes, or `off` (benchmarks, load tests). */
-const orderRateLimit = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => {
-    if (v === 'off') return true;
-    const match = ORDER_LIMIT_FORM.exec(v);
-    return match !== null && Number(match[1]) >= 1 && Number(match[2]) >= 1;
-  }, 'must be off or <perShopper>,<perAddress> with whole numbers of 1 or more, e.g. 10,60')
-  .transform((v) => {
-    const match = ORDER_LIMIT_FORM.exec(v);
-    return match ? { perShopper: Number(match[1]), perAddress: Number(match[2]) } : null;
-  });
+/** `<perShopper>,<perAddress>` uses per window, or `off` (benchmarks, load tests). */
+const shopperAndAddressLimit = (example: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => {
+      if (v === 'off') return true;
+      const match = PAIR_LIMIT_FORM.exec(v);
+      return match !== null && Number(match[1]) >= 1 && Number(match[2]) >= 1;
+    }, `must be off or <perShopper>,<perAddress> with whole numbers of 1 or more, e.g. ${example}`)
+    .transform((v) => {
+      const match = PAIR_LIMIT_FORM.exec(v);
+      return match ? { perShopper: Number(match[1]), perAddress: Number(match[2]) } : null;
+    });
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -74,7 +75,11 @@ const envSchema = z.object({
     .optional(),
   REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
   IDLE_TIMEOUT_MS: milliseconds.default(60_000),
-  ORDER_RATE_LIMIT: orderRateLimit.prefault('10,60'),
+  ORDER_RATE_LIMIT: shopperAndAddressLimit('10,60').prefault('10,60'),
+  /** chat messages per 10 minutes (a fifth of them within 10 s) */
+  CHAT_RATE_LIMIT: shopperAndAddressLimit('40,120').prefault('40,120'),
+  /** new chat sessions per hour (a fifth of them within a minute) */
+  CHAT_SESSION_LIMIT: shopperAndAddressLimit('3,20').prefault('3,20'),
   /** the shop's time zone: its "today" and which of today's delivery windows have passed */
   SHOP_TIMEZONE: z
     .string()

@@ -73,7 +73,8 @@ export interface ServerMessageMap extends DomainEventMap {
   'retailer-message': { message: string; timestamp: string };
   'broadcast-message': { message: string; timestamp: string };
   'telegram-message': { message: string; timestamp: string };
-  'message-received': { ok: true };
+  /** the acknowledgement of a chat message; `ok: false` with the reason (and the seconds to wait) when it was refused */
+  'message-received': { ok: boolean; error?: string; retryAfter?: number };
   /** the acknowledgement of a contact-info; `ok: false` with the reason when it was refused */
   'contact-received': { ok: boolean; error?: string };
   /** dealers only: a contact message was marked handled (or new again) in the inbox */

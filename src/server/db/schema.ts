@@ -276,6 +276,8 @@ export interface ChatSessionsTable {
   created_at: string;
   last_message_at: string;
   unread_count: number;
+  /** closed as spam by support: out of the inbox, further messages dropped */
+  muted_at: string | null;
 }
 
 export interface ChatMessagesTable {

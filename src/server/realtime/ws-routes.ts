@@ -11,6 +11,7 @@ import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
 import { listCategories } from '../modules/categories/service';
+import { CHAT_SLOW_DOWN, createChatFloodGuard } from '../modules/chat/flood-guard';
 import {
   CHAT_SESSION_ID,
   chatHistory,
@@ -109,6 +110,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       );
   });
   const addressSlots = createAddressSlots(app.config.WS_SOCKETS_PER_ADDRESS);
+  const chatFlood = createChatFloodGuard(app.counters, app.config);
 
   const timers = [
     setInterval(() => hub.heartbeat(), HEARTBEAT_MS),
@@ -346,6 +348,20 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
             if (!parsed.success) return;
             const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
             if (!(await mayUseChatSession(sessionId))) return;
+            const wait = await chatFlood.admit(db, {
+              sessionId,
+              shopperId: client.shopperId,
+              ip: request.ip,
+            });
+            if (wait > 0) {
+              request.log.warn('chat message over the chat rate limit refused');
+              hub.send(client, 'message-received', {
+                ok: false,
+                error: CHAT_SLOW_DOWN,
+                retryAfter: wait,
+              });
+              return;
+            }
             client.chatSessionId = sessionId;
             const saved = await recordShopperMessage(db, {
               ...parsed.data,

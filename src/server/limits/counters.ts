@@ -1,0 +1,42 @@
+/**
+ * Counts per key in fixed windows: the budgets of every abuse limit. One instance keeps them
+ * in memory; several instances on one PostgreSQL share them (pg-counters.ts).
+ */
+export interface WindowCount {
+  /** the key's count in its current window, this call's included */
+  count: number;
+  /** milliseconds until that window ends */
+  resetInMs: number;
+}
+
+export interface Counters {
+  /** Adds `by` to the key's count in its current window (opened by its first hit) and returns it. */
+  add(key: string, windowMs: number, by?: number): Promise<WindowCount>;
+  /** Forgets the key's count (a correct password clears the failures it had). */
+  clear(key: string): Promise<void>;
+}
+
+const SWEEP_ABOVE_KEYS = 10_000;
+
+export function memoryCounters(clock: () => number = Date.now): Counters {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  const sweep = (now: number) => {
+    for (const [key, w] of windows) if (w.endsAt <= now) windows.delete(key);
+  };
+  return {
+    async add(key, windowMs, by = 1) {
+      const now = clock();
+      let w = windows.get(key);
+      if (!w || w.endsAt <= now) {
+        if (windows.size > SWEEP_ABOVE_KEYS) sweep(now);
+        w = { count: 0, endsAt: now + windowMs };
+        windows.set(key, w);
+      }
+      w.count += by;
+      return { count: w.count, resetInMs: w.endsAt - now };
+    },
+    async clear(key) {
+      windows.delete(key);
+    },
+  };
+}
