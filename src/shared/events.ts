@@ -58,6 +58,10 @@ export interface ServerMessageMap extends DomainEventMap {
     /** the chat session the server issued to (or found bound to) this shopper */
     sessionId: string;
   };
+  /** the answer to `check-orders`: the orders this socket may see (a shopper's own, a driver's stops) */
+  orders: Order[];
+  /** the answer to `fetch-schedule-slots` */
+  'schedule-slots': ScheduleSlot[];
   'session-restored': { sessionId: string; chatHistory: ChatMessagePayload[] };
   'new-chat-message': ChatMessagePayload;
   /** dealers only; `id` names the stored contact message, `sessionId` the live chat it came from */

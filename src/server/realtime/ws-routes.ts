@@ -196,7 +196,10 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         alive: true,
       };
       const flood = createTokenBucket();
+      // Each answer that reads a list is throttled alike: a few in a burst, then one per 5 s.
       const productSyncs = createSyncProductsBucket();
+      const orderChecks = createSyncProductsBucket();
+      const slotFetches = createSyncProductsBucket();
       const pending: Buffer[] = [];
       let ready = false;
       // One message at a time per socket, in arrival order (a reply and its duplicate must not race).
@@ -328,8 +331,14 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
             return;
           }
           case 'check-orders':
+            if (!orderChecks.take()) return;
+            // a dealer whose session just ended gets the shopper's init from endDealerSession instead
+            if (client.dealer && !(await isStillDealer(client))) return;
+            hub.send(client, 'orders', await initialOrders(client));
+            return;
           case 'fetch-schedule-slots':
-            await sendInit();
+            if (!slotFetches.take()) return;
+            hub.send(client, 'schedule-slots', await listScheduleSlots(db));
             return;
           case 'restore-session':
           case 'session-restored': {
