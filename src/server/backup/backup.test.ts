@@ -1,8 +1,18 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../test/catalog-admin';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -216,6 +226,53 @@ describe('backups and restore on sqlite', () => {
     await expect(restoreBackup(config, bogus)).rejects.toThrow(InvalidBackupError);
     expect(readdirSync(dataDir).sort()).toEqual(['media', 'session-secret']);
   });
+
+  it.each([
+    [
+      'a symbolic link',
+      (dir: string) => symlinkSync('/etc/passwd', path.join(dir, 'media', 'leak.png')),
+      'media/leak.png',
+    ],
+    [
+      'a hard link',
+      (dir: string) =>
+        linkSync(path.join(dir, 'backup.json'), path.join(dir, 'media', 'copy.json')),
+      'media/copy.json',
+    ],
+    [
+      'a path with ..',
+      (dir: string) => writeFileSync(path.join(dir, '..', 'escape.txt'), 'x'),
+      '../escape.txt',
+    ],
+    ['an absolute path', () => {}, '/tmp/canopy-restore-absolute.txt'],
+  ])(
+    'issue 38 §5: restore refuses an archive holding %s, and writes nothing',
+    async (_kind, plant, entry) => {
+      const crafted = tempDir();
+      const work = path.join(crafted, 'work');
+      mkdirSync(path.join(work, 'media'), { recursive: true });
+      await createBackup(t.config, path.join(crafted, 'real.tar.gz'));
+      await tar.extract({ file: path.join(crafted, 'real.tar.gz'), cwd: work });
+      plant(work);
+      if (entry.startsWith('/')) writeFileSync(entry, 'x');
+      const file = path.join(crafted, 'crafted.tar.gz');
+      await tar.create({ file, gzip: true, cwd: work, preservePaths: true }, [
+        'backup.json',
+        'canopy.sqlite',
+        entry,
+      ]);
+      rmSync(entry.startsWith('/') ? entry : path.join(work, entry), { force: true });
+
+      const dataDir = tempDir();
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      await expect(restoreBackup(config, file)).rejects.toThrow(
+        new RegExp(`not plain files or folders: ${entry.replace(/[./]/g, '\\$&')} \\(`),
+      );
+      expect(readdirSync(dataDir).sort()).toEqual(['media', 'session-secret']);
+      expect(existsSync('/tmp/canopy-restore-absolute.txt')).toBe(false);
+      expect(existsSync(path.join(dataDir, '..', 'escape.txt'))).toBe(false);
+    },
+  );
 
   it('18.4 backup settings are validated with the variable named', () => {
     const dataDir = tempDir();

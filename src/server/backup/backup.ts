@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, type Stats } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -138,6 +138,41 @@ export interface RestoreSummary {
   previous: string | null;
 }
 
+/** What a backup holds: regular files and folders, nothing that points or leads elsewhere. */
+const PLAIN_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
+
+function isPlain(entry: tar.ReadEntry | Stats): boolean {
+  return 'type' in entry && PLAIN_TYPES.has(entry.type) && staysInside(entry.path);
+}
+
+function staysInside(entryPath: string): boolean {
+  const absolute = path.posix.isAbsolute(entryPath) || path.win32.isAbsolute(entryPath);
+  return !absolute && !entryPath.split(/[\\/]/).includes('..');
+}
+
+/**
+ * Reads the archive's table before anything is extracted: a link (which would let the shop
+ * serve any file of the machine as media), a device, an absolute path or `..` refuses it whole.
+ */
+async function refuseUnsafeEntries(file: string): Promise<void> {
+  const unsafe: string[] = [];
+  try {
+    await tar.list({
+      file,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (!isPlain(entry)) unsafe.push(`${entry.path} (${entry.type})`);
+      },
+    });
+  } catch {
+    throw new InvalidBackupError(`${file} is not a Canopy backup (.tar.gz)`);
+  }
+  if (unsafe.length > 0)
+    throw new InvalidBackupError(
+      `${file} is refused: it holds entries that are not plain files or folders: ${unsafe.join(', ')}`,
+    );
+}
+
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /**
@@ -152,8 +187,9 @@ export async function restoreBackup(paths: DataPaths, file: string): Promise<Res
     if (!(await stat(file).catch(() => null))?.isFile())
       throw new InvalidBackupError(`No backup file at ${file}`);
     await mkdir(work);
+    await refuseUnsafeEntries(file);
     try {
-      await tar.extract({ file, cwd: work, strict: true });
+      await tar.extract({ file, cwd: work, strict: true, filter: (_p, e) => isPlain(e) });
     } catch {
       throw new InvalidBackupError(`${file} is not a Canopy backup (.tar.gz)`);
     }
