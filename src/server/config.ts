@@ -106,11 +106,23 @@ const envSchema = z.object({
     .url('must be a URL such as https://api.twilio.com')
     .transform((value) => value.replace(/\/+$/, ''))
     .default('https://api.twilio.com'),
+  SMS_ALLOWED_COUNTRY_CODES: z
+    .string()
+    .regex(
+      /^\s*\+?[1-9]\d{0,2}(\s*,\s*\+?[1-9]\d{0,2})*\s*$/,
+      'must be country calling codes separated by commas, such as 1 or 1,44',
+    )
+    .default('1')
+    .transform((value) => value.split(',').map((code) => code.trim().replace(/^\+/, ''))),
   SMTP_URL: z
     .url('must be a URL such as smtp://user:password@mail.example:587')
     .refine(
       (value) => ['smtp:', 'smtps:'].includes(new URL(value).protocol),
       'must start with smtp:// or smtps://, such as smtp://user:password@mail.example:587',
+    )
+    .refine(
+      (value) => [null, 'off'].includes(new URL(value).searchParams.get('tls')),
+      'may only say ?tls=off (send in clear, for a relay on this machine); leave it out to require TLS',
     )
     .optional(),
   SMTP_FROM: z
