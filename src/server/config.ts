@@ -161,6 +161,10 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** Folders and files that hold the shop's data: readable by the user the shop runs as only. */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
+
 /** Parses the environment; an invalid value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -183,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   requireTogether(parsed.data, ['SMTP_URL', 'SMTP_FROM']);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
+  // the database, the session secret and backups are for this user's eyes only
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
   mkdirSync(mediaDir, { recursive: true });
   return {
     ...parsed.data,
@@ -223,6 +229,6 @@ function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE });
   return secret;
 }

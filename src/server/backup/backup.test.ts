@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -21,6 +23,7 @@ import type { Order, Product } from '../../shared/types';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
+import { migrateTo } from '../db/migrate';
 import { type BackupSummary, createBackup, InvalidBackupError, restoreBackup } from './backup';
 import { pruneBackups, scheduledBackupName, startBackupSchedule } from './schedule';
 
@@ -273,6 +276,32 @@ describe('backups and restore on sqlite', () => {
       expect(existsSync(path.join(dataDir, '..', 'escape.txt'))).toBe(false);
     },
   );
+
+  it("issue 38 §13: keeps the data folder, the database and backups to the shop's user", async () => {
+    const dataDir = path.join(tempDir(), 'fresh-data');
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const db = connect({ dataDir });
+    await migrateTo(db, null);
+    await db.close();
+    const file = path.join(tempDir(), 'nightly', 'canopy.tar.gz');
+    await createBackup(config, file);
+    const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+    expect({
+      dataDir: mode(dataDir),
+      database: mode(path.join(dataDir, 'canopy.sqlite')),
+      secret: mode(path.join(dataDir, 'session-secret')),
+      backupDir: mode(path.dirname(file)),
+      backup: mode(file),
+    }).toEqual({ dataDir: '700', database: '600', secret: '600', backupDir: '700', backup: '600' });
+
+    // a database made before the rule is narrowed when the shop opens it
+    chmodSync(path.join(dataDir, 'canopy.sqlite'), 0o644);
+    await connect({ dataDir }).close();
+    expect(mode(path.join(dataDir, 'canopy.sqlite'))).toBe('600');
+    const restoredInto = tempDir();
+    await restoreBackup(loadConfig({ DATA_DIR: restoredInto, LOG_LEVEL: 'silent' }), file);
+    expect(mode(path.join(restoredInto, 'canopy.sqlite'))).toBe('600');
+  });
 
   it('18.4 backup settings are validated with the variable named', () => {
     const dataDir = tempDir();
