@@ -17,7 +17,7 @@ import { apiSchemas } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { answerCachedPages, openWebBuild, registerSpa } from './http/spa';
 import { fastifyTrustProxy } from './http/trust-proxy';
-import { type Counters, memoryCounters } from './limits/counters';
+import { type Counters, databaseCounters, memoryCounters, rateLimitStore } from './limits/counters';
 import { auditRoutes } from './modules/audit/routes';
 import { auditTrail } from './modules/audit/trail';
 import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
@@ -104,8 +104,11 @@ export async function buildApp({
     createEncodedCache(() => listProducts(db.kysely)),
   );
   app.decorate('events', createEventBus());
-  app.decorate('contactLimiter', createContactLimiter());
-  app.decorate('counters', memoryCounters());
+  // one instance on SQLite counts in memory; the instances on one PostgreSQL share the counts
+  const shared = db.postgres ? databaseCounters(db.kysely) : null;
+  app.decorate('counters', shared?.counters ?? memoryCounters());
+  if (shared) app.addHook('onClose', async () => shared.stop());
+  app.decorate('contactLimiter', createContactLimiter(app.counters));
   // Any product change makes the cached list stale, whichever instance made it.
   app.events.subscribe((event) => {
     if (event.type.startsWith('product') || event.type === 'featured-products-updated')
@@ -120,7 +123,10 @@ export async function buildApp({
   const web = openWebBuild(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
   answerCachedPages(app, web);
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(db.postgres ? { store: rateLimitStore(app.counters) } : {}),
+  });
   await app.register(compress, { threshold: 1024 });
   // Only JSON and multipart bodies are parsed: the content types a cross-site HTML form can send get 415.
   app.removeContentTypeParser('text/plain');

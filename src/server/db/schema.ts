@@ -26,6 +26,8 @@ export interface Database {
   order_returns: OrderReturnsTable;
   product_destructions: ProductDestructionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  /** the abuse limits' counts, shared by the instances on one PostgreSQL */
+  rate_counters: RateCountersTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
 }
@@ -376,4 +378,11 @@ export interface AuditLogTable {
   /** JSON: { field: { from, to } } for each changed column */
   changes: string;
   address: string | null;
+}
+
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  /** epoch milliseconds: when the key's window ends */
+  reset_at: number;
 }

@@ -420,7 +420,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         }
         const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
         if (!(await mayUseChatSession(sessionId))) return;
-        if (app.contactLimiter.take(request.ip) > 0) {
+        if ((await app.contactLimiter.take(request.ip)) > 0) {
           request.log.warn('contact-info over the contact rate limit refused');
           hub.send(client, 'contact-received', { ok: false, error: CONTACT_RATE_LIMITED.error });
           return;

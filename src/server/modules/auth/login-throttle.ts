@@ -64,7 +64,7 @@ export function createLoginThrottle({
   /** Seconds a delayed address waits for the account's next slot; 0 when it may try now. */
   async function accountWait(user: string, address: string): Promise<number> {
     const [ownFailures, account] = await Promise.all([
-      add(`login:pair-failed:${user}\u0000${address}`, 0),
+      add(`login:pair-failed:${user}@${address}`, 0),
       add(`login:account:${user}`, 0),
     ]);
     const delayMs = delayAfterFailures(account.count);
@@ -76,9 +76,10 @@ export function createLoginThrottle({
   return {
     /** Reserves an attempt, or says how long to wait. Call succeeded() or failed() once it is evaluated. */
     async begin(username: string, ip: string): Promise<LoginVerdict> {
-      const user = username.toLowerCase();
+      // encoded: a key is stored as PostgreSQL text, which holds no NUL and may hold anything else
+      const user = encodeURIComponent(username.toLowerCase());
       const address = addressKey(ip);
-      const pairKey = `login:pair:${user}\u0000${address}`;
+      const pairKey = `login:pair:${user}@${address}`;
       const ipKey = `login:ip:${address}`;
       const [pair, perAddress] = await Promise.all([add(pairKey), add(ipKey)]);
       let wait = 0;
@@ -99,7 +100,7 @@ export function createLoginThrottle({
             if (!settle()) return;
             await Promise.all([
               counters.clear(pairKey),
-              counters.clear(`login:pair-failed:${user}\u0000${address}`),
+              counters.clear(`login:pair-failed:${user}@${address}`),
               add(ipKey, -1),
             ]);
           },
@@ -109,7 +110,7 @@ export function createLoginThrottle({
           async failed() {
             if (!settle()) return;
             const [, account] = await Promise.all([
-              add(`login:pair-failed:${user}\u0000${address}`),
+              add(`login:pair-failed:${user}@${address}`),
               add(`login:account:${user}`),
             ]);
             // the failure itself takes the slot of the delay it starts
