@@ -92,7 +92,12 @@ export function createLoginThrottle({
         return { allowed: false, retryAfterSeconds: wait };
       }
       let settled = false;
-      const settle = () => !settled && (settled = true);
+      /** true the first time only: an attempt is settled once */
+      const settle = () => {
+        if (settled) return false;
+        settled = true;
+        return true;
+      };
       return {
         allowed: true,
         attempt: {
