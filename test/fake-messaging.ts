@@ -94,6 +94,8 @@ export interface ReceivedMail {
 export async function startFakeSmtpServer(credentials = { username: 'shop', password: 'pw' }) {
   const received = inbox<ReceivedMail>();
   const refusedRecipients = inbox<string>();
+  /** the usernames of every login attempted (its password crossed the wire) */
+  const logins: string[] = [];
   let refusing = 0;
   const server = new SMTPServer({
     allowInsecureAuth: true,
@@ -101,6 +103,7 @@ export async function startFakeSmtpServer(credentials = { username: 'shop', pass
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
+      logins.push(auth.username ?? '');
       const ok = auth.username === credentials.username && auth.password === credentials.password;
       if (ok) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
@@ -136,6 +139,7 @@ export async function startFakeSmtpServer(credentials = { username: 'shop', pass
   const { port } = server.server.address() as AddressInfo;
   return {
     port,
+    logins,
     received: received.items,
     waitFor: received.waitFor,
     waitForRefusal: refusedRecipients.waitFor,

@@ -44,8 +44,10 @@ export async function createTestDb(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO: options.seed === false ? 'false' : 'true',
-    // Suites place hundreds of orders from one address; the limit's own tests turn it on.
+    // Suites place hundreds of orders and chat a lot from one address; the limits' own tests turn them on.
     ORDER_RATE_LIMIT: 'off',
+    CHAT_RATE_LIMIT: 'off',
+    CHAT_SESSION_LIMIT: 'off',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

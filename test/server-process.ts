@@ -191,8 +191,10 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       HOST: '127.0.0.1',
       // as `npm start` does: the bundle keeps React external and must not load its development build
       ...(options.bundle ? { NODE_ENV: 'production' } : {}),
-      // Hundreds of buyers from one address: the order limit is off unless a caller sets it.
+      // Hundreds of buyers from one address: the order and chat limits are off unless a caller sets them.
       ORDER_RATE_LIMIT: 'off',
+      CHAT_RATE_LIMIT: 'off',
+      CHAT_SESSION_LIMIT: 'off',
       ...options.env,
       PORT: String(port),
     },
@@ -663,6 +665,8 @@ export async function createFaultApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     ORDER_RATE_LIMIT: 'off',
+    CHAT_RATE_LIMIT: 'off',
+    CHAT_SESSION_LIMIT: 'off',
     ...env,
   });
   const db = fresh.open();

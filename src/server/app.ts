@@ -17,6 +17,7 @@ import { apiSchemas } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { answerCachedPages, openWebBuild, registerSpa } from './http/spa';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { type Counters, databaseCounters, memoryCounters, rateLimitStore } from './limits/counters';
 import { auditRoutes } from './modules/audit/routes';
 import { auditTrail } from './modules/audit/trail';
 import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     productListCache: EncodedCache;
     events: EventBus;
     contactLimiter: ContactLimiter;
+    /** the windows every abuse limit counts in (shared by the instances on one PostgreSQL) */
+    counters: Counters;
     /** the time as the shop's rules read it: the wall clock, or a test's fixed moment */
     clock: () => Date;
   }
@@ -101,7 +104,11 @@ export async function buildApp({
     createEncodedCache(() => listProducts(db.kysely)),
   );
   app.decorate('events', createEventBus());
-  app.decorate('contactLimiter', createContactLimiter());
+  // one instance on SQLite counts in memory; the instances on one PostgreSQL share the counts
+  const shared = db.postgres ? databaseCounters(db.kysely) : null;
+  app.decorate('counters', shared?.counters ?? memoryCounters());
+  if (shared) app.addHook('onClose', async () => shared.stop());
+  app.decorate('contactLimiter', createContactLimiter(app.counters));
   // Any product change makes the cached list stale, whichever instance made it.
   app.events.subscribe((event) => {
     if (event.type.startsWith('product') || event.type === 'featured-products-updated')
@@ -116,7 +123,10 @@ export async function buildApp({
   const web = openWebBuild(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);
   answerCachedPages(app, web);
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(db.postgres ? { store: rateLimitStore(app.counters) } : {}),
+  });
   await app.register(compress, { threshold: 1024 });
   // Only JSON and multipart bodies are parsed: the content types a cross-site HTML form can send get 415.
   app.removeContentTypeParser('text/plain');

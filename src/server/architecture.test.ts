@@ -42,6 +42,17 @@ describe('server layout', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('writes every CSV through http/spreadsheet-csv.ts, which escapes formulas (issue 38)', () => {
+    const offenders = files
+      .filter((f) => f.name !== 'http/spreadsheet-csv.ts')
+      .flatMap((f) =>
+        f.lines.flatMap((line, index) =>
+          /from 'csv-stringify/.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('publishes events in one place: services return them, realtime/publish.ts sends them', () => {
     const offenders = files
       .filter((f) => f.name !== 'realtime/publish.ts')

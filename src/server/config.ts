@@ -17,22 +17,23 @@ const milliseconds = z.coerce
   .min(100, 'must be at least 100 milliseconds')
   .max(3_600_000, 'must be at most 3600000 milliseconds (1 hour)');
 
-const ORDER_LIMIT_FORM = /^(\d+),(\d+)$/;
+const PAIR_LIMIT_FORM = /^(\d+),(\d+)$/;
 
-/** `<perShopper>,<perAddress>` orders per 10 minutes, or `off` (benchmarks, load tests). */
-const orderRateLimit = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => {
-    if (v === 'off') return true;
-    const match = ORDER_LIMIT_FORM.exec(v);
-    return match !== null && Number(match[1]) >= 1 && Number(match[2]) >= 1;
-  }, 'must be off or <perShopper>,<perAddress> with whole numbers of 1 or more, e.g. 10,60')
-  .transform((v) => {
-    const match = ORDER_LIMIT_FORM.exec(v);
-    return match ? { perShopper: Number(match[1]), perAddress: Number(match[2]) } : null;
-  });
+/** `<perShopper>,<perAddress>` uses per window, or `off` (benchmarks, load tests). */
+const shopperAndAddressLimit = (example: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => {
+      if (v === 'off') return true;
+      const match = PAIR_LIMIT_FORM.exec(v);
+      return match !== null && Number(match[1]) >= 1 && Number(match[2]) >= 1;
+    }, `must be off or <perShopper>,<perAddress> with whole numbers of 1 or more, e.g. ${example}`)
+    .transform((v) => {
+      const match = PAIR_LIMIT_FORM.exec(v);
+      return match ? { perShopper: Number(match[1]), perAddress: Number(match[2]) } : null;
+    });
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -74,7 +75,11 @@ const envSchema = z.object({
     .optional(),
   REQUEST_TIMEOUT_MS: milliseconds.default(120_000),
   IDLE_TIMEOUT_MS: milliseconds.default(60_000),
-  ORDER_RATE_LIMIT: orderRateLimit.prefault('10,60'),
+  ORDER_RATE_LIMIT: shopperAndAddressLimit('10,60').prefault('10,60'),
+  /** chat messages per 10 minutes (a fifth of them within 10 s) */
+  CHAT_RATE_LIMIT: shopperAndAddressLimit('40,120').prefault('40,120'),
+  /** new chat sessions per hour (a fifth of them within a minute) */
+  CHAT_SESSION_LIMIT: shopperAndAddressLimit('3,20').prefault('3,20'),
   /** the shop's time zone: its "today" and which of today's delivery windows have passed */
   SHOP_TIMEZONE: z
     .string()
@@ -101,11 +106,23 @@ const envSchema = z.object({
     .url('must be a URL such as https://api.twilio.com')
     .transform((value) => value.replace(/\/+$/, ''))
     .default('https://api.twilio.com'),
+  SMS_ALLOWED_COUNTRY_CODES: z
+    .string()
+    .regex(
+      /^\s*\+?[1-9]\d{0,2}(\s*,\s*\+?[1-9]\d{0,2})*\s*$/,
+      'must be country calling codes separated by commas, such as 1 or 1,44',
+    )
+    .default('1')
+    .transform((value) => value.split(',').map((code) => code.trim().replace(/^\+/, ''))),
   SMTP_URL: z
     .url('must be a URL such as smtp://user:password@mail.example:587')
     .refine(
       (value) => ['smtp:', 'smtps:'].includes(new URL(value).protocol),
       'must start with smtp:// or smtps://, such as smtp://user:password@mail.example:587',
+    )
+    .refine(
+      (value) => [null, 'off'].includes(new URL(value).searchParams.get('tls')),
+      'may only say ?tls=off (send in clear, for a relay on this machine); leave it out to require TLS',
     )
     .optional(),
   SMTP_FROM: z
@@ -144,6 +161,10 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** Folders and files that hold the shop's data: readable by the user the shop runs as only. */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
+
 /** Parses the environment; an invalid value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -166,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   requireTogether(parsed.data, ['SMTP_URL', 'SMTP_FROM']);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
+  // the database, the session secret and backups are for this user's eyes only
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
   mkdirSync(mediaDir, { recursive: true });
   return {
     ...parsed.data,
@@ -206,6 +229,6 @@ function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE });
   return secret;
 }

@@ -58,6 +58,10 @@ export interface ServerMessageMap extends DomainEventMap {
     /** the chat session the server issued to (or found bound to) this shopper */
     sessionId: string;
   };
+  /** the answer to `check-orders`: the orders this socket may see (a shopper's own, a driver's stops) */
+  orders: Order[];
+  /** the answer to `fetch-schedule-slots` */
+  'schedule-slots': ScheduleSlot[];
   'session-restored': { sessionId: string; chatHistory: ChatMessagePayload[] };
   'new-chat-message': ChatMessagePayload;
   /** dealers only; `id` names the stored contact message, `sessionId` the live chat it came from */
@@ -73,7 +77,8 @@ export interface ServerMessageMap extends DomainEventMap {
   'retailer-message': { message: string; timestamp: string };
   'broadcast-message': { message: string; timestamp: string };
   'telegram-message': { message: string; timestamp: string };
-  'message-received': { ok: true };
+  /** the acknowledgement of a chat message; `ok: false` with the reason (and the seconds to wait) when it was refused */
+  'message-received': { ok: boolean; error?: string; retryAfter?: number };
   /** the acknowledgement of a contact-info; `ok: false` with the reason when it was refused */
   'contact-received': { ok: boolean; error?: string };
   /** dealers only: a contact message was marked handled (or new again) in the inbox */

@@ -101,6 +101,20 @@ export const customerDetailsSchema = z.object({
   ),
 });
 
+/**
+ * What the spec's client says about BOGO50. The server prices the deal itself, so none of it
+ * is kept: its shape is checked (nothing nested where a number goes) and it is dropped.
+ */
+const clientBogo50Details = z
+  .object({
+    ozItemsCount: z.number().optional(),
+    originalTotal: z.number().optional(),
+    discountAmount: z.number().optional(),
+    promotionText: z.string().max(200).optional(),
+  })
+  .nullish()
+  .transform(() => undefined);
+
 export const orderPlacementSchema = z
   .object({
     ...customerDetailsSchema.shape,
@@ -109,7 +123,7 @@ export const orderPlacementSchema = z
     deliveryFee: dollars.min(0).optional(),
     promoCode: optionalText(50),
     discountAmount: dollars.min(0).optional(),
-    bogo50Details: z.unknown().optional(),
+    bogo50Details: clientBogo50Details,
     orderType: z
       .enum(ORDER_TYPES, { message: 'must be delivery, pickup or scheduled' })
       .default('delivery'),

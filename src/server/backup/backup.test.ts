@@ -1,8 +1,20 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../test/catalog-admin';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -11,6 +23,7 @@ import type { Order, Product } from '../../shared/types';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
+import { migrateTo } from '../db/migrate';
 import { type BackupSummary, createBackup, InvalidBackupError, restoreBackup } from './backup';
 import { pruneBackups, scheduledBackupName, startBackupSchedule } from './schedule';
 
@@ -215,6 +228,79 @@ describe('backups and restore on sqlite', () => {
     writeFileSync(bogus, 'not an archive');
     await expect(restoreBackup(config, bogus)).rejects.toThrow(InvalidBackupError);
     expect(readdirSync(dataDir).sort()).toEqual(['media', 'session-secret']);
+  });
+
+  it.each([
+    [
+      'a symbolic link',
+      (dir: string) => symlinkSync('/etc/passwd', path.join(dir, 'media', 'leak.png')),
+      'media/leak.png',
+    ],
+    [
+      'a hard link',
+      (dir: string) =>
+        linkSync(path.join(dir, 'backup.json'), path.join(dir, 'media', 'copy.json')),
+      'media/copy.json',
+    ],
+    [
+      'a path with ..',
+      (dir: string) => writeFileSync(path.join(dir, '..', 'escape.txt'), 'x'),
+      '../escape.txt',
+    ],
+    ['an absolute path', () => {}, '/tmp/canopy-restore-absolute.txt'],
+  ])(
+    'issue 38 §5: restore refuses an archive holding %s, and writes nothing',
+    async (_kind, plant, entry) => {
+      const crafted = tempDir();
+      const work = path.join(crafted, 'work');
+      mkdirSync(path.join(work, 'media'), { recursive: true });
+      await createBackup(t.config, path.join(crafted, 'real.tar.gz'));
+      await tar.extract({ file: path.join(crafted, 'real.tar.gz'), cwd: work });
+      plant(work);
+      if (entry.startsWith('/')) writeFileSync(entry, 'x');
+      const file = path.join(crafted, 'crafted.tar.gz');
+      await tar.create({ file, gzip: true, cwd: work, preservePaths: true }, [
+        'backup.json',
+        'canopy.sqlite',
+        entry,
+      ]);
+      rmSync(entry.startsWith('/') ? entry : path.join(work, entry), { force: true });
+
+      const dataDir = tempDir();
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      await expect(restoreBackup(config, file)).rejects.toThrow(
+        new RegExp(`not plain files or folders: ${entry.replace(/[./]/g, '\\$&')} \\(`),
+      );
+      expect(readdirSync(dataDir).sort()).toEqual(['media', 'session-secret']);
+      expect(existsSync('/tmp/canopy-restore-absolute.txt')).toBe(false);
+      expect(existsSync(path.join(dataDir, '..', 'escape.txt'))).toBe(false);
+    },
+  );
+
+  it("issue 38 §13: keeps the data folder, the database and backups to the shop's user", async () => {
+    const dataDir = path.join(tempDir(), 'fresh-data');
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const db = connect({ dataDir });
+    await migrateTo(db, null);
+    await db.close();
+    const file = path.join(tempDir(), 'nightly', 'canopy.tar.gz');
+    await createBackup(config, file);
+    const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+    expect({
+      dataDir: mode(dataDir),
+      database: mode(path.join(dataDir, 'canopy.sqlite')),
+      secret: mode(path.join(dataDir, 'session-secret')),
+      backupDir: mode(path.dirname(file)),
+      backup: mode(file),
+    }).toEqual({ dataDir: '700', database: '600', secret: '600', backupDir: '700', backup: '600' });
+
+    // a database made before the rule is narrowed when the shop opens it
+    chmodSync(path.join(dataDir, 'canopy.sqlite'), 0o644);
+    await connect({ dataDir }).close();
+    expect(mode(path.join(dataDir, 'canopy.sqlite'))).toBe('600');
+    const restoredInto = tempDir();
+    await restoreBackup(loadConfig({ DATA_DIR: restoredInto, LOG_LEVEL: 'silent' }), file);
+    expect(mode(path.join(restoredInto, 'canopy.sqlite'))).toBe('600');
   });
 
   it('18.4 backup settings are validated with the variable named', () => {

@@ -1,11 +1,12 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, type Stats } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../config';
 import { SQLITE_FILE_NAME, sqliteFileIn } from '../db/connect';
 import { acquireDataLock } from './data-lock';
 
@@ -62,7 +63,7 @@ export async function snapshotDatabase(dataDir: string, target: string): Promise
 /** Writes the backup archive to `file` (through a temporary name, so a half backup never has the real name). */
 export async function createBackup(paths: DataPaths, file: string): Promise<BackupSummary> {
   const target = path.resolve(file);
-  await mkdir(path.dirname(target), { recursive: true });
+  await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
   const work = await mkdtemp(path.join(tmpdir(), 'canopy-backup-'));
   const plainTar = path.join(work, 'backup.tar');
   const partial = `${target}.partial`;
@@ -87,7 +88,11 @@ export async function createBackup(paths: DataPaths, file: string): Promise<Back
       const mediaParent = await stagedMediaParent(paths.mediaDir, work);
       await tar.replace({ file: plainTar, cwd: mediaParent, portable: true }, [MEDIA_ENTRY]);
     }
-    await pipeline(createReadStream(plainTar), createGzip(), createWriteStream(partial));
+    await pipeline(
+      createReadStream(plainTar),
+      createGzip(),
+      createWriteStream(partial, { mode: PRIVATE_FILE }),
+    );
     await rename(partial, target);
     return summary;
   } finally {
@@ -138,6 +143,41 @@ export interface RestoreSummary {
   previous: string | null;
 }
 
+/** What a backup holds: regular files and folders, nothing that points or leads elsewhere. */
+const PLAIN_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
+
+function isPlain(entry: tar.ReadEntry | Stats): boolean {
+  return 'type' in entry && PLAIN_TYPES.has(entry.type) && staysInside(entry.path);
+}
+
+function staysInside(entryPath: string): boolean {
+  const absolute = path.posix.isAbsolute(entryPath) || path.win32.isAbsolute(entryPath);
+  return !absolute && !entryPath.split(/[\\/]/).includes('..');
+}
+
+/**
+ * Reads the archive's table before anything is extracted: a link (which would let the shop
+ * serve any file of the machine as media), a device, an absolute path or `..` refuses it whole.
+ */
+async function refuseUnsafeEntries(file: string): Promise<void> {
+  const unsafe: string[] = [];
+  try {
+    await tar.list({
+      file,
+      strict: true,
+      onReadEntry: (entry) => {
+        if (!isPlain(entry)) unsafe.push(`${entry.path} (${entry.type})`);
+      },
+    });
+  } catch {
+    throw new InvalidBackupError(`${file} is not a Canopy backup (.tar.gz)`);
+  }
+  if (unsafe.length > 0)
+    throw new InvalidBackupError(
+      `${file} is refused: it holds entries that are not plain files or folders: ${unsafe.join(', ')}`,
+    );
+}
+
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /**
@@ -152,14 +192,16 @@ export async function restoreBackup(paths: DataPaths, file: string): Promise<Res
     if (!(await stat(file).catch(() => null))?.isFile())
       throw new InvalidBackupError(`No backup file at ${file}`);
     await mkdir(work);
+    await refuseUnsafeEntries(file);
     try {
-      await tar.extract({ file, cwd: work, strict: true });
+      await tar.extract({ file, cwd: work, strict: true, filter: (_p, e) => isPlain(e) });
     } catch {
       throw new InvalidBackupError(`${file} is not a Canopy backup (.tar.gz)`);
     }
     const counts = checkRestoredDatabase(path.join(work, SQLITE_FILE_NAME));
     const previous = await moveAside(paths);
     await rename(path.join(work, SQLITE_FILE_NAME), sqliteFileIn(paths.dataDir));
+    await chmod(sqliteFileIn(paths.dataDir), PRIVATE_FILE);
     const restoredMedia = path.join(work, MEDIA_ENTRY);
     if (existsSync(restoredMedia)) await rename(restoredMedia, paths.mediaDir);
     else await mkdir(paths.mediaDir, { recursive: true });

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -9,6 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { PRIVATE_FILE } from '../config';
 import { createGroupCommit } from './group-commit';
 import { preparedStatementName } from './reused-query';
 import type { Database } from './schema';
@@ -63,8 +65,18 @@ export function connect(options: ConnectOptions): Db {
 export const SQLITE_FILE_NAME = 'canopy.sqlite';
 export const sqliteFileIn = (dataDir: string) => path.join(dataDir, SQLITE_FILE_NAME);
 
+/**
+ * Creates the database file readable by its owner only (SQLite gives its -wal and -shm files
+ * the same mode), and narrows the mode of one made before this rule.
+ */
+function keepPrivate(file: string): void {
+  closeSync(openSync(file, 'a', PRIVATE_FILE));
+  chmodSync(file, PRIVATE_FILE);
+}
+
 function connectSqlite(options: ConnectOptions): Db {
   const file = options.sqliteFile ?? sqliteFileIn(options.dataDir);
+  if (file !== ':memory:') keepPrivate(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: an acknowledged order survives a power cut, not only a process crash.

@@ -18,6 +18,8 @@ import * as doorSignatures from './migrations/2026-11-25T0026-door-signatures';
 import * as receipts from './migrations/2026-11-25T0027-receipts';
 import * as cannabisProducts from './migrations/2026-11-27T0028-cannabis-products';
 import * as salesAreRecords from './migrations/2026-11-27T0029-sales-are-records';
+import * as chatSpam from './migrations/2026-11-28T0031-chat-spam';
+import * as sharedCounters from './migrations/2026-11-28T0032-shared-counters';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -39,6 +41,8 @@ const MIGRATIONS = {
   '2026-11-25T0027-receipts': receipts,
   '2026-11-27T0028-cannabis-products': cannabisProducts,
   '2026-11-27T0029-sales-are-records': salesAreRecords,
+  '2026-11-28T0031-chat-spam': chatSpam,
+  '2026-11-28T0032-shared-counters': sharedCounters,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -26,6 +26,8 @@ export interface Database {
   order_returns: OrderReturnsTable;
   product_destructions: ProductDestructionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  /** the abuse limits' counts, shared by the instances on one PostgreSQL */
+  rate_counters: RateCountersTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
 }
@@ -276,6 +278,8 @@ export interface ChatSessionsTable {
   created_at: string;
   last_message_at: string;
   unread_count: number;
+  /** closed as spam by support: out of the inbox, further messages dropped */
+  muted_at: string | null;
 }
 
 export interface ChatMessagesTable {
@@ -374,4 +378,11 @@ export interface AuditLogTable {
   /** JSON: { field: { from, to } } for each changed column */
   changes: string;
   address: string | null;
+}
+
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  /** epoch milliseconds: when the key's window ends */
+  reset_at: number;
 }

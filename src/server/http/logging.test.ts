@@ -153,4 +153,31 @@ describe.each(BACKENDS)('18.7 private logs on %s', (dialect) => {
     );
     expect(leaked).toEqual([]);
   });
+
+  it('issue 38 §6: status tokens and names in URLs are redacted in request lines', async () => {
+    const token = unique('Token');
+    const name = unique('Shopper');
+    const urls = [
+      `/o/${token}`,
+      `/api/order-status/${token}`,
+      `/api/orders/1/receipt?token=${token}`,
+      `/thank-you?order=1&name=${name}%20Smith&type=delivery`,
+    ];
+    for (const url of urls) await fetch(`${baseUrl}${url}`);
+    await fetch(`${baseUrl}/api/categories?marker=end-of-url-secrets`);
+    await logs.waitFor('end-of-url-secrets');
+    const requestUrls = logs.lines
+      .map((line) => JSON.parse(line) as { req?: { url: string } })
+      .flatMap((line) => (line.req ? [line.req.url] : []));
+    expect(requestUrls).toEqual(
+      expect.arrayContaining([
+        '/o/[redacted]',
+        '/api/order-status/[redacted]',
+        '/api/orders/1/receipt?token=[redacted]',
+        '/thank-you?order=1&name=[redacted]&type=delivery',
+      ]),
+    );
+    expect(logs.text()).not.toContain(token);
+    expect(logs.text()).not.toContain(name);
+  });
 });

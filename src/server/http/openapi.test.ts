@@ -27,7 +27,11 @@ interface OpenApiDocument {
 }
 
 /** Writes that take no payload: everything they need is in the path or the cookie. */
-const BODYLESS_WRITES = ['POST /api/auth/logout', 'POST /api/chat/sessions/:sessionId/read'];
+const BODYLESS_WRITES = [
+  'POST /api/auth/logout',
+  'POST /api/chat/sessions/:sessionId/read',
+  'POST /api/chat/sessions/:sessionId/spam',
+];
 
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 

@@ -1,4 +1,6 @@
 import { executionAsyncId } from 'node:async_hooks';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { withGoodsTaxes } from '@shared/compliance/out-the-door';
 import { RULE_SETS } from '@shared/compliance/rule-sets';
 import { formatCents, formatDollars } from '@shared/money';
@@ -7,11 +9,12 @@ import { defaultQuantity } from '@shared/quantity';
 import { shopClock } from '@shared/shop-clock';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
 import { writeWebBuild } from '../../../test/web-build';
-import { splitRequestUrl } from './ssr';
+import { createStorefrontRenderer, splitRequestUrl, storefrontRequest } from './ssr';
 
 const VERIFIED = 'canopy_age=1';
 
@@ -31,8 +34,10 @@ const plainName = (p: Product) => /^[\w .-]+$/.test(p.name);
 describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
   let t: TestApp;
   let products: Product[];
+  let webDir: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { webDir: writeWebBuild() });
+    webDir = writeWebBuild();
+    t = await createTestApp(dialect, { webDir });
     products = (await t.app.inject('/api/products')).json();
   });
   afterAll(() => t.dispose());
@@ -118,11 +123,27 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     expect(verified.body).toContain('class="theme-dark"');
   });
 
-  it("returns the age gate's YES to the page each shopper asked for, repeat visits included", async () => {
+  it("returns the age gate's YES to the page's path: the storefront reads no query parameter", async () => {
     for (const query of ['?category=flower', '?category=edibles', '?category=flower', '']) {
       const page = await get(`/${query}`, 'canopy_theme=theme-light');
-      expect(page.body).toContain(`href="/age-verified?next=${encodeURIComponent(`/${query}`)}"`);
+      expect(page.body).toContain('href="/age-verified?next=%2F"');
     }
+  });
+
+  it('issue 38 §15: 300 junk query strings are one cache entry, and a real page stays cached', async () => {
+    const renderer = createStorefrontRenderer(t.app);
+    const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    const decorate = async (page: string) => page;
+    /** what the server makes of a request for this URL, with no age-gate answer yet */
+    const visit = (url: string, theme: string) =>
+      storefrontRequest({ url, headers: { cookie: `canopy_theme=${theme}` } } as FastifyRequest);
+    const real = await renderer.page(visit('/', 'theme-dark'), template, decorate);
+    expect(real).not.toBeNull();
+    for (let n = 0; n < 300; n++)
+      await renderer.page(visit(`/?q=${n}`, 'theme-light'), template, decorate);
+    expect(renderer.composedPages()).toBe(2);
+    const again = { url: '/?utm_source=mail', headers: { cookie: 'canopy_theme=theme-dark' } };
+    expect(renderer.cached(again as FastifyRequest, template)).toBe(real);
   });
 
   it('leaves no async context tracking on once pages are rendered, so API calls do not pay for it', async () => {

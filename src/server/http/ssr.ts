@@ -81,8 +81,6 @@ export type TemplateDecorator = (template: string) => Promise<string>;
 
 export interface StorefrontRequest {
   pathname: string;
-  /** where YES on the static age gate returns to */
-  search: string;
   theme: Theme;
   ageVerified: boolean;
 }
@@ -186,16 +184,19 @@ export function createStorefrontRenderer(app: FastifyInstance) {
       )?.settled;
       return rendered ? keptPage(storefrontRequest(request), rendered) : null;
     },
+
+    /** how many composed pages are kept (path × theme × age-gate state) */
+    composedPages: () => pages.size,
   };
 }
 
 /**
- * A composed page differs by theme and age-gate state; behind the gate also by the query,
- * which its YES link returns to.
+ * A composed page differs by path, theme and age-gate state only. The storefront's pages read
+ * no query parameter, so `/?q=1`, `/?q=2`… are one entry: a stream of unique query strings can
+ * neither make the shop render and compress a page per URL nor push real pages out.
  */
 function pageKey(request: StorefrontRequest): string {
-  const gate = request.ageVerified ? '' : request.search;
-  return `${request.pathname}|${request.theme}|${request.ageVerified}|${gate}`;
+  return `${request.pathname}|${request.theme}|${request.ageVerified}`;
 }
 
 export type StorefrontRenderer = ReturnType<typeof createStorefrontRenderer>;
@@ -233,7 +234,7 @@ function lowerScriptPriority(template: string): string {
 
 function composePage(rendered: Rendered, request: StorefrontRequest): string {
   const { links, body } = splitLeadingLinks(rendered.app.html);
-  const gate = request.ageVerified ? '' : staticAgeGateHtml(`${request.pathname}${request.search}`);
+  const gate = request.ageVerified ? '' : staticAgeGateHtml(request.pathname);
   // until the app has hydrated, taps are held back (styles.css); without scripts they never are
   const head = `${links}<noscript><style>html[data-hydrating] #root *{pointer-events:auto!important}</style></noscript>`;
   return lowerScriptPriority(rendered.template)
@@ -260,11 +261,10 @@ export function splitRequestUrl(url: string): { pathname: string; search: string
 
 /** The preferences the page was rendered for, from the shopper's cookies. */
 export function storefrontRequest(request: FastifyRequest): StorefrontRequest {
-  const { pathname, search } = splitRequestUrl(request.url);
+  const { pathname } = splitRequestUrl(request.url);
   const cookies = readPreferenceCookies(request.headers.cookie);
   return {
     pathname,
-    search,
     theme: cookies.theme ?? DEFAULT_THEME,
     ageVerified: cookies.ageVerified,
   };

@@ -66,9 +66,9 @@ async function connect(url: string, cookie?: string, headers: Record<string, str
    * server had sent before it answers this `check-orders` has arrived by then.
    */
   const settle = async () => {
-    const count = received.filter((m) => m.type === 'init').length;
+    const count = received.filter((m) => m.type === 'orders').length;
     send({ type: 'check-orders' });
-    await next(() => received.filter((m) => m.type === 'init').length > count);
+    await next(() => received.filter((m) => m.type === 'orders').length > count);
     return received;
   };
   return {
@@ -129,6 +129,43 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
     const set = res.cookies.find((c) => c.name === 'canopy_shopper');
     return { order: res.json<Order>(), cookie: cookie ?? `canopy_shopper=${set!.value}` };
   }
+
+  it('answers check-orders with the orders the socket may see, and fetch-schedule-slots with the slots, not the catalog', async () => {
+    const a = await placeAs(undefined, 'Carol');
+    await placeAs(undefined, 'Dave');
+    const dealer = await connect(wsUrl, dealerCookie);
+    const carol = await connect(wsUrl, a.cookie);
+    for (const s of [dealer, carol]) await s.next((m) => m.type === 'init');
+    const inits = (s: typeof carol) => s.received.filter((m) => m.type === 'init').length;
+
+    carol.send({ type: 'check-orders' });
+    const mine = await carol.next((m) => m.type === 'orders');
+    expect(mine.data.map((o: Order) => o.customer)).toEqual(['Carol']);
+    dealer.send({ type: 'check-orders' });
+    const all = await dealer.next((m) => m.type === 'orders');
+    expect(all.data.map((o: Order) => o.customer)).toEqual(
+      expect.arrayContaining(['Carol', 'Dave']),
+    );
+
+    carol.send({ type: 'fetch-schedule-slots' });
+    const slots = await carol.next((m) => m.type === 'schedule-slots');
+    expect(slots.data).toEqual((await t.app.inject('/api/schedule-slots')).json());
+    expect([inits(carol), inits(dealer)]).toEqual([1, 1]);
+    for (const s of [dealer, carol]) s.socket.close();
+  });
+
+  it('throttles check-orders and fetch-schedule-slots as sync-products: a burst of 3, then one per 5 s', async () => {
+    const shopper = await connect(wsUrl);
+    await shopper.next((m) => m.type === 'init');
+    for (let i = 0; i < 10; i++) shopper.send({ type: 'check-orders' });
+    for (let i = 0; i < 10; i++) shopper.send({ type: 'fetch-schedule-slots' });
+    // answered in turn: once the product list is back, every earlier message has been handled
+    shopper.send({ type: 'sync-products' });
+    await shopper.next((m) => m.type === 'products-updated');
+    const count = (type: string) => shopper.received.filter((m) => m.type === type).length;
+    expect([count('orders'), count('schedule-slots'), count('init')]).toEqual([3, 3, 1]);
+    shopper.socket.close();
+  });
 
   it('scopes init by role: the dealer gets every order, a shopper only their own', async () => {
     const a = await placeAs(undefined, 'Alice');

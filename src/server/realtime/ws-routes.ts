@@ -11,6 +11,7 @@ import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
 import { listCategories } from '../modules/categories/service';
+import { CHAT_SLOW_DOWN, createChatFloodGuard } from '../modules/chat/flood-guard';
 import {
   CHAT_SESSION_ID,
   chatHistory,
@@ -109,6 +110,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       );
   });
   const addressSlots = createAddressSlots(app.config.WS_SOCKETS_PER_ADDRESS);
+  const chatFlood = createChatFloodGuard(app.counters, app.config);
 
   const timers = [
     setInterval(() => hub.heartbeat(), HEARTBEAT_MS),
@@ -194,7 +196,10 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         alive: true,
       };
       const flood = createTokenBucket();
+      // Each answer that reads a list is throttled alike: a few in a burst, then one per 5 s.
       const productSyncs = createSyncProductsBucket();
+      const orderChecks = createSyncProductsBucket();
+      const slotFetches = createSyncProductsBucket();
       const pending: Buffer[] = [];
       let ready = false;
       // One message at a time per socket, in arrival order (a reply and its duplicate must not race).
@@ -326,8 +331,14 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
             return;
           }
           case 'check-orders':
+            if (!orderChecks.take()) return;
+            // a dealer whose session just ended gets the shopper's init from endDealerSession instead
+            if (client.dealer && !(await isStillDealer(client))) return;
+            hub.send(client, 'orders', await initialOrders(client));
+            return;
           case 'fetch-schedule-slots':
-            await sendInit();
+            if (!slotFetches.take()) return;
+            hub.send(client, 'schedule-slots', await listScheduleSlots(db));
             return;
           case 'restore-session':
           case 'session-restored': {
@@ -346,6 +357,20 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
             if (!parsed.success) return;
             const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
             if (!(await mayUseChatSession(sessionId))) return;
+            const wait = await chatFlood.admit(db, {
+              sessionId,
+              shopperId: client.shopperId,
+              ip: request.ip,
+            });
+            if (wait > 0) {
+              request.log.warn('chat message over the chat rate limit refused');
+              hub.send(client, 'message-received', {
+                ok: false,
+                error: CHAT_SLOW_DOWN,
+                retryAfter: wait,
+              });
+              return;
+            }
             client.chatSessionId = sessionId;
             const saved = await recordShopperMessage(db, {
               ...parsed.data,
@@ -395,7 +420,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         }
         const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
         if (!(await mayUseChatSession(sessionId))) return;
-        if (app.contactLimiter.take(request.ip) > 0) {
+        if ((await app.contactLimiter.take(request.ip)) > 0) {
           request.log.warn('contact-info over the contact rate limit refused');
           hub.send(client, 'contact-received', { ok: false, error: CONTACT_RATE_LIMITED.error });
           return;

@@ -1,6 +1,6 @@
 import type { chatSessionResponse } from '@shared/api-schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiPage } from '@web/lib/api-client';
 import type { z } from 'zod';
 
 export type ChatSessionSummary = z.output<typeof chatSessionResponse>;
@@ -12,13 +12,21 @@ export const chatKeys = {
   messages: (sessionId: string) => ['chat', 'messages', sessionId] as const,
 };
 
-export function getChatSessions(): Promise<ChatSessionSummary[]> {
-  return apiFetch<ChatSessionSummary[]>('/api/chat/sessions');
+/** One page of the inbox (unread first, then newest), and the path of the next. */
+export function getChatSessions(path = '/api/chat/sessions') {
+  return apiPage<ChatSessionSummary[]>(path);
 }
 
 export const chatSessionsQueryOptions = () =>
-  queryOptions({ queryKey: chatKeys.sessions, queryFn: getChatSessions, refetchInterval: 30_000 });
+  infiniteQueryOptions({
+    queryKey: chatKeys.sessions,
+    queryFn: ({ pageParam }) => getChatSessions(pageParam),
+    initialPageParam: '/api/chat/sessions',
+    getNextPageParam: (last) => last.next ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.body),
+    refetchInterval: 30_000,
+  });
 
 export function useChatSessions() {
-  return useQuery(chatSessionsQueryOptions());
+  return useInfiniteQuery(chatSessionsQueryOptions());
 }

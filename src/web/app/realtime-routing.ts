@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { adoptChatSessionId, currentChatSessionId } from '@web/features/chat/chat-session';
-import { appendLine, restoreHistory } from '@web/features/chat/chat-store';
+import { acknowledge, appendLine, restoreHistory } from '@web/features/chat/chat-store';
 import { notify } from '@web/features/chat/notify';
 import { applyServerMessage } from '@web/lib/realtime-cache';
 import { createRealtimeClient } from '@web/lib/realtime-client';
@@ -49,6 +49,8 @@ export function connectRealtime(queryClient: QueryClient): () => void {
         notify('New Response', message.data.message);
         return;
       case 'message-received':
+        acknowledge(message.data);
+        return;
       case 'contact-received':
         console.debug(`real-time: ${message.type}`);
         return;

@@ -57,6 +57,14 @@ export function setApiTransport(next: Transport): void {
 }
 
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await apiPage<T>(path, init)).body;
+}
+
+/** Like apiFetch, with the next page's path when the answer names one (`Link: <…>; rel="next"`). */
+export async function apiPage<T>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ body: T; next: string | null }> {
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !(init.body instanceof FormData)) {
     headers.set('Content-Type', 'application/json');
@@ -67,9 +75,10 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     const body = await response.text().catch(() => '');
     throw new ApiError(response.status, body, response.statusText);
   }
-  if (response.status === 204) return undefined as T;
+  const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+  if (response.status === 204) return { body: undefined as T, next };
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { body: (text ? JSON.parse(text) : undefined) as T, next };
 }
 
 export function postJson<T>(path: string, body: unknown): Promise<T> {

@@ -1,8 +1,8 @@
 /**
  * Spec §7's client notices on the real-time channel. The REST call has already made the
  * change and the server has published it to every browser; these tell the channel what
- * this browser did, as the spec's client does (`check-orders` and `fetch-schedule-slots`
- * are answered with a fresh `init`, the dealer's notices are only logged).
+ * this browser did, as the spec's client does (`check-orders` is answered with the orders this
+ * browser may see, `fetch-schedule-slots` with the slots; the dealer's notices are only logged).
  */
 import { realtime } from './realtime-connection';
 

@@ -69,6 +69,13 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
       client.setQueryData(dealerSettingsQueryOptions().queryKey, message.data.dealerSettings);
       void client.invalidateQueries({ queryKey: orderKeys.all });
       return;
+    case 'orders':
+      // a shopper's own orders or a member of staff's: each order query reads its own again
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      return;
+    case 'schedule-slots':
+      client.setQueryData(scheduleSlotsQueryOptions().queryKey, message.data);
+      return;
     case 'products-updated':
       client.setQueryData(productsQueryOptions().queryKey, message.data);
       return;

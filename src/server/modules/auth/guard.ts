@@ -93,9 +93,10 @@ export const dealerGuard = fp(async (app: FastifyInstance) => {
       }
     }
     if (!dealerOnly || !permission) return;
-    // before validation: an anonymous caller learns nothing about a dealer route's payload
-    const existing = route.preValidation ? [route.preValidation].flat() : [];
-    route.preValidation = [
+    // On the request's arrival, before its body is read (a 5 MB import from nobody is answered
+    // 401 at once, not after it has been received) or validated (nobody learns the payload's shape).
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [
       async (request: FastifyRequest) => {
         request.dealer = await currentDealer(app, request);
         if (!request.dealer)

@@ -1,18 +1,24 @@
+import { addressKey } from '../../limits/address-key';
+import { type Counters, memoryCounters } from '../../limits/counters';
+
 /**
- * Login throttling (policy in docs/decisions/003). Every attempt is reserved
- * before its password is hashed, so a burst that arrives at once counts as
- * many attempts as it holds, not as the failures recorded so far.
+ * Login throttling (policy in docs/decisions/003 and docs/security.md). Every attempt is
+ * reserved before its password is hashed, so a burst that arrives at once counts as many
+ * attempts as it holds, not as the failures recorded so far. Addresses are counted as
+ * `addressKey` does (IPv6 by its /64).
  *
  * - Hard limit per (username, address): 5 failures or pending attempts in 15 min.
  * - Hard limit per address, whatever the usernames: 20 in 15 min.
- * - Per username, from 5 failures on (from anywhere): an exponential delay
- *   between attempts, applied only to addresses that have failed recently, so a
- *   correct password from a clean address is always evaluated.
+ * - Per account, from 5 failures on (from anywhere): one attempt per delay, the delay doubling
+ *   with each further failure, for the addresses that have failed on this username. A correct
+ *   password from any other address is always evaluated: that is how the owner gets in while
+ *   the account is under attack, even from an address that mistyped another account's password.
  *
- * Kept in memory, per instance: a restart forgets, which only errs on the side
- * of the legitimate dealer; every evaluated attempt still pays the scrypt cost.
+ * The counts live in `counters`: in memory on one instance, shared by every instance on one
+ * PostgreSQL. Every evaluated attempt still pays the scrypt cost.
  */
 export interface LoginThrottleOptions {
+  counters?: Counters;
   windowMs?: number;
   maxPerPair?: number;
   maxPerAddress?: number;
@@ -20,7 +26,6 @@ export interface LoginThrottleOptions {
   delayAfter?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
-  clock?: () => number;
 }
 
 export type LoginVerdict =
@@ -28,109 +33,94 @@ export type LoginVerdict =
   | { allowed: true; attempt: LoginAttempt };
 
 export interface LoginAttempt {
-  succeeded(): void;
-  failed(): void;
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
   /** not evaluated after all (a server error): gives the reservation back */
-  released(): void;
+  released(): Promise<void>;
 }
 
-interface Counter {
-  failures: number[];
-  pending: number;
-  /** username counters: earliest time a delayed address may try again */
-  nextAllowedAt: number;
-}
-
-const SWEEP_ABOVE_KEYS = 10_000;
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createLoginThrottle({
+  counters = memoryCounters(),
   windowMs = 15 * 60 * 1000,
   maxPerPair = 5,
   maxPerAddress = 20,
   delayAfter = 5,
   baseDelayMs = 1000,
   maxDelayMs = 15 * 60 * 1000,
-  clock = Date.now,
 }: LoginThrottleOptions = {}) {
-  const counters = new Map<string, Counter>();
-
-  function counter(key: string, now: number): Counter {
-    let entry = counters.get(key);
-    if (!entry) {
-      if (counters.size > SWEEP_ABOVE_KEYS) sweep(now);
-      entry = { failures: [], pending: 0, nextAllowedAt: 0 };
-      counters.set(key, entry);
-    }
-    entry.failures = entry.failures.filter((t) => now - t < windowMs);
-    return entry;
-  }
-
-  function sweep(now: number) {
-    for (const [key, entry] of counters) {
-      const live = entry.failures.some((t) => now - t < windowMs);
-      if (!live && entry.pending === 0 && entry.nextAllowedAt <= now) counters.delete(key);
-    }
-  }
-
-  /** Seconds until the oldest failure leaves the window, or 0 when below the limit. */
-  function hardWait(entry: Counter, limit: number, now: number): number {
-    if (entry.failures.length + entry.pending < limit) return 0;
-    const oldest = entry.failures[0] ?? now;
-    return Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
-  }
+  const add = (key: string, by = 1) => counters.add(key, windowMs, by);
 
   function delayAfterFailures(count: number): number {
     if (count < delayAfter) return 0;
     return Math.min(maxDelayMs, baseDelayMs * 2 ** (count - delayAfter));
   }
 
+  /** One delayed attempt per delay: the slot of this length, taken (count 1) or already taken. */
+  const takeDelaySlot = (user: string, delayMs: number) =>
+    counters.add(`login:delay:${user}:${delayMs}`, delayMs);
+
+  /** Seconds a delayed address waits for the account's next slot; 0 when it may try now. */
+  async function accountWait(user: string, address: string): Promise<number> {
+    const [ownFailures, account] = await Promise.all([
+      add(`login:pair-failed:${user}@${address}`, 0),
+      add(`login:account:${user}`, 0),
+    ]);
+    const delayMs = delayAfterFailures(account.count);
+    if (ownFailures.count === 0 || delayMs === 0) return 0;
+    const slot = await takeDelaySlot(user, delayMs);
+    return slot.count > 1 ? seconds(slot.resetInMs) : 0;
+  }
+
   return {
     /** Reserves an attempt, or says how long to wait. Call succeeded() or failed() once it is evaluated. */
-    begin(username: string, address: string): LoginVerdict {
-      const now = clock();
-      const user = username.toLowerCase();
-      const pair = counter(`pair:${user}\u0000${address}`, now);
-      const ip = counter(`ip:${address}`, now);
-      const account = counter(`user:${user}`, now);
-
-      let wait = Math.max(hardWait(pair, maxPerPair, now), hardWait(ip, maxPerAddress, now));
-      // A clean address is never delayed: that is how the dealer logs in during an attack.
-      const delayed = ip.failures.length > 0 && delayAfterFailures(account.failures.length) > 0;
-      if (delayed) {
-        if (account.nextAllowedAt > now)
-          wait = Math.max(wait, Math.ceil((account.nextAllowedAt - now) / 1000));
-        else if (account.pending > 0) wait = Math.max(wait, 1);
+    async begin(username: string, ip: string): Promise<LoginVerdict> {
+      // encoded: a key is stored as PostgreSQL text, which holds no NUL and may hold anything else
+      const user = encodeURIComponent(username.toLowerCase());
+      const address = addressKey(ip);
+      const pairKey = `login:pair:${user}@${address}`;
+      const ipKey = `login:ip:${address}`;
+      const [pair, perAddress] = await Promise.all([add(pairKey), add(ipKey)]);
+      let wait = 0;
+      if (pair.count > maxPerPair) wait = seconds(pair.resetInMs);
+      if (perAddress.count > maxPerAddress) wait = Math.max(wait, seconds(perAddress.resetInMs));
+      if (wait === 0) wait = await accountWait(user, address);
+      const release = () => Promise.all([add(pairKey, -1), add(ipKey, -1)]).then(() => {});
+      if (wait > 0) {
+        await release();
+        return { allowed: false, retryAfterSeconds: wait };
       }
-      if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
-
-      pair.pending++;
-      ip.pending++;
-      if (delayed) account.pending++;
       let settled = false;
+      /** true the first time only: an attempt is settled once */
       const settle = () => {
         if (settled) return false;
         settled = true;
-        pair.pending--;
-        ip.pending--;
-        if (delayed) account.pending--;
         return true;
       };
       return {
         allowed: true,
         attempt: {
-          succeeded() {
-            if (settle()) pair.failures = [];
-          },
-          released() {
-            settle();
-          },
-          failed() {
+          async succeeded() {
             if (!settle()) return;
-            const at = clock();
-            pair.failures.push(at);
-            ip.failures.push(at);
-            account.failures.push(at);
-            account.nextAllowedAt = at + delayAfterFailures(account.failures.length);
+            await Promise.all([
+              counters.clear(pairKey),
+              counters.clear(`login:pair-failed:${user}@${address}`),
+              add(ipKey, -1),
+            ]);
+          },
+          async released() {
+            if (settle()) await release();
+          },
+          async failed() {
+            if (!settle()) return;
+            const [, account] = await Promise.all([
+              add(`login:pair-failed:${user}@${address}`),
+              add(`login:account:${user}`),
+            ]);
+            // the failure itself takes the slot of the delay it starts
+            const delayMs = delayAfterFailures(account.count);
+            if (delayMs > 0) await takeDelaySlot(user, delayMs);
           },
         },
       };

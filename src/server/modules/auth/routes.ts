@@ -17,7 +17,7 @@ export const ACCOUNT_DISABLED = "This account is disabled. Ask the shop's owner.
 const answersSession = { response: { 200: sessionResponse } };
 
 export async function authRoutes(app: ApiApp): Promise<void> {
-  const throttle = createLoginThrottle();
+  const throttle = createLoginThrottle({ counters: app.counters });
   const recordLogin = (
     request: FastifyRequest,
     action: 'login' | 'login failed',
@@ -36,21 +36,21 @@ export async function authRoutes(app: ApiApp): Promise<void> {
   const login = { config: { public: true }, schema: { body: loginSchema, ...answersSession } };
   app.post('/api/auth/login', login, async (request, reply) => {
     const { username, password } = request.body;
-    const verdict = throttle.begin(username, request.ip);
+    const verdict = await throttle.begin(username, request.ip);
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new HttpError(429, { error: TOO_MANY_LOGINS, code: 'LOGIN_THROTTLED' });
     }
-    const session = await logIn(app.db.kysely, username, password).catch((error) => {
-      verdict.attempt.released();
+    const session = await logIn(app.db.kysely, username, password).catch(async (error) => {
+      await verdict.attempt.released();
       throw error;
     });
     if (!session) {
-      verdict.attempt.failed();
+      await verdict.attempt.failed();
       await recordLogin(request, 'login failed', null, username);
       throw new HttpError(401, { error: INVALID_LOGIN, code: 'INVALID_CREDENTIALS' });
     }
-    verdict.attempt.succeeded();
+    await verdict.attempt.succeeded();
     if (session === 'disabled')
       throw new HttpError(403, { error: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
     setDealerCookie(request, reply, session.token);

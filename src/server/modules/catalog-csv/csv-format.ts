@@ -1,5 +1,4 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import {
   CATALOG_CSV_COLUMNS,
   type CatalogCsvColumn,
@@ -14,6 +13,7 @@ import {
   PRODUCT_TEXT_FIELDS,
 } from '../../../shared/product-fields';
 import type { Product } from '../../../shared/types';
+import { spreadsheetCsv } from '../../http/spreadsheet-csv';
 
 /** Cells a spreadsheet would run as a formula start with one of these; export prefixes them with '. */
 const FORMULA_START = /^'[=+\-@\t\r]/;
@@ -57,11 +57,10 @@ function productCells(p: Product): Record<CatalogCsvColumn, string> {
 
 /** The catalog as CSV: a header row, then one row per product (UTF-8 with a BOM, so spreadsheets read accents). */
 export function catalogToCsv(products: readonly Product[]): string {
-  return stringify(products.map(productCells), {
+  return spreadsheetCsv(products.map(productCells), {
     header: true,
     columns: [...CATALOG_CSV_COLUMNS],
     bom: true,
-    escape_formulas: true,
   });
 }
 

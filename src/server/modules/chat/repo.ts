@@ -1,5 +1,21 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ChatMessagesTable, Database } from '../../db/schema';
+
+export function findSessionMute(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('chat_sessions')
+    .select('muted_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export function muteSession(db: Kysely<Database>, sessionId: string, at: string) {
+  return db
+    .updateTable('chat_sessions')
+    .set({ muted_at: at, unread_count: 0 })
+    .where('id', '=', sessionId)
+    .execute();
+}
 
 export function findSessionOwner(db: Kysely<Database>, sessionId: string) {
   return db
@@ -36,6 +52,7 @@ export function insertSessionIfMissing(
       created_at: session.now,
       last_message_at: session.now,
       unread_count: 0,
+      muted_at: null,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
@@ -97,11 +114,40 @@ export function setSessionContact(
   return db.updateTable('chat_sessions').set(contact).where('id', '=', sessionId).execute();
 }
 
-export function listSessionRows(db: Kysely<Database>, limit: number) {
-  return db
+/** Where a page of the inbox starts: after this session in its order. */
+export interface InboxCursor {
+  unread: 0 | 1;
+  lastMessageAt: string;
+  id: string;
+}
+
+/**
+ * The inbox's sessions that are not muted: unread first, then the newest message first,
+ * `limit` of them after `after`.
+ */
+export function listSessionRows(db: Kysely<Database>, limit: number, after: InboxCursor | null) {
+  const unread = sql<number>`case when unread_count > 0 then 1 else 0 end`;
+  let query = db
     .selectFrom('chat_sessions')
     .selectAll()
+    .select(unread.as('has_unread'))
+    .where('muted_at', 'is', null);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb(unread, '<', after.unread),
+        eb.and([eb(unread, '=', after.unread), eb('last_message_at', '<', after.lastMessageAt)]),
+        eb.and([
+          eb(unread, '=', after.unread),
+          eb('last_message_at', '=', after.lastMessageAt),
+          eb('id', '<', after.id),
+        ]),
+      ]),
+    );
+  return query
+    .orderBy(unread, 'desc')
     .orderBy('last_message_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }

@@ -12,6 +12,7 @@ import { actorOf } from '../auth/guard';
 import {
   CHAT_SESSION_ID,
   chatHistory,
+  closeAsSpam,
   listChatSessions,
   markSessionRead,
   recordSupportMessage,
@@ -19,6 +20,10 @@ import {
 
 const sessionParams = z.object({
   sessionId: z.string().regex(CHAT_SESSION_ID, 'must be a chat session id'),
+});
+const inboxQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(500).optional(),
 });
 const replyBody = z.object({
   message: z
@@ -32,9 +37,18 @@ const replyBody = z.object({
 export async function chatInboxRoutes(app: ApiApp): Promise<void> {
   const sessions = {
     config: { dealerOnly: true, permission: 'support' as const },
-    schema: { response: { 200: z.array(chatSessionResponse) } },
+    schema: { querystring: inboxQuery, response: { 200: z.array(chatSessionResponse) } },
   };
-  app.get('/api/chat/sessions', sessions, async () => listChatSessions(app.db.kysely));
+  // The body stays the list it always was; the next page is named in a Link header (RFC 8288).
+  app.get('/api/chat/sessions', sessions, async (request, reply) => {
+    const page = await listChatSessions(app.db.kysely, request.query);
+    if (page.nextCursor) {
+      const next = new URLSearchParams({ cursor: page.nextCursor });
+      if (request.query.limit) next.set('limit', String(request.query.limit));
+      reply.header('link', `</api/chat/sessions?${next}>; rel="next"`);
+    }
+    return page.sessions;
+  });
 
   const history = {
     config: { dealerOnly: true, permission: 'support' as const },
@@ -51,6 +65,16 @@ export async function chatInboxRoutes(app: ApiApp): Promise<void> {
     { config: support, schema: readSchema },
     async (request) => {
       await markSessionRead(app.db, request.params.sessionId, actorOf(request));
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/api/chat/sessions/:sessionId/spam',
+    { config: support, schema: readSchema },
+    async (request) => {
+      if (!(await closeAsSpam(app.db, request.params.sessionId, actorOf(request))))
+        throw new HttpError(404, { error: 'Unknown chat session', code: 'NOT_FOUND' });
       return { success: true };
     },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { ChatMessagePayload } from '../../../shared/events';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -65,6 +66,7 @@ function ensureSession(
   return repo.insertSessionIfMissing(db, { id: sessionId, shopperId, now });
 }
 
+/** A shopper's message; dropped (null, nothing published) when support closed the session as spam. */
 export async function recordShopperMessage(
   db: Kysely<Database>,
   input: {
@@ -76,10 +78,11 @@ export async function recordShopperMessage(
     phone?: string;
   },
   now = new Date(),
-): Promise<Outcome<ChatMessagePayload>> {
+): Promise<Outcome<ChatMessagePayload | null>> {
   const timestamp = now.toISOString();
-  await db.transaction().execute(async (trx) => {
+  const stored = await db.transaction().execute(async (trx) => {
     await ensureSession(trx, input.sessionId, input.shopperId, timestamp);
+    if ((await repo.findSessionMute(trx, input.sessionId))?.muted_at) return false;
     await repo.insertMessage(trx, {
       session_id: input.sessionId,
       message: input.message,
@@ -91,7 +94,9 @@ export async function recordShopperMessage(
       external_ref: null,
     });
     await repo.countUnread(trx, input.sessionId, timestamp);
+    return true;
   });
+  if (!stored) return { value: null, events: [] };
   const saved = {
     message: input.message,
     timestamp,
@@ -212,12 +217,25 @@ export async function saveContactInfo(
   };
 }
 
-export async function listChatSessions(db: Kysely<Database>): Promise<ChatSessionSummary[]> {
-  const sessions = await repo.listSessionRows(db, 200);
-  const summaries: ChatSessionSummary[] = [];
-  for (const s of sessions) {
+export const INBOX_PAGE = 50;
+
+export interface InboxPage {
+  sessions: ChatSessionSummary[];
+  /** where the next page starts; null on the last page */
+  nextCursor: string | null;
+}
+
+/** The support inbox, a page at a time: unread sessions first, then the newest; spam left out. */
+export async function listChatSessions(
+  db: Kysely<Database>,
+  page: { limit?: number; cursor?: string } = {},
+): Promise<InboxPage> {
+  const limit = page.limit ?? INBOX_PAGE;
+  const rows = await repo.listSessionRows(db, limit + 1, readCursor(page.cursor));
+  const sessions: ChatSessionSummary[] = [];
+  for (const s of rows.slice(0, limit)) {
     const last = await repo.findLastMessage(db, s.id);
-    summaries.push({
+    sessions.push({
       sessionId: s.id,
       name: s.name,
       email: s.email,
@@ -228,7 +246,60 @@ export async function listChatSessions(db: Kysely<Database>): Promise<ChatSessio
       lastMessage: last?.message ?? null,
     });
   }
-  return summaries;
+  const lastShown = rows[limit - 1];
+  const nextCursor =
+    rows.length > limit
+      ? writeCursor({
+          unread: lastShown.unread_count > 0 ? 1 : 0,
+          lastMessageAt: lastShown.last_message_at,
+          id: lastShown.id,
+        })
+      : null;
+  return { sessions, nextCursor };
+}
+
+const inboxCursor = z.object({
+  unread: z.union([z.literal(0), z.literal(1)]),
+  lastMessageAt: z.string(),
+  id: z.string(),
+});
+
+function writeCursor(cursor: repo.InboxCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+/** A cursor this server wrote; anything else starts from the top. */
+function readCursor(cursor: string | undefined): repo.InboxCursor | null {
+  if (!cursor) return null;
+  try {
+    return inboxCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Support closes a session as spam: it leaves the inbox and its further messages are dropped.
+ * False when there is no such session.
+ */
+export async function closeAsSpam(
+  db: Db,
+  sessionId: string,
+  actor: Actor,
+  now = new Date(),
+): Promise<boolean> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect === 'postgres');
+    if (!before) return false;
+    if (!before.muted_at) await repo.muteSession(trx, sessionId, now.toISOString());
+    await recordChange(trx, actor, {
+      action: 'closed as spam',
+      entity: 'chat_sessions',
+      entityId: sessionId,
+      before,
+    });
+    return true;
+  });
 }
 
 /** A session that does not exist (or expired) has nothing to mark, and no entry. */

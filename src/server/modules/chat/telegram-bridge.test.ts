@@ -79,6 +79,7 @@ describe('Telegram bridge against a local fake Bot API', () => {
       apiBase: `http://127.0.0.1:${port}`,
       retryBaseMs: 20,
       pollTimeoutS: 1,
+      coalesceMs: 50,
     });
   });
   afterAll(async () => {
@@ -219,5 +220,34 @@ describe('Telegram bridge against a local fake Bot API', () => {
       'b'.repeat(CHAT_MESSAGE_MAX_LENGTH),
     ]);
     expect(api.sent.filter((s) => s.text === TELEGRAM_TOO_LONG)).toHaveLength(1);
+  });
+
+  it('sends a burst of one session as one message (100 messages are not 100 sends)', async () => {
+    const sessionId = 'session-1732250000009-flood';
+    const before = api.sent.length;
+    const saved = [];
+    for (let i = 1; i <= 100; i++)
+      saved.push(
+        await recordShopperMessage(t.db.kysely, {
+          sessionId,
+          shopperId: null,
+          message: `spam ${i}`,
+        }),
+      );
+    for (const outcome of saved) publish(t.app, outcome.events);
+    await until(() => api.sent.length > before);
+    const forwarded = api.sent.slice(before);
+    expect(forwarded).toHaveLength(1);
+    expect(forwarded[0].text).toContain('spam 1\nspam 2\n');
+    expect(forwarded[0].text).toContain('spam 100\n');
+    // every message of the batch answers to that one Telegram message
+    await until(async () => {
+      const refs = await t.db.kysely
+        .selectFrom('chat_messages')
+        .select('external_ref')
+        .where('session_id', '=', sessionId)
+        .execute();
+      return refs.every((r) => r.external_ref === String(api.lastMessageId()));
+    });
   });
 });

@@ -13,7 +13,12 @@ export interface TelegramOptions {
   retryBaseMs?: number;
   maxAttempts?: number;
   pollTimeoutS?: number;
+  /** a session's messages within this time of its first unsent one go out as one send */
+  coalesceMs?: number;
 }
+
+/** Telegram's cap on one message's text. */
+const TELEGRAM_MAX_TEXT = 4096;
 
 interface TelegramUpdate {
   update_id: number;
@@ -33,12 +38,21 @@ const FROM_TELEGRAM: Actor = { staff: null, address: 'telegram' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Relays live chat to a Telegram chat: shopper messages are sent there, and a
+ * Relays live chat to a Telegram chat: shopper messages are sent there (a session's messages
+ * of a few seconds as one send, so a flood of messages is not a flood of sends), and a
  * reply to one of them comes back to that shopper's session as support.
  * Network failures are retried with backoff and never stop the server.
  */
 export function startTelegramBridge(app: FastifyInstance, options: TelegramOptions) {
-  const { token, chatId, apiBase, retryBaseMs = 500, maxAttempts = 6, pollTimeoutS = 25 } = options;
+  const {
+    token,
+    chatId,
+    apiBase,
+    retryBaseMs = 500,
+    maxAttempts = 6,
+    pollTimeoutS = 25,
+    coalesceMs = 5000,
+  } = options;
   let stopped = false;
   let offset = 0;
   const controller = new AbortController();
@@ -60,28 +74,50 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
     return json.result as T;
   }
 
-  async function forward(message: ChatMessagePayload) {
-    const who = message.name ? `${message.name}: ` : '';
-    const text = `💬 ${message.sessionId}\n${who}${message.message}\n\n(Reply to this message to answer the shopper.)`;
+  /** Messages of one session waiting for their send, and the timer that sends them. */
+  const batches = new Map<string, { messages: ChatMessagePayload[]; timer: NodeJS.Timeout }>();
+
+  function queue(message: ChatMessagePayload) {
+    const batch = batches.get(message.sessionId);
+    if (batch) {
+      batch.messages.push(message);
+      return;
+    }
+    const timer = setTimeout(() => {
+      batches.delete(message.sessionId);
+      void forward(message.sessionId, messages);
+    }, coalesceMs);
+    const messages = [message];
+    batches.set(message.sessionId, { messages, timer });
+  }
+
+  function textOf(sessionId: string, messages: ChatMessagePayload[]): string {
+    const lines = messages.map((m) => `${m.name ? `${m.name}: ` : ''}${m.message}`).join('\n');
+    const footer = '\n\n(Reply to this message to answer the shopper.)';
+    const room = TELEGRAM_MAX_TEXT - footer.length - sessionId.length - 4;
+    const body = lines.length > room ? `${lines.slice(0, room - 1)}…` : lines;
+    return `💬 ${sessionId}\n${body}${footer}`;
+  }
+
+  async function forward(sessionId: string, messages: ChatMessagePayload[]) {
+    const text = textOf(sessionId, messages);
     for (let attempt = 1; attempt <= maxAttempts && !stopped; attempt++) {
       try {
         const sent = await call<{ message_id: number }>('sendMessage', { chat_id: chatId, text });
-        await setExternalRef(
-          app.db.kysely,
-          message.sessionId,
-          message.timestamp,
-          String(sent.message_id),
-        );
+        for (const message of messages)
+          await setExternalRef(
+            app.db.kysely,
+            sessionId,
+            message.timestamp,
+            String(sent.message_id),
+          );
         return;
       } catch (error) {
         app.log.warn({ err: error, attempt }, 'forwarding a chat message to Telegram failed');
         if (attempt < maxAttempts) await sleep(retryBaseMs * 2 ** (attempt - 1));
       }
     }
-    app.log.error(
-      { sessionId: message.sessionId },
-      'gave up forwarding a chat message to Telegram',
-    );
+    app.log.error({ sessionId }, 'gave up forwarding a chat message to Telegram');
   }
 
   async function poll() {
@@ -138,13 +174,14 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
 
   // Only messages written on this instance are forwarded, so N instances don't send N copies.
   const removeForwarder = app.events.addForwarder((event) => {
-    if (event.type === 'new-chat-message') void forward(event.data as ChatMessagePayload);
+    if (event.type === 'new-chat-message') queue(event.data as ChatMessagePayload);
   });
   const polling = poll();
 
   return async function stop() {
     stopped = true;
     removeForwarder();
+    for (const batch of batches.values()) clearTimeout(batch.timer);
     controller.abort();
     await polling.catch(() => {});
   };

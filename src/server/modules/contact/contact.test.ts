@@ -142,7 +142,7 @@ describe.each(BACKENDS)('the contact messages inbox on %s', (dialect) => {
   it('a shopper socket never hears of contact messages', async () => {
     const { socket, received, next } = await openSocket(wsUrl);
     await send('Anyone there?');
-    const marker = next('init');
+    const marker = next('orders');
     socket.send(JSON.stringify({ type: 'check-orders' }));
     await marker;
     expect(received.map((m) => m.type)).not.toContain('new-customer-contact');

@@ -1,3 +1,7 @@
+import { addressKey } from '../../limits/address-key';
+import { type Budget, createBudget } from '../../limits/budget';
+import type { Counters } from '../../limits/counters';
+
 /**
  * Contact messages per client address: one limiter for the REST form and the
  * socket's `contact-info`, so neither path is a way around the other.
@@ -8,29 +12,12 @@ export const CONTACT_RATE_LIMITED = {
   code: 'CONTACT_RATE_LIMITED',
 } as const;
 
-export interface ContactLimiter {
-  /** Counts one message; 0 when allowed, else the seconds until the key may send again. */
-  take(key: string, now?: number): number;
-}
+export type ContactLimiter = Budget;
 
-export function createContactLimiter({ max, windowMs } = CONTACT_LIMIT): ContactLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  const forgetEnded = (now: number) => {
-    for (const [key, w] of windows) if (now - w.start >= windowMs) windows.delete(key);
-  };
-  return {
-    take(key, now = Date.now()) {
-      if (windows.size > 10_000) forgetEnded(now);
-      let w = windows.get(key);
-      if (!w || now - w.start >= windowMs) {
-        w = { start: now, count: 0 };
-        windows.set(key, w);
-      }
-      if (w.count >= max) return Math.max(1, Math.ceil((w.start + windowMs - now) / 1000));
-      w.count += 1;
-      return 0;
-    },
-  };
+/** Counts one message per address (its /64 for IPv6): 0 when allowed, else the seconds to wait. */
+export function createContactLimiter(counters: Counters, { max, windowMs } = CONTACT_LIMIT) {
+  const budget = createBudget(counters, 'contact', [{ max, windowMs }]);
+  return { take: (ip: string) => budget.take(addressKey(ip)) };
 }
 
 /** What a contact message missing a field is told, on the form's REST path and over the socket. */

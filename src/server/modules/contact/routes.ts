@@ -21,7 +21,7 @@ export async function contactRoutes(app: ApiApp): Promise<void> {
     },
     async (request, reply) => {
       // one limiter for this form and the chat's contact-info, so neither path skips it
-      const wait = app.contactLimiter.take(request.ip);
+      const wait = await app.contactLimiter.take(request.ip);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, { ...CONTACT_RATE_LIMITED });

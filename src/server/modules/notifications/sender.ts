@@ -35,6 +35,7 @@ export function statusNotifiersFrom(config: Config): StatusNotifier[] {
         authToken: config.SMS_AUTH_TOKEN,
         from: config.SMS_FROM,
         apiBase: config.SMS_API_BASE,
+        allowedCountryCodes: config.SMS_ALLOWED_COUNTRY_CODES,
       }),
     );
   if (config.SMTP_URL && config.SMTP_FROM)
@@ -48,17 +49,25 @@ export interface SmsOptions {
   from: string;
   /** the Twilio-compatible API's origin, e.g. https://api.twilio.com */
   apiBase: string;
+  /** the country calling codes texts may go to (`1`, `44`): a text abroad costs the shop more */
+  allowedCountryCodes: readonly string[];
   timeoutMs?: number;
 }
 
 /** Text messages through Twilio's Messages API (or any service that speaks it). */
 export function smsNotifier(options: SmsOptions): StatusNotifier {
-  const { accountSid, authToken, from, apiBase, timeoutMs = SEND_TIMEOUT_MS } = options;
+  const { accountSid, authToken, from, apiBase, allowedCountryCodes } = options;
+  const timeoutMs = options.timeoutMs ?? SEND_TIMEOUT_MS;
   const url = `${apiBase}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   return {
     channel: 'sms',
-    addressOf: (contact) => smsNumber(contact.phone),
+    addressOf: (contact) => {
+      const number = smsNumber(contact.phone);
+      // Calling codes are a prefix code: no code begins another, so a prefix match is exact.
+      const allowed = allowedCountryCodes.some((code) => number?.startsWith(`+${code}`));
+      return allowed ? number : null;
+    },
     async send(to, message) {
       const response = await fetch(url, {
         method: 'POST',
@@ -87,8 +96,20 @@ export function smsNumber(phone: string): string | null {
   return null;
 }
 
+/**
+ * The SMTP URL as nodemailer reads it. `smtp://` must upgrade to TLS (STARTTLS) before it
+ * logs in, else someone on the path who strips the STARTTLS offer reads the password; only
+ * `?tls=off` (a relay on the same machine) sends in clear. `smtps://` is TLS from the start.
+ */
+export function smtpConnection(url: string): { url: string; requireTLS: boolean } {
+  const parsed = new URL(url);
+  const clear = parsed.searchParams.get('tls') === 'off';
+  parsed.searchParams.delete('tls');
+  return { url: parsed.toString(), requireTLS: parsed.protocol === 'smtp:' && !clear };
+}
+
 export interface EmailOptions {
-  /** smtp://user:password@host:port, or smtps:// for TLS from the first byte */
+  /** smtp://user:password@host:port (STARTTLS required; `?tls=off` for a local relay), or smtps:// */
   url: string;
   from: string;
   timeoutMs?: number;
@@ -101,7 +122,12 @@ export function emailNotifier({
   timeoutMs = SEND_TIMEOUT_MS,
 }: EmailOptions): StatusNotifier {
   const transport = nodemailer.createTransport(
-    { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs },
+    {
+      ...smtpConnection(url),
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    },
     { from },
   );
   return {

@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startFakeSmtpServer } from '../../../../test/fake-messaging';
 import type { OrderStatus } from '../../../shared/constants';
 import type { Order } from '../../../shared/types';
 import { loadConfig } from '../../config';
-import { smsNumber, statusNotifiersFrom } from './sender';
+import { emailNotifier, smsNumber, statusNotifiersFrom } from './sender';
 import { isNewsToShopper, statusMessage } from './service';
 
 const order = (overrides: Partial<Order> = {}) =>
@@ -116,5 +117,48 @@ describe('senders', () => {
     expect(text!.addressOf({ phone: '415.555.0123', email: null })).toBe('+14155550123');
     expect(mail!.addressOf({ phone: '415.555.0123', email: null })).toBeNull();
     expect(mail!.addressOf({ phone: '', email: 'jamie@example.com' })).toBe('jamie@example.com');
+  });
+
+  const textsTo = (phone: string, env: Record<string, string> = {}) =>
+    statusNotifiersFrom(
+      loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'canopy-notify-')), ...sms, ...env }),
+    )[0]!.addressOf({ phone, email: null });
+
+  it('issue 38 §8: text only the country codes the shop allows (SMS_ALLOWED_COUNTRY_CODES, 1 by default)', () => {
+    expect(textsTo('(415) 555-0123')).toBe('+14155550123');
+    expect(textsTo('+44 20 7946 0958')).toBeNull();
+    expect(textsTo('+882 1234 5678')).toBeNull();
+    const both = { SMS_ALLOWED_COUNTRY_CODES: '1, +44' };
+    expect(textsTo('+44 20 7946 0958', both)).toBe('+442079460958');
+    expect(textsTo('+49 30 1234567', both)).toBeNull();
+    expect(() => textsTo('', { SMS_ALLOWED_COUNTRY_CODES: 'US' })).toThrow(
+      'Invalid configuration: SMS_ALLOWED_COUNTRY_CODES must be country calling codes separated by commas, such as 1 or 1,44 (got "US")',
+    );
+  });
+
+  it('issue 38 §9: smtp:// requires STARTTLS before it logs in, unless the URL says ?tls=off', async () => {
+    // a server that offers no STARTTLS: what a man in the middle who strips it looks like
+    const smtp = await startFakeSmtpServer({ username: 'shop', password: 'mail-pass' });
+    try {
+      const base = `smtp://shop:mail-pass@127.0.0.1:${smtp.port}`;
+      const message = { subject: 'Order #1', text: 'Accepted' };
+      const strict = emailNotifier({ url: base, from: 'orders@shop.example' });
+      await expect(strict.send('jamie@example.com', message)).rejects.toThrow(
+        'SMTP sending failed (ETLS',
+      );
+      expect(smtp.logins).toEqual([]);
+      const relay = emailNotifier({ url: `${base}?tls=off`, from: 'orders@shop.example' });
+      await relay.send('jamie@example.com', message);
+      expect(smtp.received.map((m) => m.to)).toEqual([['jamie@example.com']]);
+      expect(() =>
+        loadConfig({
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'canopy-notify-')),
+          SMTP_URL: `${base}?tls=no`,
+          SMTP_FROM: 'orders@shop.example',
+        }),
+      ).toThrow('Invalid configuration: SMTP_URL may only say ?tls=off');
+    } finally {
+      await smtp.close();
+    }
   });
 });

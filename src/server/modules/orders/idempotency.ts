@@ -18,7 +18,30 @@ export type IdempotencyClaim = repo.IdempotencyRecord;
 /** Thrown inside the order's transaction when another request already holds the key. */
 class KeyAlreadyUsed extends Error {}
 
-const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+/** Deeper than any order body: anything past it is refused before JSON.stringify recurses into it. */
+const MAX_HASHED_DEPTH = 16;
+
+function hashOf(body: unknown): string {
+  if (deeperThan(body, MAX_HASHED_DEPTH))
+    throw new HttpError(400, {
+      error: 'The request is nested too deeply',
+      code: 'VALIDATION_FAILED',
+    });
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+/** Walks the value without recursion: a hostile body can nest deeper than the call stack. */
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (next.depth > limit) return true;
+    if (next.value && typeof next.value === 'object')
+      for (const child of Object.values(next.value))
+        pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
 
 /**
  * Idempotency-Key handling as in the IETF draft and Stripe: the first request runs, a retry

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { staffClient } from '../../../../test/staff';
 import type { Promotion } from '../../../shared/types';
 
 interface Message {
@@ -62,6 +63,17 @@ describe.each(BACKENDS)('13.17 inactive promotions on %s', (dialect) => {
     expect(codes(await send('GET', '/api/promotions', undefined, true))).not.toContain('SECRET40');
     expect(codes(await send('GET', '/api/promotions', undefined, true))).toContain('BOGO50');
     expect(codes(await send('GET', '/api/promotions'))).toContain('SECRET40');
+  });
+
+  it('issue 38 §12: lists them only to staff with the promotions permission', async () => {
+    const codes = (res: { json: () => Promotion[] }) => res.json().map((p) => p.promoCode);
+    const owner = { send };
+    for (const role of ['driver', 'dispatcher', 'support'] as const) {
+      const member = await staffClient({ ...t }, owner, role);
+      const listed = codes(await member.send('GET', '/api/promotions'));
+      expect(listed, role).not.toContain('SECRET40');
+      expect(listed, role).toContain('BOGO50');
+    }
   });
 
   it('13.17 keeps inactive promotions out of a shopper socket, and withdraws one when deactivated', async () => {

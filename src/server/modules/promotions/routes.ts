@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { promoCheckResponse, promotionResponse } from '../../../shared/api-schemas';
 import { validatePromoSchema } from '../../../shared/schemas';
+import { can } from '../../../shared/staff';
 import type { ApiApp } from '../../http/openapi';
 import { currentDealer } from '../auth/guard';
 import { listActivePromotions, listPromotions } from './service';
@@ -9,10 +10,13 @@ import { checkPromotion } from './validate-promo';
 export async function promotionRoutes(app: ApiApp): Promise<void> {
   const schema = { response: { 200: z.array(promotionResponse) } };
   app.get('/api/promotions', { schema }, async (request, reply) => {
-    // the dealer's dashboard lists inactive promotions too; shoppers get the active ones
+    // staff who manage promotions see inactive ones too (codes not yet, or no longer, public);
+    // shoppers and every other role get the active ones
     reply.header('vary', 'cookie');
     const dealer = await currentDealer(app, request);
-    return dealer ? listPromotions(app.db.kysely) : listActivePromotions(app.db.kysely);
+    return dealer && can(dealer.role, 'promotions')
+      ? listPromotions(app.db.kysely)
+      : listActivePromotions(app.db.kysely);
   });
 }
 

@@ -64,14 +64,32 @@ function itemsTable(receipt: Receipt): string {
   return `<table><thead><tr><th>Item</th><th class="num">Count</th><th class="num">Price</th></tr></thead><tbody>${items}</tbody></table>`;
 }
 
-function signature(receipt: Receipt): string {
+/** `full` for staff and the shopper signed in; `link` for a status link's holder. */
+export type ReceiptAccess = 'full' | 'link' | null;
+
+const WITHHELD = 'Not shown on a shared link';
+
+/** The receipt as a status link shows it: no home address, no signature. */
+export function withoutPrivateParts(receipt: Receipt): Receipt & { signatureWithheld: true } {
+  return {
+    ...receipt,
+    details: receipt.details.map((line) =>
+      line.label === 'Address' ? { ...line, value: WITHHELD } : line,
+    ),
+    signature: null,
+    signatureWithheld: true,
+  };
+}
+
+function signature(receipt: Receipt & { signatureWithheld?: true }): string {
+  if (receipt.signatureWithheld) return `<p class="muted">${WITHHELD}</p>`;
   return receipt.signature
     ? `<img class="signature" src="${escapeHtml(receipt.signature)}" alt="Customer's signature">`
     : '<p class="muted">No signature recorded</p>';
 }
 
 /** A self-contained, printable HTML page: every text escaped, no external asset. */
-export function receiptPage(receipt: Receipt): string {
+export function receiptPage(receipt: Receipt & { signatureWithheld?: true }): string {
   const title = `Receipt · ${receipt.title} · ${receipt.shopName}`;
   return `<!doctype html>
 <html lang="en">

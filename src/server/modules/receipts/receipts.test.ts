@@ -80,6 +80,10 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
       url: '/api/orders/simple',
       payload: orderBody([cartLine(product, quantity)], [...products.values()], {
         pricing: californiaTax(),
+        // under US-CA a delivery's address ends with the state and its ZIP
+        ...(overrides.orderType === 'delivery'
+          ? { address: '12 Elm Street, Oakland, CA 94612' }
+          : {}),
         ...overrides,
       }),
       headers: cookie ? { cookie } : {},
@@ -286,6 +290,29 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
     }
     // the token opens it whoever holds it
     expect((await read(receiptUrl(order.id, order.statusToken), stranger)).statusCode).toBe(200);
+  });
+
+  it('issue 38 §7: shows the address and the signature to staff and the shopper, not to a status link', async () => {
+    const { order, cookie, signature } = await deliveredByDriver();
+    const byLink = await read(receiptUrl(order.id, order.statusToken));
+    expect(byLink.statusCode).toBe(200);
+    expect(textOf(byLink.body)).toContain('Address Not shown on a shared link');
+    expect(byLink.body).not.toContain('12 Elm Street');
+    expect(byLink.body).not.toContain(signature);
+    expect(byLink.body).not.toContain('<img');
+    // the total and the items stay: it is still the order's receipt
+    expect(textOf(byLink.body)).toContain(`Total ${formatDollars(order.total)}`);
+
+    for (const [who, viewer] of [
+      ['the shopper', cookie],
+      ['the owner', owner.cookie],
+      ['support', support.cookie],
+      ['the driver', alex.cookie],
+    ] as const) {
+      const full = await read(receiptUrl(order.id), viewer);
+      expect(textOf(full.body), who).toContain('Address 12 Elm Street');
+      expect(full.body, who).toContain(`<img class="signature" src="${signature}"`);
+    }
   });
 
   it('has no receipt before the order is handed over or voided', async () => {

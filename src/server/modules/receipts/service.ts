@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../http/errors';
 import type { DealerIdentity } from '../auth/service';
 import { findOrder } from '../orders/service';
 import { getStoreProfile } from '../store-profile/service';
-import { receiptPage } from './receipt-page';
+import { type ReceiptAccess, receiptPage, withoutPrivateParts } from './receipt-page';
 import * as repo from './repo';
 
 /** Who asks for a receipt: a member of staff, the shopper's cookie, and the status link's token. */
@@ -25,12 +25,16 @@ const digest = (secret: string) => createHash('sha256').update(secret).digest();
 const sameSecret = (given: string, kept: string | null) =>
   kept !== null && timingSafeEqual(digest(given), digest(kept));
 
-/** Staff who read orders, the order's driver, its shopper, or whoever holds its status link. */
-function mayRead(row: ReceiptRow, { staff, shopperId, token }: ReceiptViewer): boolean {
-  if (staff && can(staff.role, 'orders.read')) return true;
-  if (staff && can(staff.role, 'deliveries') && row.driver_id === staff.userId) return true;
-  if (shopperId && sameSecret(shopperId, row.shopper_id)) return true;
-  return token !== null && sameSecret(token, row.status_token);
+/**
+ * What the viewer may see: all of it for staff who read orders, the order's driver and its
+ * shopper (cookie); the receipt without the home address and the signature for whoever holds
+ * the status link (it travels in texts and emails, and may be forwarded); else nothing.
+ */
+function accessOf(row: ReceiptRow, { staff, shopperId, token }: ReceiptViewer): ReceiptAccess {
+  if (staff && can(staff.role, 'orders.read')) return 'full';
+  if (staff && can(staff.role, 'deliveries') && row.driver_id === staff.userId) return 'full';
+  if (shopperId && sameSecret(shopperId, row.shopper_id)) return 'full';
+  return token !== null && sameSecret(token, row.status_token) ? 'link' : null;
 }
 
 /** An account from before staff roles may have no first name yet: its username stands in. */
@@ -53,7 +57,8 @@ export async function receiptHtml(
   timeZone: string,
 ): Promise<string> {
   const row = await repo.findReceiptRow(db, id);
-  if (!row || !mayRead(row, viewer)) throw notFound('Order');
+  const access = row ? accessOf(row, viewer) : null;
+  if (!row || !access) throw notFound('Order');
   if (!hasReceipt(row.status as OrderStatus))
     throw new HttpError(404, {
       error: `Order #${id} has no receipt yet: it gets one when it is delivered, picked up or voided.`,
@@ -70,5 +75,5 @@ export async function receiptHtml(
     signature: row.signature,
     timeZone,
   });
-  return receiptPage(receipt);
+  return receiptPage(access === 'full' ? receipt : withoutPrivateParts(receipt));
 }

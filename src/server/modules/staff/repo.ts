@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { StaffRole } from '../../../shared/staff';
 import type { Database } from '../../db/schema';
 
@@ -58,6 +58,14 @@ export function updateStaff(
   }>,
 ) {
   return db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * PostgreSQL: one staff change at a time, until the transaction ends. Two owners demoting each
+ * other at once would each count the other as the remaining owner, and leave none.
+ */
+export async function serialiseStaffChanges(db: Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('canopy:staff-changes'))`.execute(db);
 }
 
 /** Active owners other than this account: the shop must keep at least one. */

@@ -32,6 +32,7 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
     'GET /api/chat/sessions/:sessionId/messages',
     'POST /api/chat/sessions/:sessionId/read',
     'POST /api/chat/sessions/:sessionId/reply',
+    'POST /api/chat/sessions/:sessionId/spam',
     'GET /api/contact-messages',
     'PATCH /api/contact-messages/:id',
   ],

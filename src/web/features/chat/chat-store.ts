@@ -8,11 +8,24 @@ export interface ChatLine {
   fromSupport: boolean;
 }
 
-export const chatStore = createStore<{ lines: ChatLine[]; unread: number; open: boolean }>({
+export const chatStore = createStore<{
+  lines: ChatLine[];
+  unread: number;
+  open: boolean;
+  /** why the server refused the shopper's last message ("Slow down…"), until one is accepted */
+  notice: string | null;
+}>({
   lines: [],
   unread: 0,
   open: false,
+  notice: null,
 });
+
+/** The server's answer to a message the shopper sent: refused with a reason, or accepted. */
+export function acknowledge(ack: { ok: boolean; error?: string }): void {
+  const notice = ack.ok ? null : (ack.error ?? 'Your message was not sent.');
+  chatStore.set((s) => (s.notice === notice ? s : { ...s, notice }));
+}
 
 export function restoreHistory(history: ChatMessagePayload[]): void {
   chatStore.set((s) => ({

@@ -10,7 +10,7 @@ import { askNotificationPermission } from '../notify';
 
 /** Floating live chat with support (spec §2.14): bottom left, so it never covers the cart button. */
 export default function ChatWidget() {
-  const { lines, unread, open } = useStore(chatStore);
+  const { lines, unread, open, notice } = useStore(chatStore);
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -117,6 +117,11 @@ export default function ChatWidget() {
               </li>
             ))}
           </ol>
+          {notice && (
+            <p role="status" className="border-t border-line px-4 py-2 text-sm text-danger">
+              {notice}
+            </p>
+          )}
           <form onSubmit={send} className="flex items-end gap-2 border-t border-line p-3">
             <label className="sr-only" htmlFor={`${titleId}-input`}>
               Your message

@@ -14,3 +14,11 @@ export function markChatRead(sessionId: string) {
     body: '{}',
   });
 }
+
+/** Support closes a conversation as spam: it leaves the inbox and its further messages are dropped. */
+export function closeChatAsSpam(sessionId: string) {
+  return apiFetch<{ success: true }>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/spam`, {
+    method: 'POST',
+    body: '{}',
+  });
+}

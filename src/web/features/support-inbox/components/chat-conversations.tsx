@@ -4,19 +4,25 @@ import { useChatMessages } from '@web/api/get-chat-messages';
 import { type ChatSessionSummary, chatKeys } from '@web/api/get-chat-sessions';
 import { Button } from '@web/components/ui/button';
 import { formatDistanceToNow } from 'date-fns';
-import { Mail, Phone, Send } from 'lucide-react';
+import { Ban, Mail, Phone, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { markChatRead, sendSupportReply } from '../api/chat-inbox';
+import { closeChatAsSpam, markChatRead, sendSupportReply } from '../api/chat-inbox';
 
-/** The live chats: sessions newest first with unread counts, the chosen thread and a reply box. */
+/**
+ * The live chats: sessions with unread ones first, a page at a time, the chosen thread, a reply
+ * box and a way to close a conversation as spam.
+ */
 export function ChatConversations({
   sessions,
   selected,
   onSelect,
+  onLoadMore,
 }: {
   sessions: ChatSessionSummary[] | undefined;
   selected: string | null;
   onSelect: (sessionId: string) => void;
+  /** loads the next page; absent on the last one */
+  onLoadMore?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
@@ -36,6 +42,11 @@ export function ChatConversations({
       setDraft('');
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
     },
+  });
+
+  const spam = useMutation({
+    mutationFn: closeChatAsSpam,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions }),
   });
 
   function submit(event: FormEvent) {
@@ -72,6 +83,13 @@ export function ChatConversations({
             </button>
           </li>
         ))}
+        {onLoadMore && (
+          <li>
+            <Button variant="ghost" className="w-full" onClick={onLoadMore}>
+              Load more chats
+            </Button>
+          </li>
+        )}
       </ul>
       <div className="flex min-h-64 flex-col rounded-xl border border-line">
         {!current ? (
@@ -96,6 +114,15 @@ export function ChatConversations({
                   <Mail aria-hidden className="h-4 w-4" /> {current.email}
                 </a>
               )}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="ml-auto"
+                disabled={spam.isPending}
+                onClick={() => spam.mutate(current.sessionId)}
+              >
+                <Ban aria-hidden className="h-4 w-4" /> Close as spam
+              </Button>
             </div>
             <ol
               className="flex max-h-80 flex-1 flex-col gap-2 overflow-y-auto p-4"

@@ -68,7 +68,7 @@ export function SupportInboxPanel({ id = 'support-inbox' }: { id?: string }) {
     <Panel
       id={id}
       title="Support Inbox"
-      description="Live chats and contact-form messages, newest first."
+      description="Live chats (unread first) and contact-form messages, newest first."
       icon={<Inbox aria-hidden="true" className="h-5 w-5" />}
     >
       <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
@@ -91,7 +91,12 @@ export function SupportInboxPanel({ id = 'support-inbox' }: { id?: string }) {
           </Tab>
         </TabList>
         <TabPanel value="chat">
-          <ChatConversations sessions={sessions.data} selected={selected} onSelect={setSelected} />
+          <ChatConversations
+            sessions={sessions.data}
+            selected={selected}
+            onSelect={setSelected}
+            onLoadMore={sessions.hasNextPage ? () => void sessions.fetchNextPage() : undefined}
+          />
         </TabPanel>
         <TabPanel value="contact">
           <ContactMessagesList

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../connect';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
+type AnyDb = Kysely<any>;
+
+/**
+ * Issue 38: support can close a chat as spam. `muted_at` is when: the session leaves the
+ * inbox and its further messages are dropped.
+ */
+export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
+  await db.schema.alterTable('chat_sessions').addColumn('muted_at', 'text').execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('chat_sessions').dropColumn('muted_at').execute();
+}
