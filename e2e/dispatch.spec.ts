@@ -90,6 +90,12 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   await driver.page.screenshot({ path: testInfo.outputPath('driver-stops.png'), fullPage: true });
   await expectNoSeriousA11yViolations(driver.page);
 
+  // a stop the shop has not accepted yet cannot start
+  await expect(stop).toContainText('Waiting for the shop to accept it');
+  await expect(stop.getByRole('button', { name: 'Start delivery' })).toHaveCount(0);
+  await orders
+    .getByRole('combobox', { name: `Status of order #${order.id}` })
+    .selectOption('accepted');
   await stop.getByRole('button', { name: 'Start delivery' }).click();
   await expect(stop).toContainText('Out for delivery');
   const shopper = await browser.newContext({ viewport });
@@ -134,6 +140,9 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
     'delivery',
   );
   expect((await productNamed(page.request, flower)).stock).toBe(before - 7);
+  await owner.context.request.patch(`/api/orders/${second.id}/status`, {
+    data: { status: 'accepted' },
+  });
   const assigned = await owner.context.request.patch(`/api/orders/${second.id}/driver`, {
     data: { driverId: (await added.json()).id },
   });

@@ -170,6 +170,7 @@ test('the store profile the dealer saves reaches open shop pages: footer, cart a
   const stamp = Date.now();
   const profile = {
     shopName: `Green Door ${stamp}`,
+    legalName: `Green Door Holdings ${stamp}, LLC`,
     pickupAddress: `${stamp % 1000} Elm Street, Oakland`,
     openingHours: 'Daily 10 AM - 8 PM',
     phone: '(510) 555-0100',

@@ -120,7 +120,9 @@ test('the owner adds support staff, who sees only what the role allows until tur
   expect(href).toMatch(/^\/api\/records\/orders\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
   const csv = await page.request.get(href!);
   expect(csv.ok()).toBe(true);
-  expect((await csv.text()).split('\n')[0]).toMatch(/^Order,Placed at \(UTC\),Shop date,Status/);
+  expect((await csv.text()).split('\n')[0]).toMatch(
+    /^Order,Record,Placed at \(UTC\),Shop date,Sale date,Status/,
+  );
   await page.screenshot({ path: testInfo.outputPath('activity-page.png'), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 });

@@ -136,6 +136,10 @@ export function preparerAfter(
   return order.preparedBy;
 }
 
+/** A driver starts only a stop the shop accepted (or packed), never one merely placed. */
+export const canStartDelivery = (status: OrderStatus) =>
+  status === 'accepted' || status === 'packed';
+
 /** A driver starts a delivery, hands it over, or brings it back. */
 export const DRIVER_STATUSES = ['on the way', 'completed', 'returned'] as const;
 export type DeliveryStatus = (typeof DRIVER_STATUSES)[number];

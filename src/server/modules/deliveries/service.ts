@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DoorCheckInput } from '../../../shared/id-check/door-check';
-import { FINISHED_STATUSES, inStopOrder } from '../../../shared/order-lifecycle';
+import { canStartDelivery, FINISHED_STATUSES, inStopOrder } from '../../../shared/order-lifecycle';
 import type { Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
@@ -19,9 +19,6 @@ export async function listDeliveries(db: Kysely<Database>, driverId: number): Pr
   return inStopOrder(await listOrders(db, { driverId, notIn: FINISHED_STATUSES }));
 }
 
-/** Statuses a stop may be started from: prepared for the road, not merely placed. */
-const STARTABLE = ['accepted', 'packed'];
-
 /**
  * A driver moves only their own stops along, through the one status change every path uses;
  * the door rules (ID check, signature, hours, limits) bind a driver under every rule set.
@@ -34,7 +31,7 @@ export async function updateDelivery(
   context: ChangeContext,
 ): Promise<Outcome<Order>> {
   const order = await driversOrder(db.kysely, driverId, id);
-  if (change.status === 'on the way' && !STARTABLE.includes(order.status))
+  if (change.status === 'on the way' && !canStartDelivery(order.status))
     throw new HttpError(409, {
       error: `Order #${id} is not ready to go yet: the shop must accept it first.`,
       code: 'ORDER_STATUS_REFUSED',

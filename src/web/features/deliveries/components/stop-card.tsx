@@ -1,6 +1,6 @@
 import { parseDateOnly } from '@shared/availability';
 import { formatDollars } from '@shared/money';
-import { statusLabel } from '@shared/order-lifecycle';
+import { canStartDelivery, statusLabel } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import { mapsHref, telHref } from '@web/features/order-management/orders-logic';
@@ -119,10 +119,14 @@ export function StopCard({
           <Button size="lg" onClick={onDelivered} disabled={busy}>
             Delivered
           </Button>
-        ) : (
+        ) : canStartDelivery(order.status) ? (
           <Button size="lg" onClick={onStart} disabled={busy}>
             Start delivery
           </Button>
+        ) : (
+          <p className="flex items-center justify-center rounded-xl border border-dashed border-line px-2 text-center text-sm text-muted">
+            Waiting for the shop to accept it
+          </p>
         )}
         <Button size="lg" variant="outline" onClick={onReturn} disabled={busy}>
           Not delivered
