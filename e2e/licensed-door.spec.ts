@@ -195,9 +195,15 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
   await expect(status.locator('body')).toContainText(`DR-${stamp.slice(-7)}`);
   await expect(status.locator('body')).toContainText(`Dana (employee no. DI-${stamp.slice(-7)})`);
   await expect(status.locator('body')).toContainText(`$${order.total.toFixed(2)}`);
-  await expect(status.getByRole('img', { name: /signature/i })).toBeVisible();
+  // a shared link withholds the signature; the shop's staff see it
+  await expect(status.locator('body')).toContainText('Not shown on a shared link');
+  await expect(status.getByRole('img', { name: /signature/i })).toHaveCount(0);
   await status.screenshot({ path: testInfo.outputPath('receipt.png'), fullPage: true });
   await expectNoSeriousA11yViolations(status);
+  const staffReceipt = await dispatcher.context.newPage();
+  await staffReceipt.goto(`/api/orders/${order.id}/receipt`);
+  await expect(staffReceipt.getByRole('img', { name: /signature/i })).toBeVisible();
+  await staffReceipt.close();
 
   // the next stop's customer is 20: the order comes back and its quarter goes back on the shelf
   const before = (await productNamed(page.request, flower)).stock;
@@ -246,22 +252,22 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
     .getByTestId('audit-entry');
   const about = (id: number, text: string) =>
     entries.filter({ hasText: new RegExp(`Order #${id}(?!\\d)`) }).filter({ hasText: text });
-  await expect(about(order.id, `driver_id: — → ${driverAccount.id}`)).toContainText(
+  await expect(about(order.id, `Driver (staff #): — → ${driverAccount.id}`)).toContainText(
     `${dispatcherAccount.username} (dispatcher)`,
   );
-  await expect(about(order.id, 'status: accepted → packed')).toContainText(
+  await expect(about(order.id, 'Status: accepted → packed')).toContainText(
     `${dispatcherAccount.username} (dispatcher)`,
   );
-  await expect(about(order.id, 'status: packed → on the way')).toContainText(
+  await expect(about(order.id, 'Status: packed → on the way')).toContainText(
     `${driverAccount.username} (driver)`,
   );
   await expect(about(order.id, '"method":"scan"')).toContainText(
     `${driverAccount.username} (driver)`,
   );
-  await expect(about(order.id, 'signature: — → (signature image)')).toContainText(
-    'status: on the way → completed',
+  await expect(about(order.id, 'Signature: — → (signature image)')).toContainText(
+    'Status: on the way → completed',
   );
-  await expect(about(second.id, 'return_reason: — → id-failed')).toBeVisible();
+  await expect(about(second.id, 'Return reason: — → id-failed')).toBeVisible();
   await owner.page.screenshot({ path: testInfo.outputPath('activity.png'), fullPage: true });
 
   await phone.close();

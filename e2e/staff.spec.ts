@@ -108,9 +108,9 @@ test('the owner adds support staff, who sees only what the role allows until tur
   const turnedOff = entries.filter({ hasText: 'disabled_at' }).first();
   await expect(turnedOff).toContainText(/Staff member #\d+ changed/);
   await expect(turnedOff).toContainText('dealer (owner)');
-  const added = entries.filter({ hasText: `username: — → ${username}` });
+  const added = entries.filter({ hasText: `Username: — → ${username}` });
   await expect(added).toContainText(/Staff member #\d+ created/);
-  await expect(added).toContainText('role: — → support');
+  await expect(added).toContainText('Role: — → support');
   await page.getByLabel('What').selectOption('session');
   await expect(
     entries.filter({ hasText: 'Signed in' }).filter({ hasText: username }).first(),

@@ -191,6 +191,11 @@ export const orderResponse = z
       .string()
       .nullable()
       .describe('what the handover changed, e.g. a tax re-priced at the rate then in force'),
+    deliveryAttempts: z
+      .number()
+      .int()
+      .describe('times the driver found nobody home and will try again'),
+    attemptNote: z.string().nullable().describe("the driver's note on the last attempt"),
     returns: z
       .array(
         z.object({
@@ -231,6 +236,8 @@ export const orderStatusViewResponse = z
     taxes: z.array(z.object({ name: z.string(), rate: z.number(), amount: dollars })),
     total: dollars,
     driverFirstName: z.string().nullable().describe('once the order is out for delivery'),
+    deliveryAttempts: z.number().int().describe('times the driver found nobody home'),
+    attemptNote: z.string().nullable().describe("the driver's note on the last attempt"),
   })
   .meta({ id: 'OrderStatusView' });
 

@@ -55,6 +55,8 @@ const order: Order = {
   saleDate: '2026-11-25',
   cannabisGrams: 7,
   concentrateGrams: 0,
+  deliveryAttempts: 0,
+  attemptNote: null,
   voidReason: null,
   idCheckOverride: null,
   handoverNote: null,

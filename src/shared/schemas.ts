@@ -178,11 +178,26 @@ export const deliveryStatusSchema = z
       .optional(),
     /** the customer's signature, required to hand the order over */
     signature: signatureSchema.optional(),
+    /** the driver's own words on why it came back */
+    note: z
+      .string({ message: 'must be text' })
+      .trim()
+      .max(300, 'must be at most 300 characters')
+      .optional(),
   })
   .refine((change) => change.status !== 'returned' || change.returnReason, {
     message: 'is required when the order is returned',
     path: ['returnReason'],
   });
+
+/** Nobody home: the stop goes back on the driver's list for another try (issue 36 item 11). */
+export const deliveryAttemptSchema = z.object({
+  note: z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .optional(),
+});
 
 export const orderDeliverySchema = z.object({
   deliveryDate: z

@@ -77,6 +77,9 @@ const role = z.enum(STAFF_ROLES, { message: `must be one of ${STAFF_ROLES.join('
 export const newStaffSchema = z.object({ username, password, role, firstName, employeeNumber });
 export type NewStaffInput = z.infer<typeof newStaffSchema>;
 
+/** The details a receipt prints of a member of staff, edited together on the Staff page. */
+export const staffDetailsSchema = z.object({ firstName, employeeNumber });
+
 export const staffChangeSchema = z
   .object({
     role,

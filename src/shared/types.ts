@@ -140,6 +140,9 @@ export interface Order {
   idCheckOverride: Omit<IdCheckOverride, 'byStaffId'> | null;
   /** what the handover changed (a tax re-priced at the rate then in force) */
   handoverNote: string | null;
+  /** issue 36: times the driver found nobody home and will try again, and their last note */
+  deliveryAttempts: number;
+  attemptNote: string | null;
   /** issue 37 §1: returns recorded after handover, oldest first */
   returns: OrderReturn[];
 }
@@ -180,6 +183,9 @@ export interface OrderStatusView {
   taxes: OrderTax[];
   /** the driver's first name once the order is out for delivery */
   driverFirstName: string | null;
+  /** times the driver found nobody home, and their last note */
+  deliveryAttempts: number;
+  attemptNote: string | null;
   total: number;
 }
 

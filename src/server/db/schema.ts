@@ -179,6 +179,9 @@ export interface OrdersTable {
   handover_note: string | null;
   /** JSON TaxContextOfOrder: what the taxes were levied on, to tax it again at handover */
   tax_context: string | null;
+  /** issue 36: times a driver found nobody home and will try again, and their last note */
+  delivery_attempts: Generated<number>;
+  attempt_note: string | null;
 }
 
 /** A return after handover (issue 37 §1): its own record beside the sale, never restocked. */

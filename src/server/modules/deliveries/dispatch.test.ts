@@ -203,6 +203,40 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
     expect(await stockOf('Blue Dream')).toBe(before);
   });
 
+  it('nobody home: the driver tries again later; the stop stays theirs, counted, with the note', async () => {
+    const before = await stockOf('Blue Dream');
+    const order = await placeDelivery();
+    await owner.send('PATCH', `/api/orders/${order.id}/driver`, { driverId: alex.id });
+    const early = await alex.send('POST', `/api/deliveries/${order.id}/attempts`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('ORDER_STATUS_REFUSED');
+    for (const status of ['accepted', 'packed'])
+      await dispatcher.send('PATCH', `/api/orders/${order.id}/status`, { status });
+    expect(
+      (await blair.send('POST', `/api/deliveries/${order.id}/attempts`, {})).statusCode,
+    ).toBe(404);
+
+    for (const note of ['Left a card, will call at 6', undefined]) {
+      await alex.send('PATCH', `/api/deliveries/${order.id}`, { status: 'on the way' });
+      const tried = await alex.send(
+        'POST',
+        `/api/deliveries/${order.id}/attempts`,
+        note ? { note } : {},
+      );
+      expect(tried.statusCode).toBe(200);
+    }
+    const stops = (await alex.send('GET', '/api/deliveries')).json<Order[]>();
+    expect(stops.find((stop) => stop.id === order.id)).toMatchObject({
+      status: 'packed',
+      deliveryAttempts: 2,
+      attemptNote: 'Nobody home',
+    });
+    // the goods are still in the car: nothing went back on the shelf
+    expect(await stockOf('Blue Dream')).toBe(before - 7);
+    const status = await t.app.inject(`/api/order-status/${order.statusToken}`);
+    expect(status.json()).toMatchObject({ deliveryAttempts: 2 });
+  });
+
   it('a cancelled order frees its stock and leaves Active Orders', async () => {
     const before = await stockOf('Blue Dream');
     const order = await placeDelivery();

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { orderResponse } from '../../../shared/api-schemas';
 import { doorCheckSchema } from '../../../shared/id-check/door-check';
-import { deliveryStatusSchema } from '../../../shared/schemas';
+import { deliveryAttemptSchema, deliveryStatusSchema } from '../../../shared/schemas';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { idHashSecret } from '../id-checks/id-number-hash';
-import { listDeliveries, recordDoorCheck, updateDelivery } from './service';
+import { listDeliveries, recordDeliveryAttempt, recordDoorCheck, updateDelivery } from './service';
 
 const driverOnly = { dealerOnly: true, permission: 'deliveries', auditedByService: true } as const;
 const orderIdParams = withSummary(idParams, 'Invalid order id');
@@ -52,9 +52,36 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
     return published(app, outcome);
   });
 
+  const attempt = {
+    config: driverOnly,
+    schema: {
+      params: orderIdParams,
+      body: withSummary(deliveryAttemptSchema, 'Invalid delivery attempt'),
+      response: { 200: orderResponse },
+    },
+  };
+  app.post('/api/deliveries/:id/attempts', attempt, async (request) => {
+    const context = {
+      actor: actorOf(request),
+      timeZone: app.config.SHOP_TIMEZONE,
+      now: app.clock(),
+    };
+    const { id } = request.params;
+    const driverId = request.dealer!.userId;
+    return published(
+      app,
+      await recordDeliveryAttempt(app.db, driverId, id, request.body.note, context),
+    );
+  });
+
   app.patch('/api/deliveries/:id', update, async (request) => {
-    const { status, returnReason, signature } = request.body;
-    const change = { status, returnReason: returnReason ?? null, signature: signature ?? null };
+    const { status, returnReason, signature, note } = request.body;
+    const change = {
+      status,
+      returnReason: returnReason ?? null,
+      signature: signature ?? null,
+      reason: note ?? null,
+    };
     const context = {
       actor: actorOf(request),
       timeZone: app.config.SHOP_TIMEZONE,

@@ -39,6 +39,35 @@ export async function updateDelivery(
   return updateOrderStatus(db, id, change, { ...context, atTheDoor: true });
 }
 
+/** Words of a try with nobody home when the driver wrote none. */
+export const NOBODY_HOME = 'Nobody home';
+
+/**
+ * Nobody home, try again later (issue 36 item 11): the stop goes back on the driver's list,
+ * ready to start again, with one more attempt counted and the driver's note.
+ */
+export async function recordDeliveryAttempt(
+  db: Db,
+  driverId: number,
+  id: number,
+  note: string | undefined,
+  context: ChangeContext,
+): Promise<Outcome<Order>> {
+  const order = await driversOrder(db.kysely, driverId, id);
+  if (order.status !== 'on the way')
+    throw new HttpError(409, {
+      error: `Order #${id} is not out for delivery: start it before trying the door.`,
+      code: 'ORDER_STATUS_REFUSED',
+    });
+  const attemptNote = note?.trim() || NOBODY_HOME;
+  return updateOrderStatus(
+    db,
+    id,
+    { status: 'packed' },
+    { ...context, atTheDoor: true, attemptNote },
+  );
+}
+
 /** Another driver's order is as unknown to a driver as one that does not exist. */
 async function driversOrder(db: Kysely<Database>, driverId: number, id: number): Promise<Order> {
   const [order] = await listOrders(db, { id, driverId });

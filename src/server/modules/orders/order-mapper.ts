@@ -100,6 +100,8 @@ export function orderFromRows(
     voidReason: row.void_reason,
     idCheckOverride: overrideOf(row.id_check_override),
     handoverNote: row.handover_note,
+    deliveryAttempts: Number(row.delivery_attempts ?? 0),
+    attemptNote: row.attempt_note,
     returns: returns.map(orderReturnFromRow),
   };
 }

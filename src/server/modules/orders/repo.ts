@@ -226,6 +226,15 @@ export function setRepricedTaxes(
     .execute();
 }
 
+/** One more try at the door, with the driver's note (issue 36 item 11). */
+export function addDeliveryAttempt(db: Q, id: number, note: string) {
+  return db
+    .updateTable('orders')
+    .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1), attempt_note: note }))
+    .where('id', '=', id)
+    .execute();
+}
+
 export function setSaleDate(db: Q, id: number, saleDate: string) {
   return db.updateTable('orders').set({ sale_date: saleDate }).where('id', '=', id).execute();
 }

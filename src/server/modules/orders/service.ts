@@ -79,6 +79,8 @@ export interface ChangeContext {
   now?: Date;
   /** the driver moving their own stop: the door rules bind a driver under every rule set */
   atTheDoor?: boolean;
+  /** the driver found nobody home and will try again: the attempt is counted with this note */
+  attemptNote?: string;
 }
 
 const STATUS_ACTIONS: Partial<Record<OrderStatus, string>> = {
@@ -126,12 +128,19 @@ export async function updateOrderStatus(
       status: change.status,
       completedAt: change.status === 'completed' ? (row.completed_at ?? now.toISOString()) : null,
       returnReason: change.status === 'returned' ? (change.returnReason ?? null) : null,
-      voidReason: change.status === 'cancelled' ? voidReasonOf(change, ruleSet, id) : null,
+      voidReason:
+        change.status === 'cancelled'
+          ? voidReasonOf(change, ruleSet, id)
+          : change.status === 'returned'
+            ? change.reason?.trim() || null
+            : null,
       saleDate: handingOver
         ? (handover?.saleDate ?? shopClock(now, context.timeZone).date)
         : undefined,
     });
     if (handover?.repriced) await repo.setRepricedTaxes(trx, id, handover.repriced);
+    if (context.attemptNote !== undefined)
+      await repo.addDeliveryAttempt(trx, id, context.attemptNote);
     await recordReceiptFacts(trx, row, change.status, context.actor, now);
     if (change.signature && change.status === 'completed')
       await repo.setSignature(trx, id, change.signature);

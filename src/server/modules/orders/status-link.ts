@@ -41,5 +41,7 @@ export async function findOrderStatus(
     taxes: order.taxes,
     total: order.total,
     driverFirstName: order.status === 'on the way' ? (order.driver?.firstName ?? null) : null,
+    deliveryAttempts: order.deliveryAttempts,
+    attemptNote: order.attemptNote,
   };
 }

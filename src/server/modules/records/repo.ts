@@ -42,6 +42,8 @@ const EXPORTED: Record<ExportedColumn, true> = {
   id_check_override: true,
   handover_note: true,
   tax_context: true,
+  delivery_attempts: true,
+  attempt_note: true,
 };
 const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
   (column) => `orders.${column}` as const,

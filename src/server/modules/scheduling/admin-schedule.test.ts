@@ -47,6 +47,42 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
     expect(again.json()).toEqual({ error: DUPLICATE_SLOT, code: 'SLOT_EXISTS' });
   });
 
+  it('counts the orders a weekly window already holds when the day gets a slot of its own', async () => {
+    const booked = (status: string) =>
+      t.db.kysely
+        .insertInto('orders')
+        .values({
+          customer: 'Jamie Rivera',
+          address: '12 Elm Street, Oakland, CA 94612',
+          phone: '555-0101',
+          status,
+          subtotal_cents: 6000,
+          discount_cents: 0,
+          delivery_fee_cents: 500,
+          total_cents: 6500,
+          order_type: 'scheduled',
+          delivery_date: '2030-04-02',
+          delivery_time_window: '11:00 AM - 1:00 PM',
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const kept = await booked('accepted');
+    await booked('cancelled');
+    const res = await send('POST', '/api/schedule-slots', {
+      date: '2030-04-02',
+      startTime: '11:00 AM',
+      endTime: '1:00 PM',
+    });
+    expect(res.json()).toMatchObject({ maxOrders: 5, currentOrders: 1 });
+    const linked = await t.db.kysely
+      .selectFrom('orders')
+      .select('schedule_slot_id')
+      .where('id', '=', kept.id)
+      .executeTakeFirstOrThrow();
+    expect(linked.schedule_slot_id).toBe(res.json().id);
+  });
+
   it('creates the override marker', async () => {
     const res = await send('POST', '/api/schedule-slots', {
       date: '2030-03-05',

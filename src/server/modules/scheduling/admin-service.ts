@@ -35,12 +35,17 @@ export async function createScheduleSlot(
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
     if (await repo.findSameSlot(trx, values))
       throw new HttpError(409, { error: DUPLICATE_SLOT, code: 'SLOT_EXISTS' });
-    const row = await repo.insertSlotRow(trx, {
+    const inserted = await repo.insertSlotRow(trx, {
       ...values,
       max_orders: slot.maxOrders,
       current_orders: 0,
       notes: slot.notes,
     });
+    const window = windowLabel(slot);
+    const linked = isOverrideMarker(slot)
+      ? 0
+      : await repo.linkWeeklyOrdersToSlot(trx, { id: inserted.id, date: slot.date, window });
+    const row = linked > 0 ? { ...inserted, current_orders: linked } : inserted;
     await recordChange(trx, actor, {
       action: 'created',
       entity: 'schedule_slots',

@@ -34,6 +34,32 @@ export async function deleteSlotRow(db: Kysely<Database>, id: number): Promise<b
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * Orders booked into a weekly window of a date before it had a slot of its own (issue 36 item
+ * 20): a new explicit slot for that window takes them in, so it counts them against its places.
+ */
+export async function linkWeeklyOrdersToSlot(
+  db: Kysely<Database>,
+  slot: { id: number; date: string; window: string },
+): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ schedule_slot_id: slot.id })
+    .where('delivery_date', '=', slot.date)
+    .where('delivery_time_window', '=', slot.window)
+    .where('schedule_slot_id', 'is', null)
+    .where('status', 'not in', ['cancelled', 'returned'])
+    .executeTakeFirst();
+  const linked = Number(result.numUpdatedRows);
+  if (linked > 0)
+    await db
+      .updateTable('schedule_slots')
+      .set({ current_orders: linked })
+      .where('id', '=', slot.id)
+      .execute();
+  return linked;
+}
+
 /** Orders counted against a slot keep their date and window; only the link to the slot goes. */
 export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
   return db

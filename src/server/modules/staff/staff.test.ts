@@ -39,6 +39,7 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
   driver: [
     'GET /api/deliveries',
     'PATCH /api/deliveries/:id',
+    'POST /api/deliveries/:id/attempts',
     'POST /api/deliveries/:id/id-check',
     // their own deliveries' receipts; any other order answers 404
     'GET /api/orders/:id/receipt',

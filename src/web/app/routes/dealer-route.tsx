@@ -1,14 +1,17 @@
 import type { Permission } from '@shared/staff';
 import { sessionMay, useSession } from '@web/api/get-session';
+import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
+import { openLoginDialog } from '@web/features/auth/login-dialog-store';
 import { DealerDashboard } from '@web/features/dashboard/components/dealer-dashboard';
 import { BACK_OFFICE_PAGES, DealerLayout } from '@web/features/dashboard/components/dealer-layout';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { useAppMode } from '@web/lib/app-mode';
 import { lazyComponent } from '@web/lib/lazy-component';
+import { LockKeyhole } from 'lucide-react';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../paths';
@@ -69,12 +72,36 @@ function DealerPage({
         username={username}
         may={may}
         onLogout={onLogout}
-        inbox={<SupportInboxPanel />}
+        inbox={<SupportInboxPanel id="dealer-support-inbox" />}
         inventory={<InventoryPanel />}
       />
     );
   }
   return <page.Page />;
+}
+
+/** The spec's own back-office pages (spec §2.1, §6); the others are staff pages it never had. */
+const SPEC_PAGES: string[] = [paths.dealer, paths.schedule, paths.categories];
+
+/** A staff page opened without a session: the login dialog is on this page (issue 36 item 5). */
+function StaffSignIn({ stayOn }: { stayOn: string }) {
+  useDocumentTitle('Staff sign-in');
+  return (
+    <section
+      aria-labelledby="staff-sign-in-title"
+      className="mx-auto flex w-full max-w-md flex-col items-start gap-3 rounded-2xl border border-line bg-surface p-6"
+    >
+      <LockKeyhole aria-hidden="true" className="h-8 w-8 text-primary" />
+      <h1 id="staff-sign-in-title" className="text-xl font-bold">
+        Staff sign-in
+      </h1>
+      <p className="text-sm text-muted">
+        This page is for the shop's staff. Sign in with the username and password the owner gave
+        you.
+      </p>
+      <Button onClick={() => openLoginDialog(stayOn)}>Sign in</Button>
+    </section>
+  );
 }
 
 function NotForYourRole() {
@@ -105,15 +132,19 @@ export default function DealerRoute() {
   const authenticated = session.data?.authenticated === true;
   const refused = session.isError || (session.isSuccess && !authenticated);
 
+  // spec §6: the spec's back-office pages send a visitor home; the login dialog opens there
+  const specPage = SPEC_PAGES.includes(location);
   useEffect(() => {
     if (!refused || denied.current) return;
     denied.current = true;
+    if (!specPage) return openLoginDialog(location);
     toast({ title: 'Access Denied', description: 'You must log in to access this page' });
     navigate(paths.home, { replace: true });
-  }, [refused, navigate]);
+    openLoginDialog();
+  }, [refused, navigate, specPage, location]);
 
   if (session.isPending) return <Spinner label="Checking access..." />;
-  if (!authenticated) return null;
+  if (!authenticated) return refused && !specPage ? <StaffSignIn stayOn={location} /> : null;
   if (mode !== 'dealer') return <Spinner label="Switching to dealer mode..." />;
 
   const username = session.data?.username ?? null;

@@ -9,6 +9,8 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
   durationMs?: number;
+  /** one button in the toast, e.g. Undo; pressing it dismisses the toast */
+  action?: { label: string; onClick: () => void };
 }
 
 interface ActiveToast extends ToastInput {
@@ -67,6 +69,18 @@ export function Toaster() {
               </p>
             )}
           </div>
+          {current.action && (
+            <button
+              type="button"
+              onClick={() => {
+                current.action?.onClick();
+                dismissToast();
+              }}
+              className="shrink-0 rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:bg-surface-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {current.action.label}
+            </button>
+          )}
           <CloseButton
             label="Dismiss notification"
             onClick={dismissToast}

@@ -17,6 +17,52 @@ export const ENTITIES: Record<string, string> = {
   media: 'Media',
 };
 
+/** Columns whose stored name says little to an owner (issue 36 item 21). */
+const COLUMN_LABELS: Record<string, string> = {
+  start_time: 'Start time',
+  end_time: 'End time',
+  max_orders: 'Capacity',
+  current_orders: 'Booked',
+  driver_id: 'Driver (staff #)',
+  prepared_by: 'Prepared by (staff #)',
+  id_check: 'ID check',
+  id_check_override: 'ID re-check allowed',
+  delivery_date: 'Delivery date',
+  delivery_time_window: 'Delivery window',
+  available_days: 'Delivery days',
+  delivery_hours: 'Delivery windows',
+  sales_tax_rate: 'Sales tax rate (%)',
+  local_tax_rate: 'Local tax rate (%)',
+  discount_amount_x100: 'Discount',
+  employee_number: 'Employee number',
+  disabled_at: 'Turned off',
+  handled_at: 'Handled',
+  completed_at: 'Handed over at',
+  to_destroy: 'Returned, to destroy',
+};
+
+/**
+ * A changed column in words: "Start time", "Price" for `price_cents` (its values then in
+ * dollars), and any other column with its underscores as spaces.
+ */
+export function columnChange(
+  column: string,
+  change: { from: unknown; to: unknown },
+): { label: string; from: unknown; to: unknown } {
+  const dollars = (value: unknown) =>
+    typeof value === 'number' ? `$${(value / 100).toFixed(2)}` : value;
+  if (column.endsWith('_cents') && !COLUMN_LABELS[column]) {
+    const label = humanize(column.slice(0, -'_cents'.length));
+    return { label, from: dollars(change.from), to: dollars(change.to) };
+  }
+  return { label: COLUMN_LABELS[column] ?? humanize(column), ...change };
+}
+
+const humanize = (column: string) => {
+  const words = column.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 /** Entries written before services named their actions carry the request's method and path. */
 const METHOD_ACTIONS: Record<string, string> = {
   POST: 'created',

@@ -180,8 +180,17 @@ export function removeLine(index: number, id: number): boolean {
   return true;
 }
 
-export function clearCart(): void {
+/** Empties the cart; answers what it held, so the shopper can undo it. */
+export function clearCart(): Cart {
+  const held = cartStore.get();
   commit([]);
+  formerPrices.set(new Map());
+  return held;
+}
+
+/** Puts back a cart that was cleared (the toast's Undo). */
+export function restoreCart(lines: Cart): void {
+  commit([...lines]);
 }
 
 /** Number of items in the cart (sum of line counts). */
@@ -230,13 +239,31 @@ export function removeFreeLines(id: number): void {
  */
 export function repriceLines(priceFor: (line: CartItem) => number | undefined): boolean {
   const cart = cartStore.get();
+  const was = new Map(formerPrices.get());
   let changed = false;
   const next = cart.map((line) => {
     const price = priceFor(line);
     if (price === undefined || price === line.price) return line;
     changed = true;
+    if (!was.has(lineKey(line))) was.set(lineKey(line), line.price);
     return { ...line, price };
   });
-  if (changed) commit(next);
+  if (changed) {
+    formerPrices.set(was);
+    commit(next);
+  }
   return changed;
+}
+
+/**
+ * The price each line had before the shop changed it (issue 36 item 17), so the cart can say
+ * "was $45.00" beside a total that jumped; kept until the cart is ordered or cleared.
+ */
+const formerPrices = createStore<ReadonlyMap<string, number>>(new Map());
+
+const lineKey = (line: LineIdentity) =>
+  [line.id, line.quantity, line.flavor ?? '', line.strainType ?? ''].join('|');
+
+export function useFormerPrice(line: CartItem): number | undefined {
+  return useStore(formerPrices).get(lineKey(line));
 }

@@ -55,7 +55,7 @@ export function newOrderIds(
 export const mapsHref = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export { telHref } from '@web/lib/phone';
 
 /** The status badge colours of spec §4 (pending yellow, completed green, others in between). */
 export function statusTone(status: string): string {

@@ -9,7 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
 import { Download, FileSpreadsheet, History } from 'lucide-react';
 import { useId, useState } from 'react';
-import { describeEntry, ENTITIES } from '../describe-entry';
+import { columnChange, describeEntry, ENTITIES } from '../describe-entry';
 
 const shown = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -41,11 +41,14 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       </p>
       {changes.length > 0 && (
         <ul className="flex flex-col gap-0.5 rounded-lg bg-surface-2/50 p-2 font-mono text-xs">
-          {changes.slice(0, 12).map(([field, change]) => (
-            <li key={field} className="break-all">
-              {field}: {shown(change.from)} → {shown(change.to)}
-            </li>
-          ))}
+          {changes.slice(0, 12).map(([field, change]) => {
+            const { label, from, to } = columnChange(field, change);
+            return (
+              <li key={field} className="break-all">
+                {label}: {shown(from)} → {shown(to)}
+              </li>
+            );
+          })}
           {changes.length > 12 && <li>and {changes.length - 12} more fields</li>}
         </ul>
       )}

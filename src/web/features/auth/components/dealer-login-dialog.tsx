@@ -25,7 +25,16 @@ const EMPTY: LoginInput = { username: '', password: '' };
  * Spec §2.2, §4, §8: the hidden Dealer Authentication dialog. The server checks
  * the credentials; the browser only learns the outcome (and keeps no secret).
  */
-export function DealerLoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function DealerLoginDialog({
+  open,
+  stayOn = null,
+  onClose,
+}: {
+  open: boolean;
+  /** the staff page it was opened on: signing in stays there */
+  stayOn?: string | null;
+  onClose: () => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -56,7 +65,7 @@ export function DealerLoginDialog({ open, onClose }: { open: boolean; onClose: (
       close();
       redirectTimer.current = window.setTimeout(() => {
         appModeStore.set('dealer');
-        navigate(landingPathFor(session.role));
+        navigate(stayOn ?? landingPathFor(session.role));
         toast({
           title: 'Dealer Mode Activated',
           description: 'Authentication successful. Dealer interface unlocked',

@@ -9,6 +9,7 @@ import { type PriceDisplay, usePriceDisplay } from '@web/components/ui/price-tag
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Gift, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
+import { useFormerPrice } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
 
 function unitPriceText(item: CartItem, display: PriceDisplay, cannabis: boolean): string {
@@ -41,6 +42,7 @@ export function CartLineItem({
   const display = usePriceDisplay();
   const cannabis = product?.cannabis ?? true;
   const total = lineTotalCents(toPricingLine(item, { category: '', subcategory: null, cannabis }));
+  const was = useFormerPrice(item);
   return (
     <li
       data-testid="cart-line"
@@ -97,6 +99,11 @@ export function CartLineItem({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className={free ? 'text-sm font-semibold text-primary' : 'text-sm text-muted'}>
             {unitPriceText(item, display, cannabis)}
+            {was !== undefined && was >= 0 && (
+              <span className="ml-2 font-semibold text-warn" data-testid="line-was">
+                was {formatDollars(display.shown(was, cannabis))}
+              </span>
+            )}
           </p>
           <div className="flex items-center gap-2">
             {free ? (

@@ -14,6 +14,7 @@ import {
   getCart,
   incrementLine,
   removeLine,
+  restoreCart,
   useCart,
 } from '../cart-store';
 import { withinDailyLimits } from '../daily-limits';
@@ -64,9 +65,15 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
     );
   };
 
+  // Clear Cart sits beside Back to Shopping: one press empties it, and Undo brings it back
   const clear = () => {
-    clearCart();
-    toast({ title: 'Cart cleared', description: 'All items were removed from your cart.' });
+    const held = clearCart();
+    toast({
+      title: 'Cart cleared',
+      description: 'All items were removed from your cart.',
+      durationMs: 8000,
+      action: { label: 'Undo', onClick: () => restoreCart(held) },
+    });
   };
 
   return (

@@ -5,8 +5,10 @@ import { showsBogo50Hint } from '@shared/pricing';
 import { Button } from '@web/components/ui/button';
 import { usePriceDisplay } from '@web/components/ui/price-tag';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { LoaderCircle, Lock, Sparkles } from 'lucide-react';
+import { orderWhen } from '@web/lib/order-when';
+import { CalendarClock, LoaderCircle, Lock, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useCheckout } from '../checkout-context';
 import { useCheckoutPricing } from '../hooks/use-checkout-pricing';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { LimitMeter } from './checkout-rules-notes';
@@ -29,6 +31,7 @@ export function OrderSummary() {
   const { products, promotion, orderType, lines, pricing, zone, limits, tax } =
     useCheckoutPricing();
   const { place, placing } = usePlaceOrder();
+  const { choice } = useCheckout();
   const plus = pricing.hasUnpricedItems ? '+' : '';
   // issue 16 "prices include taxes": the same total, split into taxed items and delivery
   const outTheDoor =
@@ -61,6 +64,17 @@ export function OrderSummary() {
       )}
 
       <PromoCodeForm />
+
+      <p className="flex items-center gap-2 text-sm font-medium" data-testid="summary-when">
+        <CalendarClock aria-hidden="true" className="h-4 w-4 shrink-0 text-muted" />
+        {choice.mode === 'scheduled' && orderType !== 'scheduled'
+          ? 'Scheduled delivery: choose a date and time window'
+          : orderWhen({
+              orderType,
+              deliveryDate: choice.date,
+              deliveryTimeWindow: choice.timeWindow,
+            })}
+      </p>
 
       {products.isPending ? (
         <div className="flex flex-col gap-3" aria-busy="true">

@@ -18,11 +18,44 @@ import { Link } from 'wouter';
 import { ScheduleStatsRow, SummaryCards } from './dashboard-stats';
 
 const SECTIONS = {
+  inbox: 'dealer-support-inbox',
+  settings: 'dealer-store-profile',
   orders: 'dealer-orders',
   products: 'dealer-products',
   featured: 'dealer-featured',
   promotions: 'dealer-promotions',
 } as const;
+
+/**
+ * The dashboard's sections, one tap away (issue 36 item 19): on a phone the owner's dashboard
+ * is many screens long, so a row of links jumps to each part the role may use.
+ */
+function SectionLinks({ may }: { may: (permission: Permission) => boolean }) {
+  const links = [
+    { href: SECTIONS.inbox, label: 'Inbox', shown: may('support') },
+    { href: SECTIONS.orders, label: 'Orders', shown: may('orders.read') },
+    { href: SECTIONS.products, label: 'Products', shown: may('catalog') },
+    { href: SECTIONS.promotions, label: 'Promotions', shown: may('promotions') },
+    { href: SECTIONS.settings, label: 'Shop settings', shown: may('settings') },
+  ].filter((link) => link.shown);
+  if (links.length < 2) return null;
+  return (
+    <nav aria-label="Dashboard sections" className="-mx-1 overflow-x-auto px-1">
+      <ul className="flex gap-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a
+              href={`#${link.href}`}
+              className="inline-flex h-10 items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold whitespace-nowrap hover:border-primary hover:text-primary"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** A driver's dashboard points to the stops (issue 17 §2). */
 function DriverWelcome() {
@@ -85,6 +118,7 @@ export function DealerDashboard({
           </Button>
         }
       />
+      <SectionLinks may={may} />
       {may('orders.read') && may('catalog') && (
         <SummaryCards
           targets={{
@@ -106,7 +140,7 @@ export function DealerDashboard({
       {may('promotions') && <PromotionsPanel id={SECTIONS.promotions} />}
       {may('settings') && (
         <>
-          <StoreProfilePanel id="dealer-store-profile" />
+          <StoreProfilePanel id={SECTIONS.settings} />
           <CompliancePanel id="dealer-compliance" />
           <DeliveryZonesPanel id="dealer-delivery-zones" />
         </>

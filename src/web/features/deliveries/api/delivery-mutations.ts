@@ -2,7 +2,7 @@ import type { DeliveryStatus, ReturnReason } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deliveryKeys } from '@web/api/get-deliveries';
-import { apiFetch } from '@web/lib/api-client';
+import { apiFetch, postJson } from '@web/lib/api-client';
 
 export interface DeliveryUpdate {
   id: number;
@@ -10,6 +10,13 @@ export interface DeliveryUpdate {
   returnReason?: ReturnReason;
   /** the customer's signature (PNG data: URL), required to hand over */
   signature?: string;
+  /** the driver's own words on why it came back */
+  note?: string;
+}
+
+/** POST /api/deliveries/{id}/attempts: nobody home, the stop goes back on the list for later. */
+export function tryAgainLater(id: number, note: string): Promise<Order> {
+  return postJson<Order>(`/api/deliveries/${id}/attempts`, note ? { note } : {});
 }
 
 /** PATCH /api/deliveries/{id}: the driver starts, hands over or brings back a stop. */

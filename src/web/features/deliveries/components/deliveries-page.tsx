@@ -1,46 +1,68 @@
 import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
-import { useDeliveries } from '@web/api/get-deliveries';
+import { useQueryClient } from '@tanstack/react-query';
+import { deliveryKeys, useDeliveries } from '@web/api/get-deliveries';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { Field, textareaClasses } from '@web/components/ui/form-controls';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { checkIdAtDoor } from '@web/features/id-check/api/id-check-api';
 import { HandoverDialog } from '@web/features/id-check/components/handover-dialog';
 import { errorText } from '@web/lib/error-messages';
-import { Truck } from 'lucide-react';
-import { useState } from 'react';
-import { type DeliveryUpdate, useUpdateDelivery } from '../api/delivery-mutations';
+import { RotateCcw, Truck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type DeliveryUpdate, tryAgainLater, useUpdateDelivery } from '../api/delivery-mutations';
 import { StopCard } from './stop-card';
 
-function ReturnDialog({
+/**
+ * Not delivered (issue 36 item 11): nobody home, try again later (the stop stays on the list,
+ * the attempt is counted with a note); or bring it back to the shop, with the reason and, when
+ * it helps, the driver's own words.
+ */
+function NotDeliveredDialog({
   order,
   initialReason,
   pending,
   onReturn,
+  onTryLater,
   onClose,
 }: {
   order: Order | null;
   initialReason: ReturnReason;
   pending: boolean;
-  onReturn: (reason: ReturnReason) => void;
+  onReturn: (reason: ReturnReason, note: string) => void;
+  onTryLater: (note: string) => void;
   onClose: () => void;
 }) {
+  const id = useId();
   const [reason, setReason] = useState<ReturnReason>(initialReason);
+  const [note, setNote] = useState('');
+  const nobodyHome = reason === 'nobody-home';
   return (
     <DialogFrame
       open={order !== null}
       onClose={onClose}
       size="sm"
-      title={`Bring order #${order?.id ?? ''} back`}
-      description="The order goes back to the shop and its products back on the shelf. This cannot be undone."
+      title={`Order #${order?.id ?? ''} not delivered`}
+      description={
+        nobodyHome
+          ? 'Try again later keeps the stop on your list. Return to shop puts its products back on the shelf.'
+          : 'The order goes back to the shop and its products back on the shelf.'
+      }
       footer={
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" disabled={pending} onClick={() => onReturn(reason)}>
+          {nobodyHome && (
+            <Button disabled={pending} onClick={() => onTryLater(note)}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              Try again later
+            </Button>
+          )}
+          <Button variant="danger" disabled={pending} onClick={() => onReturn(reason, note)}>
             Return to shop
           </Button>
         </div>
@@ -65,6 +87,21 @@ function ReturnDialog({
           </label>
         ))}
       </fieldset>
+      <Field
+        label="Note (optional)"
+        htmlFor={`${id}-note`}
+        hint="e.g. Left a card, will call at 6"
+        className="mt-3"
+      >
+        <textarea
+          id={`${id}-note`}
+          rows={2}
+          maxLength={300}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          className={textareaClasses}
+        />
+      </Field>
     </DialogFrame>
   );
 }
@@ -76,6 +113,7 @@ function ReturnDialog({
 export default function DeliveriesPage() {
   const deliveries = useDeliveries();
   const update = useUpdateDelivery();
+  const queryClient = useQueryClient();
   const [handingOver, setHandingOver] = useState<Order | null>(null);
   const [returning, setReturning] = useState<{ order: Order; reason: ReturnReason } | null>(null);
 
@@ -150,20 +188,38 @@ export default function DeliveriesPage() {
           setHandingOver(null);
         }}
       />
-      <ReturnDialog
+      <NotDeliveredDialog
         key={returning ? `${returning.order.id}-${returning.reason}` : 'none'}
         order={returning?.order ?? null}
         initialReason={returning?.reason ?? 'nobody-home'}
         pending={update.isPending}
         onClose={() => setReturning(null)}
-        onReturn={(returnReason) =>
+        onReturn={(returnReason, note) =>
           returning &&
           send(
-            { id: returning.order.id, status: 'returned', returnReason },
+            {
+              id: returning.order.id,
+              status: 'returned',
+              returnReason,
+              ...(note.trim() ? { note: note.trim() } : {}),
+            },
             `Order #${returning.order.id} is going back to the shop.`,
             () => setReturning(null),
           )
         }
+        onTryLater={(note) => {
+          if (!returning) return;
+          const target = returning.order;
+          tryAgainLater(target.id, note.trim()).then(
+            () => {
+              setReturning(null);
+              void queryClient.invalidateQueries({ queryKey: deliveryKeys.all });
+              toast({ title: `Order #${target.id} stays on your list to try again.` });
+            },
+            (error) =>
+              toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+          );
+        }}
       />
     </div>
   );

@@ -1,17 +1,10 @@
-import { parseDateOnly } from '@shared/availability';
 import { formatDollars } from '@shared/money';
 import { canStartDelivery, statusLabel } from '@shared/order-lifecycle';
 import type { Order } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import { mapsHref, telHref } from '@web/features/order-management/orders-logic';
-import { format } from 'date-fns';
+import { orderWhen as when } from '@web/lib/order-when';
 import { Clock, MapPin, Navigation, Phone, StickyNote } from 'lucide-react';
-
-function when(order: Order): string {
-  if (!order.deliveryDate) return 'Same-day delivery';
-  const day = format(parseDateOnly(order.deliveryDate), 'EEE, MMM d');
-  return order.deliveryTimeWindow ? `${day} · ${order.deliveryTimeWindow}` : day;
-}
 
 /**
  * One stop on the driver's route (issue 17 §2): where, who, when, what is in the bag and
@@ -54,6 +47,12 @@ export function StopCard({
         </span>
       </header>
 
+      {order.deliveryAttempts > 0 && (
+        <p className="rounded-xl border border-warn/50 bg-warn/10 px-3 py-2 text-sm">
+          Tried {order.deliveryAttempts === 1 ? 'once' : `${order.deliveryAttempts} times`}
+          {order.attemptNote ? `: ${order.attemptNote}` : ''}
+        </p>
+      )}
       <div className="flex flex-col gap-2 text-sm">
         <a
           href={mapsHref(order.address)}

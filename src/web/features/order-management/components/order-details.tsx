@@ -4,6 +4,7 @@ import { hasReceipt } from '@shared/receipt';
 import type { Order } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
+import { shopDayLabel } from '@web/lib/order-when';
 import { ShieldQuestion, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -133,7 +134,9 @@ export function OrderDetails({
         <h3 className="border-b border-line px-3 py-2 text-sm font-semibold">Delivery details</h3>
         <dl className="divide-y divide-line px-3 py-1">
           <Detail label="Type">{TYPE_LABELS[order.orderType] ?? order.orderType}</Detail>
-          <Detail label="Date">{order.deliveryDate ?? 'Not scheduled'}</Detail>
+          <Detail label="Date">
+            {order.deliveryDate ? shopDayLabel(order.deliveryDate) : 'Not scheduled'}
+          </Detail>
           <Detail label="Time window">{order.deliveryTimeWindow ?? 'Not set'}</Detail>
           <Detail label="Notes">{order.deliveryNotes || 'None'}</Detail>
           <Detail label="Delivery fee">{formatDollars(order.deliveryFee)}</Detail>

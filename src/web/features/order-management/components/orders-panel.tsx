@@ -37,6 +37,7 @@ import { EditDeliveryDialog } from '@web/features/schedule/components/edit-deliv
 import { useLastPresent } from '@web/hooks/use-last-present';
 import { ApiError } from '@web/lib/api-client';
 import { errorText } from '@web/lib/error-messages';
+import { orderWhen } from '@web/lib/order-when';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import {
@@ -266,6 +267,9 @@ function OrderTableRow(props: RowProps) {
             {formatDate(order.date, 'h:mm a')}
           </span>
         </td>
+        <td className="px-2.5 py-3 text-sm" data-testid="order-when">
+          {orderWhen(order)}
+        </td>
         <td className="px-2.5 py-3">
           <StatusSelect
             order={order}
@@ -284,7 +288,7 @@ function OrderTableRow(props: RowProps) {
       </tr>
       {expanded && (
         <tr className="bg-surface-2/30">
-          <td colSpan={8} className="px-2.5 pt-1 pb-4">
+          <td colSpan={9} className="px-2.5 pt-1 pb-4">
             <OrderDetails
               order={order}
               onRecordReturn={props.onRecordReturn}
@@ -315,6 +319,9 @@ function OrderCard(props: RowProps) {
             {isNew && <NewFlag />}
           </p>
           <p className="text-xs text-muted">{formatDate(order.date)}</p>
+          <p className="mt-1 text-sm font-medium" data-testid="order-when">
+            {orderWhen(order)}
+          </p>
         </div>
         <p className="text-lg font-bold tabular-nums">{formatDollars(order.total)}</p>
       </div>
@@ -579,6 +586,7 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
                     <col />
                     <col className="w-24" />
                     <col className="w-28" />
+                    <col className="w-32" />
                     <col className="w-36" />
                     <col className="w-22" />
                   </colgroup>
@@ -601,6 +609,9 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
                       </th>
                       <th scope="col" className="px-2.5 py-2.5">
                         Date
+                      </th>
+                      <th scope="col" className="px-2.5 py-2.5">
+                        When
                       </th>
                       <th scope="col" className="px-2.5 py-2.5">
                         Status

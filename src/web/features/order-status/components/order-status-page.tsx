@@ -2,13 +2,16 @@ import type { OrderStatus, OrderType } from '@shared/constants';
 import { formatDollars, formatPercent } from '@shared/money';
 import { isClosed, lifecycleSteps, progressIndex, statusLabel } from '@shared/order-lifecycle';
 import { useOrderStatus } from '@web/api/get-order-status';
+import { useStoreProfile } from '@web/api/get-store-profile';
 import { paths } from '@web/app/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { ApiError } from '@web/lib/api-client';
+import { orderWhen } from '@web/lib/order-when';
+import { telHref } from '@web/lib/phone';
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
+import { Check, Phone } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { ReceiptLink } from './receipt-link';
 
@@ -44,13 +47,44 @@ function Progress({ status, orderType }: { status: OrderStatus; orderType: Order
   );
 }
 
+/** The shop's phone as a link a phone dials (store profile), when the shop has one. */
+function CallTheShop() {
+  const phone = useStoreProfile().data?.phone;
+  if (!phone) return null;
+  return (
+    <a
+      href={telHref(phone)}
+      className="mt-2 inline-flex items-center gap-1.5 font-semibold text-primary underline"
+    >
+      <Phone aria-hidden="true" className="h-4 w-4" />
+      Call the shop: {phone}
+    </a>
+  );
+}
+
 function ClosedNotice({ status }: { status: OrderStatus }) {
   return (
-    <p role="status" className="rounded-2xl border border-line bg-surface-2 p-4 text-sm">
-      {status === 'returned'
-        ? 'This order came back to the shop without being handed over. Call the shop if you would like it delivered again.'
-        : 'This order was cancelled by the shop. Call the shop if you have any questions.'}
-    </p>
+    <div role="status" className="rounded-2xl border border-line bg-surface-2 p-4 text-sm">
+      <p>
+        {status === 'returned'
+          ? 'This order came back to the shop without being handed over. Call the shop if you would like it delivered again.'
+          : 'This order was cancelled by the shop. Call the shop if you have any questions.'}
+      </p>
+      <CallTheShop />
+    </div>
+  );
+}
+
+/** The driver came and found nobody home; the order stays on the way to you (issue 36 item 11). */
+function AttemptNotice({ attempts, note }: { attempts: number; note: string | null }) {
+  return (
+    <div role="status" className="rounded-2xl border border-warn/50 bg-warn/10 p-4 text-sm">
+      <p>
+        We tried to deliver {attempts === 1 ? 'once' : `${attempts} times`} and could not reach you
+        {note ? ` (${note})` : ''}. We'll try again, or call the shop to arrange a time.
+      </p>
+      <CallTheShop />
+    </div>
   );
 }
 
@@ -85,12 +119,7 @@ export default function OrderStatusPage() {
     );
   }
 
-  const when =
-    order.orderType === 'pickup'
-      ? 'Pickup at the shop'
-      : order.deliveryDate
-        ? `Delivery on ${order.deliveryDate}${order.deliveryTimeWindow ? `, ${order.deliveryTimeWindow}` : ''}`
-        : 'Same-day delivery';
+  const when = orderWhen(order);
 
   return (
     <section
@@ -116,6 +145,9 @@ export default function OrderStatusPage() {
         <ClosedNotice status={order.status} />
       ) : (
         <Progress status={order.status} orderType={order.orderType} />
+      )}
+      {!isClosed(order.status) && order.status !== 'completed' && order.deliveryAttempts > 0 && (
+        <AttemptNotice attempts={order.deliveryAttempts} note={order.attemptNote} />
       )}
       <ul aria-label="Items" className="flex flex-col gap-1.5 border-t border-line pt-4 text-sm">
         {order.items.map((item, index) => (

@@ -24,6 +24,8 @@ const view = (status: OrderStatusView['status']): OrderStatusView => ({
   discountAmount: 0,
   taxes: [],
   driverFirstName: null,
+  deliveryAttempts: 0,
+  attemptNote: null,
   total: 90.5,
 });
 

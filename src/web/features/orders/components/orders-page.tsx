@@ -1,4 +1,3 @@
-import { parseDateOnly } from '@shared/availability';
 import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/types';
 import { useMyOrders } from '@web/api/get-my-orders';
@@ -9,6 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
 import { StatusLink } from '@web/features/order-status/components/status-link';
 import { useAppMode } from '@web/lib/app-mode';
+import { orderWhen } from '@web/lib/order-when';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import { ArrowLeft, CalendarClock, PackageOpen, Store, Truck } from 'lucide-react';
@@ -59,8 +59,7 @@ function OrderType({ order }: { order: Order }) {
     return (
       <span className="inline-flex items-center gap-1.5">
         <CalendarClock aria-hidden="true" className="h-4 w-4" />
-        {safeFormat(order.deliveryDate, 'EEE, MMM d', parseDateOnly)}
-        {order.deliveryTimeWindow ? `, ${order.deliveryTimeWindow}` : ''}
+        {orderWhen(order)}
       </span>
     );
   }

@@ -4,17 +4,27 @@ import {
   STAFF_ROLES,
   type StaffChangeInput,
   type StaffRole,
+  staffDetailsSchema,
 } from '@shared/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type StaffMember, staffKeys } from '@web/api/get-staff';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Field, fieldAria, inputClasses, selectClasses } from '@web/components/ui/form-controls';
+import {
+  Field,
+  fieldAria,
+  inputClasses,
+  selectClasses,
+  TextField,
+} from '@web/components/ui/form-controls';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import { KeyRound } from 'lucide-react';
+import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { KeyRound, Pencil } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { changeStaff } from '../api/save-staff';
 
 function useChangeStaff() {
@@ -97,10 +107,74 @@ function ResetPassword({ member, onDone }: { member: StaffMember; onDone: () => 
   );
 }
 
+const detailsSchema = staffDetailsSchema;
+type Details = z.input<typeof detailsSchema>;
+const DETAIL_LABELS = { firstName: 'First name', employeeNumber: 'Employee number' } as const;
+const detailField = (path: string) =>
+  path in DETAIL_LABELS ? (path as keyof typeof DETAIL_LABELS) : undefined;
+const detailsResolver = schemaResolver(detailsSchema, {
+  fieldFor: detailField,
+  sentence: labelledSentence(DETAIL_LABELS),
+});
+
+/**
+ * The owner records anyone's first name and employee number, their own included (issue 36 item
+ * 9): receipts print them (DCC §15420), so "employee no. not recorded" can be put right.
+ */
+function EditDetails({ member, onDone }: { member: StaffMember; onDone: () => void }) {
+  const id = useId();
+  const change = useChangeStaff();
+  const form = useForm<Details, unknown, z.output<typeof detailsSchema>>({
+    defaultValues: { firstName: member.firstName, employeeNumber: member.employeeNumber },
+    resolver: detailsResolver,
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((details) =>
+    change.mutateAsync({ id: member.id, change: details }).then(
+      () => {
+        toast({ title: `${details.firstName}'s details were saved.`, variant: 'success' });
+        onDone();
+      },
+      (error) => void applyServerErrors(error, form.setError, detailField),
+    ),
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Edit the details of ${member.username}`}
+      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+    >
+      <TextField
+        id={`${id}-first`}
+        label={DETAIL_LABELS.firstName}
+        error={errors.firstName?.message}
+        registration={form.register('firstName')}
+      />
+      <TextField
+        id={`${id}-number`}
+        label={DETAIL_LABELS.employeeNumber}
+        error={errors.employeeNumber?.message}
+        hint="Printed on receipts"
+        registration={form.register('employeeNumber')}
+      />
+      <div className="flex gap-2 sm:pt-6">
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
   const id = useId();
   const change = useChangeStaff();
   const [resetting, setResetting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const setRole = (role: StaffRole) => change.mutate({ id: member.id, change: { role } });
   const setActive = (active: boolean) =>
     change.mutate({ id: member.id, change: { disabled: !active } });
@@ -115,8 +189,10 @@ function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
             {member.disabled && <Badge tone="danger">Disabled</Badge>}
           </p>
           <p className="text-sm text-muted">
-            {member.username}
-            {member.employeeNumber && ` · Employee #${member.employeeNumber}`}
+            {member.username} ·{' '}
+            {member.employeeNumber
+              ? `Employee #${member.employeeNumber}`
+              : 'No employee number yet'}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -148,6 +224,15 @@ function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
           <Button
             variant="outline"
             size="sm"
+            onClick={() => setEditing((v) => !v)}
+            aria-expanded={editing}
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit details<span className="sr-only"> of {member.username}</span>
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
             onClick={() => setResetting((v) => !v)}
             aria-expanded={resetting}
           >
@@ -156,6 +241,7 @@ function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
           </Button>
         </div>
       </div>
+      {editing && <EditDetails member={member} onDone={() => setEditing(false)} />}
       {resetting && <ResetPassword member={member} onDone={() => setResetting(false)} />}
     </li>
   );

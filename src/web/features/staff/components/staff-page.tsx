@@ -12,6 +12,10 @@ import { StaffList } from './staff-list';
  * The owner's Staff screen (issue 17 §1): who works at the shop, in which role, and who may
  * sign in. A new role, a disabled account or a reset password signs that person out at once.
  */
+/** Where staff sign in: any page of the shop opens the login dialog for these. */
+const staffSignInUrl = (path = '/dealer') =>
+  typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
+
 export default function StaffPage() {
   const staff = useStaff();
   const session = useSession();
@@ -40,7 +44,7 @@ export default function StaffPage() {
       <Panel
         id="staff-add"
         title="Add a staff member"
-        description="They sign in at the shop's address with this username and password."
+        description={`They sign in on the shop's site at ${staffSignInUrl()} (drivers at ${staffSignInUrl('/driver')}) with this username and password.`}
         icon={<UserPlus aria-hidden="true" className="h-5 w-5" />}
       >
         <AddStaffForm />
