@@ -80,7 +80,7 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   await expect(stop).toBeVisible({ timeout: 20_000 });
   await expect(stop).toContainText(`Stop 1 · Order #${order.id}`);
   await expect(stop).toContainText(flower);
-  await expect(stop).toContainText('1/4 Oz × 1');
+  await expect(stop).toContainText('1/4 Oz (7 g)');
   await expect(stop).toContainText(`Collect$${order.total.toFixed(2)}`);
   await expect(stop.getByRole('link', { name: /1 Ferry Building/ })).toHaveAttribute(
     'href',
@@ -150,7 +150,26 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   const secondStop = driver.page
     .getByTestId('delivery-stop')
     .filter({ has: driver.page.getByRole('heading', { name: `${customer} Two` }) });
-  // a 20-year-old's ID fails, and the order goes back with "ID check failed" chosen
+  // nobody home the first time: the stop stays on the list with the try counted and the note
+  await secondStop.getByRole('button', { name: 'Start delivery' }).click();
+  await secondStop.getByRole('button', { name: 'Not delivered' }).click();
+  const notDelivered = driver.page.getByRole('dialog', {
+    name: `Order #${second.id} not delivered`,
+  });
+  await expect(notDelivered.getByRole('radio', { name: 'Nobody home' })).toBeChecked();
+  await notDelivered.getByLabel('Note (optional)').fill('Left a card, back at 6');
+  await notDelivered.getByRole('button', { name: 'Try again later' }).click();
+  await expect(driver.page.getByTestId('toast')).toHaveText(
+    toastSays(`Order #${second.id} stays on your list to try again.`),
+  );
+  await expect(secondStop).toContainText('Tried once: Left a card, back at 6');
+  await expect(secondStop.getByRole('button', { name: 'Start delivery' })).toBeVisible();
+  await status.goto(`/o/${second.statusToken}`);
+  await expect(status.getByRole('status').filter({ hasText: 'We tried to deliver' })).toContainText(
+    'We tried to deliver once and could not reach you (Left a card, back at 6).',
+  );
+
+  // the second try: a 20-year-old's ID fails, and the order goes back with "ID check failed"
   await secondStop.getByRole('button', { name: 'Start delivery' }).click();
   await secondStop.getByRole('button', { name: 'Delivered', exact: true }).click();
   const secondDoor = driver.page.getByRole('dialog', {
@@ -162,7 +181,9 @@ test('the owner assigns a delivery; the driver hands it over or brings it back',
   await expect(secondDoor.getByRole('status')).toContainText('Under 21 (age 20)');
   await driver.page.screenshot({ path: testInfo.outputPath('driver-id-fail.png') });
   await secondDoor.getByRole('button', { name: 'Return to shop' }).click();
-  const returnDialog = driver.page.getByRole('dialog', { name: `Bring order #${second.id} back` });
+  const returnDialog = driver.page.getByRole('dialog', {
+    name: `Order #${second.id} not delivered`,
+  });
   await expect(returnDialog.getByRole('radio', { name: 'ID check failed' })).toBeChecked();
   await driver.page.screenshot({ path: testInfo.outputPath('driver-return.png') });
   await expectNoSeriousA11yViolations(driver.page);

@@ -168,9 +168,20 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
   await expect(door.getByRole('status').first()).toContainText('PASS', { timeout: 30_000 });
   await expect(door.getByText('read from the barcode')).toBeVisible();
 
-  // no signature, no handover
+  // payment collected: cash short of the total is refused at the field, then the change is shown
+  const total = order.total.toFixed(2);
+  const paid = door.getByRole('group', { name: `Payment collected · total $${total}` });
+  await expect(paid.getByRole('radio', { name: 'Cash' })).toBeChecked();
+  const amount = paid.getByLabel('Amount collected ($)');
+  await expect(amount).toHaveValue(total);
+  await amount.fill('20');
+  // no signature and short cash: no handover
   await door.getByRole('button', { name: 'Hand over' }).click();
   await expect(door.getByText('Ask the customer to sign before handing over.')).toBeVisible();
+  await expect(paid).toContainText(`$20.00 is short of the total, $${total}`);
+  await amount.fill('200');
+  const change = (200 - order.total).toFixed(2);
+  await expect(paid).toContainText(`Give back $${change} in change.`);
   await signOnPad(driver, door.getByTestId('signature-pad'));
   await expect(door.getByRole('img', { name: /signature: signed$/ })).toBeVisible();
   await driver.screenshot({ path: testInfo.outputPath('driver-signature.png') });
@@ -203,6 +214,9 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
   const staffReceipt = await dispatcher.context.newPage();
   await staffReceipt.goto(`/api/orders/${order.id}/receipt`);
   await expect(staffReceipt.getByRole('img', { name: /signature/i })).toBeVisible();
+  await expect(staffReceipt.locator('body')).toContainText(
+    `Cash, $200.00 collected, $${change} change`,
+  );
   await staffReceipt.close();
 
   // the next stop's customer is 20: the order comes back and its quarter goes back on the shelf

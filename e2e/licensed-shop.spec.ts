@@ -182,6 +182,17 @@ test('a cart over the daily flower limit says so before and at placement', async
   await expect(page).toHaveURL(/\/cart$/);
 });
 
+test('Bulk is not offered for flower under the California rules; accessories keep it', async ({
+  page,
+  request,
+}) => {
+  const dream = await productNamed(request, 'Blue Dream');
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  await page.goto(`/product/${dream.id}`);
+  const sizes = page.getByRole('combobox', { name: 'Select Quantity:' });
+  await expect(sizes.locator('option')).toHaveText(['1/8 Oz', '1/4 Oz', '1/2 Oz', '1 Oz']);
+});
+
 test('an add that would pass the daily limit is refused in the cart', async ({ page, request }) => {
   const dream = await productNamed(request, 'Blue Dream');
   // eight eighths: 28 g, half a gram under the limit

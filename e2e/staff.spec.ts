@@ -105,7 +105,7 @@ test('the owner adds support staff, who sees only what the role allows until tur
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await page.getByLabel('What').selectOption('users');
   const entries = page.getByRole('list', { name: 'Activity entries' }).getByTestId('audit-entry');
-  const turnedOff = entries.filter({ hasText: 'disabled_at' }).first();
+  const turnedOff = entries.filter({ hasText: 'Turned off:' }).first();
   await expect(turnedOff).toContainText(/Staff member #\d+ changed/);
   await expect(turnedOff).toContainText('dealer (owner)');
   const added = entries.filter({ hasText: `Username: — → ${username}` });

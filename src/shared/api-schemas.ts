@@ -19,6 +19,7 @@ import { ERROR_CODES } from './error-codes';
 import type { ChatMessagePayload } from './events';
 import { ID_CHECK_METHODS, ID_TYPES } from './id-check/door-check';
 import { RETURN_REASONS } from './order-lifecycle';
+import { paymentSchema } from './payment';
 import { PERMISSIONS, STAFF_ROLES } from './staff';
 import type {
   Category,
@@ -196,6 +197,7 @@ export const orderResponse = z
       .int()
       .describe('times the driver found nobody home and will try again'),
     attemptNote: z.string().nullable().describe("the driver's note on the last attempt"),
+    payment: paymentSchema.nullable().describe('what the customer paid at handover'),
     returns: z
       .array(
         z.object({
@@ -266,6 +268,9 @@ export const dealerSettingsResponse = z
     pricesIncludeTaxes: z
       .boolean()
       .describe('the menu and the cart show prices with taxes (display only)'),
+    bulkOfLimitedProducts: z
+      .boolean()
+      .describe('whether products that count toward a daily limit may be ordered as Bulk'),
   })
   .meta({ id: 'DealerSettings' });
 

@@ -43,8 +43,10 @@ export function isSoldByWeight(p: ProductKind): boolean {
   return p.category.trim().toLowerCase() === FLOWER_CATEGORY_SLUG && !isPrerollProduct(p);
 }
 
-export function quantityOptionsFor(p: ProductKind): QuantityLabel[] {
-  return [...(isSoldByWeight(p) ? WEIGHT_QUANTITY_OPTIONS : UNIT_QUANTITY_OPTIONS)];
+/** The sizes a product is sold in; `bulk` false leaves Bulk out (a limited product under limits). */
+export function quantityOptionsFor(p: ProductKind, bulk = true): QuantityLabel[] {
+  const options = isSoldByWeight(p) ? WEIGHT_QUANTITY_OPTIONS : UNIT_QUANTITY_OPTIONS;
+  return options.filter((option) => bulk || option !== BULK);
 }
 
 export function isQuantityOption(x: unknown): x is QuantityLabel {
@@ -66,10 +68,26 @@ export function stockNeeded(quantity: QuantityLabel, count = 1): number {
   return Number(quantity) * count;
 }
 
-export function offeredQuantities(p: StockedProduct, alreadyUsed = 0): QuantityLabel[] {
-  return quantityOptionsFor(p).filter(
+export function offeredQuantities(
+  p: StockedProduct,
+  alreadyUsed = 0,
+  bulk = true,
+): QuantityLabel[] {
+  return quantityOptionsFor(p, bulk).filter(
     (option) => option === BULK || alreadyUsed + stockNeeded(option) <= p.stock,
   );
+}
+
+/** A size in words: "1/8 Oz (3.5 g)", "1 unit", "3 units", "Bulk". */
+export function quantityWords(quantity: QuantityLabel): string {
+  if (isFlowerQuantity(quantity)) return `${quantity} (${GRAMS_PER_QUANTITY[quantity]} g)`;
+  if (quantity === BULK) return 'Bulk';
+  return quantity === '1' ? '1 unit' : `${quantity} units`;
+}
+
+/** A line's size and how many of it: "1 unit", "1/8 Oz (3.5 g) × 2". */
+export function lineQuantityWords(quantity: QuantityLabel, count: number): string {
+  return count === 1 ? quantityWords(quantity) : `${quantityWords(quantity)} × ${count}`;
 }
 
 export function defaultQuantity(p: ProductKind): QuantityLabel {

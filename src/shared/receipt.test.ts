@@ -57,6 +57,7 @@ const order: Order = {
   concentrateGrams: 0,
   deliveryAttempts: 0,
   attemptNote: null,
+  payment: null,
   voidReason: null,
   idCheckOverride: null,
   handoverNote: null,
@@ -182,6 +183,7 @@ describe('the receipt of a handed-over order (issue 17 §4, DCC §15420)', () =>
         label: 'ID check',
         value: 'Passed (scanned; name confirmed in person) at Nov 25, 2026, 4:14 PM PST',
       },
+      { label: 'Payment', value: 'Not recorded' },
     ]);
     const manual = { ...order.idCheck!, method: 'manual' as const, nameConfirmed: false };
     const failed = { ...manual, passed: false };
@@ -197,7 +199,16 @@ describe('the receipt of a handed-over order (issue 17 §4, DCC §15420)', () =>
       { label: 'Driver', value: 'Not recorded' },
       { label: 'Prepared by', value: 'Not recorded' },
       { label: 'ID check', value: 'Not recorded' },
+      { label: 'Payment', value: 'Not recorded' },
     ]);
+  });
+
+  it('prints what was paid at handover: cash with its change, or the card', () => {
+    const paid = (payment: Order['payment']) =>
+      lineValue(buildReceipt({ ...input, order: { ...order, payment } }).handling, 'Payment');
+    expect(paid({ method: 'cash', collected: 120 })).toBe('Cash, $120.00 collected, $17.28 change');
+    expect(paid({ method: 'cash', collected: 102.72 })).toBe('Cash, $102.72');
+    expect(paid({ method: 'debit', collected: 102.72 })).toBe('Debit card, $102.72');
   });
 
   it('leaves the address, delivery fee and driver off a pickup, and says "Picked up"', () => {
@@ -213,7 +224,11 @@ describe('the receipt of a handed-over order (issue 17 §4, DCC §15420)', () =>
     ]);
     expect(pickup.amounts.map((line) => line.label)).not.toContain('Delivery fee');
     expect(lineValue(pickup.amounts, 'Discount')).toBe('-$8.55');
-    expect(pickup.handling.map((line) => line.label)).toEqual(['Prepared by', 'ID check']);
+    expect(pickup.handling.map((line) => line.label)).toEqual([
+      'Prepared by',
+      'ID check',
+      'Payment',
+    ]);
   });
 
   it('keeps only a PNG data URL as the signature', () => {

@@ -4,11 +4,12 @@
  * renders it as a page, and tests read it without one.
  */
 import { customerKeyOf } from './compliance/limits';
-import { GRAMS_PER_QUANTITY, type OrderStatus, type QuantityLabel } from './constants';
+import type { OrderStatus } from './constants';
 import { formatCents, formatPercent, toCents } from './money';
 import { isClosed, isPickup, RETURN_REASON_LABELS } from './order-lifecycle';
+import { paymentText } from './payment';
 import { lineTotalCents } from './pricing';
-import { isFlowerQuantity } from './quantity';
+import { quantityWords } from './quantity';
 import { shopTimeLabel } from './shop-clock';
 import type { Order, OrderItem } from './types';
 
@@ -126,12 +127,6 @@ function details({ order, customerNumber, timeZone }: ReceiptInput): ReceiptLine
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-function quantityLabel(quantity: QuantityLabel): string {
-  if (isFlowerQuantity(quantity)) return `${quantity} (${GRAMS_PER_QUANTITY[quantity]} g)`;
-  if (quantity === 'Bulk') return 'Bulk';
-  return quantity === '1' ? '1 unit' : `${quantity} units`;
-}
-
 function receiptItem(item: OrderItem): ReceiptItem {
   const unpriced = item.price < 0;
   const cents = unpriced
@@ -143,7 +138,7 @@ function receiptItem(item: OrderItem): ReceiptItem {
       });
   return {
     name: item.name,
-    detail: [quantityLabel(item.quantity), item.flavor, item.strainType]
+    detail: [quantityWords(item.quantity), item.flavor, item.strainType]
       .filter(Boolean)
       .join(' · '),
     count: item.count,
@@ -180,6 +175,10 @@ function handling({ order, driver, preparer, timeZone }: ReceiptInput): ReceiptL
   if (!isPickup(order.orderType)) lines.push({ label: 'Driver', value: staffText(driver) });
   lines.push({ label: 'Prepared by', value: staffText(preparer) });
   lines.push({ label: 'ID check', value: idCheckText(order.idCheck, timeZone) });
+  lines.push({
+    label: 'Payment',
+    value: order.payment ? paymentText(order.total, order.payment) : NOT_RECORDED,
+  });
   return lines;
 }
 

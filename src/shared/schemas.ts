@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES, QUANTITY_OPTIONS } from './constants';
 import { signatureSchema } from './id-check/signature';
 import { DRIVER_STATUSES, RETURN_REASONS } from './order-lifecycle';
+import { paymentSchema } from './payment';
 
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -151,6 +152,8 @@ export const orderStatusSchema = z.object({
     .optional(),
   /** the customer's signature, when staff hand a delivery over from the back office */
   signature: signatureSchema.optional(),
+  /** what the customer paid at handover */
+  payment: paymentSchema.optional(),
 });
 /** Why an order is voided before handover (issue 37 §1): a sale's record keeps the reason. */
 export const orderVoidSchema = z.object({
@@ -178,6 +181,8 @@ export const deliveryStatusSchema = z
       .optional(),
     /** the customer's signature, required to hand the order over */
     signature: signatureSchema.optional(),
+    /** what the customer paid at the door */
+    payment: paymentSchema.optional(),
     /** the driver's own words on why it came back */
     note: z
       .string({ message: 'must be text' })

@@ -13,6 +13,7 @@ import type {
 } from './constants';
 import type { DoorCheck, IdCheckOverride } from './id-check/door-check';
 import type { ReturnReason } from './order-lifecycle';
+import type { Payment } from './payment';
 
 export interface Product {
   id: number;
@@ -143,6 +144,8 @@ export interface Order {
   /** issue 36: times the driver found nobody home and will try again, and their last note */
   deliveryAttempts: number;
   attemptNote: string | null;
+  /** issue 36 item 23: what the customer paid at handover */
+  payment: Payment | null;
   /** issue 37 §1: returns recorded after handover, oldest first */
   returns: OrderReturn[];
 }
@@ -212,6 +215,8 @@ export interface DealerSettings {
   localTaxRate: number | null;
   /** issue 16: the menu and the cart show out-the-door prices, taxes included */
   pricesIncludeTaxes: boolean;
+  /** issue 36 item 8: whether products that count toward a limit may be ordered as Bulk */
+  bulkOfLimitedProducts: boolean;
 }
 
 export interface ScheduleSlot {

@@ -182,6 +182,8 @@ export interface OrdersTable {
   /** issue 36: times a driver found nobody home and will try again, and their last note */
   delivery_attempts: Generated<number>;
   attempt_note: string | null;
+  payment_method: string | null;
+  payment_collected_cents: number | null;
 }
 
 /** A return after handover (issue 37 §1): its own record beside the sale, never restocked. */

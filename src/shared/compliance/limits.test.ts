@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { quantityOptionsFor } from '../quantity';
 import {
   BULK_OVER_LIMITS_MESSAGE,
+  bulkOffered,
   cartGrams,
   countsTowardLimits,
   limitExceededMessage,
@@ -103,5 +105,27 @@ describe('US-CA daily limits (DCC §15409)', () => {
       purchaseLimitStatus(RULE_SETS.none, '2026-11-24', { cannabis: 100, concentrate: 0 }),
     ).toEqual([]);
     expect(BULK_OVER_LIMITS_MESSAGE).toMatch(/Bulk/);
+  });
+});
+
+describe('Bulk on offer (issue 36 item 8)', () => {
+  const limited = { bulkOfLimitedProducts: false };
+  const free = { bulkOfLimitedProducts: true };
+  it('is not offered for a product that counts toward a limit where the rules sell by stated weight', () => {
+    expect(bulkOffered(flower, limited)).toBe(false);
+    expect(bulkOffered(preroll, limited)).toBe(false);
+    expect(quantityOptionsFor(flower, bulkOffered(flower, limited))).toEqual([
+      '1/8 Oz',
+      '1/4 Oz',
+      '1/2 Oz',
+      '1 Oz',
+    ]);
+  });
+  it('stays for accessories, products without grams, and shops without such rules', () => {
+    expect(bulkOffered(wick, limited)).toBe(true);
+    expect(bulkOffered(tin, limited)).toBe(true);
+    expect(bulkOffered(gummies, limited)).toBe(true);
+    expect(bulkOffered(flower, free)).toBe(true);
+    expect(quantityOptionsFor(flower, true)).toContain('Bulk');
   });
 });

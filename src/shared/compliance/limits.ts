@@ -103,6 +103,18 @@ export function countsTowardLimits(product: LimitedProduct): boolean {
 }
 
 /**
+ * Whether Bulk is offered for this product (issue 36 item 8): not for a product that counts
+ * toward a limit where the rule set sells cannabis by stated weight only, since a Bulk amount
+ * is unknown until agreed and the order would be refused at Place Order.
+ */
+export function bulkOffered(
+  product: LimitedProduct,
+  shop: { bulkOfLimitedProducts: boolean },
+): boolean {
+  return shop.bulkOfLimitedProducts || !countsTowardLimits(product);
+}
+
+/**
  * Where a rule set has cannabis products state their grams (issue 37 §2), why this product
  * cannot be saved or sold as it is; null when it can. Flower sold by weight counts its size.
  */

@@ -45,7 +45,7 @@ describe('the door check (issue 17 §3)', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'dateOfBirth: must be a date like 1990-07-04 (year-month-day)',
+      'dateOfBirth: must be written YYYY-MM-DD, as the field shows (e.g. 1990-07-04)',
       'state: must be a two-letter state code',
     ]);
   });

@@ -27,7 +27,7 @@ const name = z
   .max(60, 'must be at most 60 characters');
 const date = z
   .string({ message: 'is required' })
-  .refine(isIsoDate, 'must be a date like 1990-07-04 (year-month-day)');
+  .refine(isIsoDate, 'must be written YYYY-MM-DD, as the field shows (e.g. 1990-07-04)');
 const confirmName = z.boolean({ message: 'must be true or false' }).optional();
 
 /** What the ID says, typed by hand from the card: a "manual" check. */

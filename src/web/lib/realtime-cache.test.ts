@@ -36,6 +36,7 @@ describe('socket events land in the registry entries the screens read', () => {
       salesTaxRate: null,
       localTaxRate: null,
       pricesIncludeTaxes: false,
+      bulkOfLimitedProducts: true,
     };
     applyServerMessage(client, {
       type: 'init',

@@ -212,9 +212,9 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
     expect(early.json().code).toBe('ORDER_STATUS_REFUSED');
     for (const status of ['accepted', 'packed'])
       await dispatcher.send('PATCH', `/api/orders/${order.id}/status`, { status });
-    expect(
-      (await blair.send('POST', `/api/deliveries/${order.id}/attempts`, {})).statusCode,
-    ).toBe(404);
+    expect((await blair.send('POST', `/api/deliveries/${order.id}/attempts`, {})).statusCode).toBe(
+      404,
+    );
 
     for (const note of ['Left a card, will call at 6', undefined]) {
       await alex.send('PATCH', `/api/deliveries/${order.id}`, { status: 'on the way' });
@@ -392,7 +392,7 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
     const bad = await check({ ...idOf(30), dateOfBirth: '1990-02-30', state: 'California' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().formattedErrors).toEqual([
-      'dateOfBirth: must be a date like 1990-07-04 (year-month-day)',
+      'dateOfBirth: must be written YYYY-MM-DD, as the field shows (e.g. 1990-07-04)',
       'state: must be a two-letter state code',
     ]);
     expect(

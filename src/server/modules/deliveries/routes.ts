@@ -75,12 +75,13 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
   });
 
   app.patch('/api/deliveries/:id', update, async (request) => {
-    const { status, returnReason, signature, note } = request.body;
+    const { status, returnReason, signature, note, payment } = request.body;
     const change = {
       status,
       returnReason: returnReason ?? null,
       signature: signature ?? null,
       reason: note ?? null,
+      payment,
     };
     const context = {
       actor: actorOf(request),

@@ -3,6 +3,7 @@ import type { OrderStatus, OrderType, QuantityLabel } from '../../../shared/cons
 import type { DoorCheck, IdCheckOverride } from '../../../shared/id-check/door-check';
 import { toDollars } from '../../../shared/money';
 import type { ReturnReason } from '../../../shared/order-lifecycle';
+import type { Payment, PaymentMethod } from '../../../shared/payment';
 import { lineTotalCents } from '../../../shared/pricing';
 import type { Bogo50Details, Order, OrderItem, OrderReturn } from '../../../shared/types';
 import { readJson } from '../../db/json';
@@ -102,7 +103,19 @@ export function orderFromRows(
     handoverNote: row.handover_note,
     deliveryAttempts: Number(row.delivery_attempts ?? 0),
     attemptNote: row.attempt_note,
+    payment: paymentOf(row),
     returns: returns.map(orderReturnFromRow),
+  };
+}
+
+function paymentOf(row: {
+  payment_method: string | null;
+  payment_collected_cents: number | null;
+}): Payment | null {
+  if (row.payment_method === null || row.payment_collected_cents === null) return null;
+  return {
+    method: row.payment_method as PaymentMethod,
+    collected: toDollars(Number(row.payment_collected_cents)),
   };
 }
 

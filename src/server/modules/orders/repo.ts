@@ -5,7 +5,9 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { toCents } from '../../../shared/money';
 import { FINISHED_STATUSES } from '../../../shared/order-lifecycle';
+import type { Payment } from '../../../shared/payment';
 import { selectProducts } from '../../db/category-references';
 import type { Dialect } from '../../db/connect';
 import { reusedQuery } from '../../db/reused-query';
@@ -222,6 +224,15 @@ export function setRepricedTaxes(
       total_cents: repriced.totalCents,
       handover_note: repriced.note,
     })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What the customer paid at handover (issue 36 item 23). */
+export function setPayment(db: Q, id: number, payment: Payment) {
+  return db
+    .updateTable('orders')
+    .set({ payment_method: payment.method, payment_collected_cents: toCents(payment.collected) })
     .where('id', '=', id)
     .execute();
 }

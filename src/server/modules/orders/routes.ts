@@ -129,8 +129,8 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   const statusSchema = { params: orderIdParams, body: orderStatusSchema, response: oneOrder };
   app.patch('/api/orders/:id/status', { config: manage, schema: statusSchema }, async (request) => {
     const { id } = request.params;
-    const { status, reason, signature } = request.body;
-    const change = { status, reason: reason ?? null, signature: signature ?? null };
+    const { status, reason, signature, payment } = request.body;
+    const change = { status, reason: reason ?? null, signature: signature ?? null, payment };
     return published(app, await updateOrderStatus(app.db, id, change, changeContext(request)));
   });
 

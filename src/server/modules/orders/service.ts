@@ -19,6 +19,7 @@ import {
   type ReturnReason,
   statusChangeProblem,
 } from '../../../shared/order-lifecycle';
+import { type Payment, paymentProblem } from '../../../shared/payment';
 import { customerNumberKey } from '../../../shared/receipt';
 import { shopClock } from '../../../shared/shop-clock';
 import type { Driver, Order } from '../../../shared/types';
@@ -70,6 +71,8 @@ export interface StatusChange {
   reason?: string | null;
   /** the customer's signature at handover (a PNG data: URL, checked by the route's schema) */
   signature?: string | null;
+  /** what the customer paid at handover */
+  payment?: Payment;
 }
 
 /** Who changes an order, when, and in which shop clock. */
@@ -81,6 +84,19 @@ export interface ChangeContext {
   atTheDoor?: boolean;
   /** the driver found nobody home and will try again: the attempt is counted with this note */
   attemptNote?: string;
+}
+
+/** A handover's payment must settle the total the order then has (after any re-pricing). */
+async function recordPayment(
+  trx: Transaction<Database>,
+  id: number,
+  totalCents: number,
+  payment: Payment,
+) {
+  const problem = paymentProblem(toDollars(totalCents), payment);
+  if (problem)
+    throw new HttpError(409, { error: `Order #${id}: ${problem}`, code: 'PAYMENT_SHORT' });
+  await repo.setPayment(trx, id, payment);
 }
 
 const STATUS_ACTIONS: Partial<Record<OrderStatus, string>> = {
@@ -144,6 +160,10 @@ export async function updateOrderStatus(
     await recordReceiptFacts(trx, row, change.status, context.actor, now);
     if (change.signature && change.status === 'completed')
       await repo.setSignature(trx, id, change.signature);
+    if (change.payment && handingOver) {
+      const totalCents = handover?.repriced?.totalCents ?? Number(row.total_cents);
+      await recordPayment(trx, id, totalCents, change.payment);
+    }
     const closing = isClosed(change.status) && !isClosed(current.status);
     const restocked = closing ? await restoreStock(trx, id, db.dialect) : [];
     if (closing) {

@@ -138,11 +138,22 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
       state: 'CA',
     });
     expect(check.statusCode).toBe(200);
+    // a payment short of the total hands nothing over
+    const short = await alex.send('PATCH', `/api/deliveries/${delivered}`, {
+      status: 'completed',
+      signature: await signaturePng(),
+      payment: { method: 'cash', collected: 1 },
+    });
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ code: 'PAYMENT_SHORT' });
+    expect(short.json().error).toMatch(/^Order #\d+: \$1\.00 is short of the total, \$/);
     const done = await alex.send('PATCH', `/api/deliveries/${delivered}`, {
       status: 'completed',
       signature: await signaturePng(),
+      payment: { method: 'cash', collected: 1000 },
     });
     expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().payment).toEqual({ method: 'cash', collected: 1000 });
     const returned = await deliver();
     await alex.send('PATCH', `/api/deliveries/${returned}`, {
       status: 'returned',
@@ -172,6 +183,8 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
     expect(cell(delivered, 'Name confirmed by hand')).toBe('');
     expect(cell(delivered, 'Return reason')).toBe('');
     expect(cell(delivered, 'Signature')).toBe('yes');
+    expect(cell(delivered, 'Paid by')).toBe('Cash');
+    expect(cell(delivered, 'Collected')).toBe('1000.00');
 
     expect(cell(returned, 'Customer no.')).toBe('');
     expect(cell(returned, 'Handed over at (UTC)')).toBe('');

@@ -44,6 +44,8 @@ const EXPORTED: Record<ExportedColumn, true> = {
   tax_context: true,
   delivery_attempts: true,
   attempt_note: true,
+  payment_method: true,
+  payment_collected_cents: true,
 };
 const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
   (column) => `orders.${column}` as const,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { isClosed, isHandedOver, RETURN_REASON_LABELS } from '../../../shared/order-lifecycle';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/payment';
 import type { Order, OrderReturn } from '../../../shared/types';
 import type { Database } from '../../db/schema';
 import { spreadsheetCsv } from '../../http/spreadsheet-csv';
@@ -53,6 +54,8 @@ const COLUMNS = [
   'Return reason',
   'Returned at (UTC)',
   'Signature',
+  'Paid by',
+  'Collected',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 type Cells = Partial<Record<Column, string | number>>;
@@ -158,6 +161,8 @@ function handoverCells(row: ExportedRow, order: Order): Cells {
     'Name confirmed by hand': check?.nameConfirmed ? 'yes' : '',
     'Return reason': order.returnReason ? RETURN_REASON_LABELS[order.returnReason] : '',
     Signature: row.signed ? 'yes' : '',
+    'Paid by': order.payment ? PAYMENT_METHOD_LABELS[order.payment.method] : '',
+    Collected: order.payment ? money(order.payment.collected) : '',
   };
 }
 

@@ -1,3 +1,4 @@
+import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import { readJson } from '../../db/json';
 import type { DealerSettingsRow, ScheduleSlotRow } from '../../db/schema';
@@ -25,5 +26,7 @@ export function settingsFromRow(row: DealerSettingsRow): DealerSettings {
     salesTaxRate: row.sales_tax_rate,
     localTaxRate: row.local_tax_rate,
     pricesIncludeTaxes: row.prices_include_taxes === 1,
+    // a rule set that sells cannabis by stated weight refuses a Bulk amount of it at checkout
+    bulkOfLimitedProducts: ruleSetFor(row.jurisdiction).cannabisProducts === null,
   };
 }

@@ -54,5 +54,6 @@ export function settingsOrDefault(row: DealerSettingsRow | undefined): DealerSet
         salesTaxRate: null,
         localTaxRate: null,
         pricesIncludeTaxes: false,
+        bulkOfLimitedProducts: true,
       };
 }

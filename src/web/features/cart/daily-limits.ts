@@ -1,6 +1,8 @@
+import { bulkOffered } from '@shared/compliance/limits';
 import type { QuantityLabel } from '@shared/constants';
 import type { Product } from '@shared/types';
 import type { QueryClient } from '@tanstack/react-query';
+import { useDealerSettings } from '@web/api/get-dealer-settings';
 
 /**
  * Issue 16: may this add go ahead under the shop's daily purchase limits? The check and the
@@ -18,4 +20,16 @@ export async function withinDailyLimits(
     console.warn('Could not check the daily limits', error);
     return true;
   }
+}
+
+/**
+ * Issue 36 item 8: whether this product offers Bulk. Under a rule set that sells cannabis by
+ * stated weight, a product that counts toward a limit is not offered as Bulk (the server would
+ * refuse it at Place Order); until the shop's settings load, Bulk is offered as the spec has it.
+ */
+export function useBulkOffered(product: Product): boolean {
+  const settings = useDealerSettings().data;
+  return bulkOffered(product, {
+    bulkOfLimitedProducts: settings?.bulkOfLimitedProducts ?? true,
+  });
 }

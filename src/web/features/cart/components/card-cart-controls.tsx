@@ -11,7 +11,7 @@ import { ShoppingCart } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { addToCart, decrementLine, findLineIndex, useCart } from '../cart-store';
-import { withinDailyLimits } from '../daily-limits';
+import { useBulkOffered, withinDailyLimits } from '../daily-limits';
 import { QuantityStepper } from './quantity-stepper';
 
 export function limitedStockToast(product: Pick<Product, 'name'>) {
@@ -67,7 +67,8 @@ export function CardCartControls({ product }: { product: Product }) {
   const used = unitsInCartFor(cart, product.id);
   const queryClient = useQueryClient();
   const soldOut = product.stock <= 0;
-  const options = soldOut ? [] : offeredQuantities(product, 0);
+  const bulk = useBulkOffered(product);
+  const options = soldOut ? [] : offeredQuantities(product, 0, bulk);
   const [quantity, setQuantity] = useState<QuantityLabel>(() =>
     options.includes(defaultQuantity(product))
       ? defaultQuantity(product)

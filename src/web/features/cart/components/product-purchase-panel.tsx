@@ -21,7 +21,7 @@ import { ShoppingBag, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { addToCart, type Cart, findLineIndex, getCart, useCart } from '../cart-store';
-import { withinDailyLimits } from '../daily-limits';
+import { useBulkOffered, withinDailyLimits } from '../daily-limits';
 import { CartLineStepper } from './card-cart-controls';
 
 const selectClasses =
@@ -98,8 +98,9 @@ export function ProductPurchasePanel({
   const used = unitsInCartFor(cart, product.id, lineStrain);
   const queryClient = useQueryClient();
   const needed = stockNeeded(quantity);
-  const options = byWeight ? quantityOptionsFor(product) : [];
-  const offered = new Set(offeredQuantities(product, 0));
+  const bulk = useBulkOffered(product);
+  const options = byWeight ? quantityOptionsFor(product, bulk) : [];
+  const offered = new Set(offeredQuantities(product, 0, bulk));
   const price = unitPrice(product, quantity);
   const regular = regularUnitPrice(product, quantity);
   const index = findLineIndex(cart, { id: product.id, quantity, strainType: lineStrain });

@@ -1,4 +1,5 @@
 import type { DeliveryStatus, ReturnReason } from '@shared/order-lifecycle';
+import type { Payment } from '@shared/payment';
 import type { Order } from '@shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deliveryKeys } from '@web/api/get-deliveries';
@@ -12,6 +13,8 @@ export interface DeliveryUpdate {
   signature?: string;
   /** the driver's own words on why it came back */
   note?: string;
+  /** what the customer paid at the door */
+  payment?: Payment;
 }
 
 /** POST /api/deliveries/{id}/attempts: nobody home, the stop goes back on the list for later. */

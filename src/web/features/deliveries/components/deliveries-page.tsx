@@ -174,10 +174,15 @@ export default function DeliveriesPage() {
         checkIdAt={checkIdAtDoor}
         handingOver={update.isPending}
         onClose={() => setHandingOver(null)}
-        onHandOver={(signature) =>
+        onHandOver={(signature, payment) =>
           handingOver &&
           send(
-            { id: handingOver.id, status: 'completed', signature: signature ?? undefined },
+            {
+              id: handingOver.id,
+              status: 'completed',
+              signature: signature ?? undefined,
+              payment,
+            },
             `Order #${handingOver.id} delivered.`,
             () => setHandingOver(null),
           )

@@ -1,5 +1,6 @@
 import { formatDollars } from '@shared/money';
 import { canStartDelivery, statusLabel } from '@shared/order-lifecycle';
+import { lineQuantityWords } from '@shared/quantity';
 import type { Order } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import { mapsHref, telHref } from '@web/features/order-management/orders-logic';
@@ -101,7 +102,7 @@ export function StopCard({
                 )}
               </span>
               <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">
-                {item.quantity} × {item.count}
+                {lineQuantityWords(item.quantity, item.count)}
               </span>
             </li>
           ))}

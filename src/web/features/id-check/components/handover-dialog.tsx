@@ -10,6 +10,7 @@ import {
 } from '@shared/id-check/door-check';
 import { checkId, type IdDetails } from '@shared/id-check/rule';
 import { isPickup } from '@shared/order-lifecycle';
+import type { Payment } from '@shared/payment';
 import type { Order } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
@@ -25,6 +26,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CheckIdAt } from '../api/id-check-api';
 import { type IdScan, IdScanner } from './id-scanner';
+import { type PaymentDraft, PaymentStep, paymentDraftFor, readPayment } from './payment-step';
 
 const LABELS = {
   idType: 'ID type',
@@ -74,7 +76,8 @@ function Verdict({ check }: { check: DoorCheck }) {
       <div className="min-w-0">
         <p className="text-base font-bold">
           {check.passed ? 'PASS' : 'FAIL'}
-          <span className="ml-2 text-xs font-medium text-muted">
+          <span className="text-xs font-medium text-muted">
+            {' · '}
             {method === 'scan' ? 'read from the barcode' : 'typed by hand'}
           </span>
         </p>
@@ -114,8 +117,8 @@ export function HandoverDialog({
   order: Order | null;
   checkIdAt: CheckIdAt;
   onClose: () => void;
-  /** the customer's signature for a delivery; null for a pickup */
-  onHandOver: (signature: string | null) => void;
+  /** the customer's signature for a delivery (null for a pickup), and what they paid */
+  onHandOver: (signature: string | null, payment: Payment) => void;
   /** the driver's way out after a failed check: bring the order back */
   onReturn?: () => void;
   handingOver: boolean;
@@ -130,6 +133,8 @@ export function HandoverDialog({
   const [scanning, setScanning] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
   const [unsigned, setUnsigned] = useState(false);
+  const [payment, setPayment] = useState<PaymentDraft>(paymentDraftFor(order?.total ?? 0));
+  const [unpaid, setUnpaid] = useState(false);
   const form = useForm<TypedIdInput, unknown, Values>({
     defaultValues: EMPTY,
     resolver,
@@ -142,6 +147,8 @@ export function HandoverDialog({
   if ((order?.id ?? null) !== shownFor) {
     setShownFor(order?.id ?? null);
     setCheck(order?.idCheck ?? null);
+    setPayment(paymentDraftFor(order?.total ?? 0));
+    setUnpaid(false);
   }
   const pickup = order ? isPickup(order.orderType) : false;
   const override = order?.idCheckOverride?.used === false ? order.idCheckOverride : null;
@@ -155,6 +162,7 @@ export function HandoverDialog({
     setScanning(false);
     setSignature(null);
     setUnsigned(false);
+    setUnpaid(false);
     onClose();
   };
 
@@ -187,9 +195,11 @@ export function HandoverDialog({
   };
 
   const handOver = () => {
-    if (pickup) return onHandOver(null);
-    if (signature) onHandOver(signature);
-    else setUnsigned(true);
+    const paid = readPayment(order?.total ?? 0, payment);
+    setUnpaid(paid.payment === null);
+    if (!pickup && !signature) setUnsigned(true);
+    if (!paid.payment || (!pickup && !signature)) return;
+    onHandOver(pickup ? null : signature, paid.payment);
   };
 
   const text = (
@@ -316,6 +326,14 @@ export function HandoverDialog({
               />
             )}
           </>
+        )}
+        {passed && order && (
+          <PaymentStep
+            total={order.total}
+            draft={payment}
+            onChange={setPayment}
+            showProblem={unpaid}
+          />
         )}
         {passed && !pickup && (
           <SignatureField

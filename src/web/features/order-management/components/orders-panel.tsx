@@ -1,6 +1,7 @@
 import { type OrderStatus, PICKUP_ADDRESS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import { isClosed, isHandedOver, statusesFor } from '@shared/order-lifecycle';
+import type { Payment } from '@shared/payment';
 import type { Order } from '@shared/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRuleSet } from '@web/api/get-dealer-settings';
@@ -439,11 +440,12 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
     void sendStatus({ id: order.id, status }).catch(() => undefined);
   };
 
-  const handOver = (signature: string | null) => {
+  const handOver = (signature: string | null, payment: Payment) => {
     if (!handingOver) return;
     const update = {
       id: handingOver.id,
       status: 'completed' as const,
+      payment,
       ...(signature ? { signature } : {}),
     };
     void sendStatus(update, () => setHandingOver(null)).catch(() => undefined);

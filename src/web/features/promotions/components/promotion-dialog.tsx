@@ -451,7 +451,7 @@ function PromotionForm({
                       )
                     }
                   >
-                    <span className="sr-only">{day}</span>
+                    <span className="sr-only">{day.charAt(0).toUpperCase() + day.slice(1)}</span>
                     <span aria-hidden="true">{weekdayShort(day)}</span>
                   </ChoiceChip>
                 ))}

@@ -141,7 +141,7 @@ export function WeeklyAvailabilityForm({ settings }: { settings: ScheduleSetting
           </Button>
         }
       >
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7">
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
           {DAY_NAMES.map((day) => (
             <Checkbox
               key={day}
