@@ -78,6 +78,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // browsers keep one zone whatever the machine's (the main shop's zone below matches it)
+    timezoneId: 'UTC',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -113,7 +115,8 @@ export default defineConfig({
   ],
   // started one after the other: the first builds what is stale, the second finds it built
   webServer: [
-    shopServer(PORT, process.env.E2E_SHOP_TIMEZONE),
+    // the shop's zone is set, never taken from the machine (Chromium's default zone here is UTC)
+    shopServer(PORT, process.env.E2E_SHOP_TIMEZONE ?? 'UTC'),
     shopServer(LICENSED_PORT, afternoonZone()),
     shopServer(RECORDS_PORTS.phone, afternoonZone()),
     shopServer(RECORDS_PORTS.desktop, afternoonZone()),

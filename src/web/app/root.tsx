@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { AppErrorBoundary } from '@web/components/errors/route-error-boundary';
 import { type RenderEnv, RenderEnvProvider } from '@web/lib/render-env';
 import { StrictMode, useEffect } from 'react';
 import { Router } from 'wouter';
@@ -23,7 +24,9 @@ export function Root({
       <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
         <RenderEnvProvider env={env}>
           <AppProvider client={client}>
-            <AppRouter />
+            <AppErrorBoundary>
+              <AppRouter />
+            </AppErrorBoundary>
             <HydratedMarker />
           </AppProvider>
         </RenderEnvProvider>

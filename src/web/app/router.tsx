@@ -1,3 +1,4 @@
+import { RouteErrorBoundary } from '@web/components/errors/route-error-boundary';
 import { Spinner } from '@web/components/ui/spinner';
 import { appModeStore, modeForPath } from '@web/lib/app-mode';
 import { enterEntry, restoreScroll } from '@web/lib/history-entries';
@@ -45,37 +46,40 @@ function useRouteEffects() {
 
 export function AppRouter() {
   useRouteEffects();
+  const [location] = useLocation();
   return (
     <AppShell>
-      <Switch>
-        <Route path={paths.home} component={HomeRoute} />
-        <Route path={paths.cart} component={CartRoute} />
-        <Route path={paths.orders} component={OrdersRoute} />
-        <Route path={paths.thankYou} component={ThankYouRoute} />
-        <Route path={paths.orderStatus} component={OrderStatusRoute} />
-        <Route path={paths.productById} component={ProductRoute} />
-        <Route path={paths.productByAddress} component={ProductRoute} />
-        <Route path={paths.productByAddressWithStrain} component={ProductRoute} />
-        <Route path={paths.dealer}>
-          <DealerRoute />
-        </Route>
-        <Route path={paths.schedule}>
-          <DealerRoute />
-        </Route>
-        <Route path={paths.categories}>
-          <DealerRoute />
-        </Route>
-        <Route path={paths.staff}>
-          <DealerRoute />
-        </Route>
-        <Route path={paths.activity}>
-          <DealerRoute />
-        </Route>
-        <Route path={paths.driver}>
-          <DealerRoute />
-        </Route>
-        <Route component={NotFoundRoute} />
-      </Switch>
+      <RouteErrorBoundary page={location}>
+        <Switch>
+          <Route path={paths.home} component={HomeRoute} />
+          <Route path={paths.cart} component={CartRoute} />
+          <Route path={paths.orders} component={OrdersRoute} />
+          <Route path={paths.thankYou} component={ThankYouRoute} />
+          <Route path={paths.orderStatus} component={OrderStatusRoute} />
+          <Route path={paths.productById} component={ProductRoute} />
+          <Route path={paths.productByAddress} component={ProductRoute} />
+          <Route path={paths.productByAddressWithStrain} component={ProductRoute} />
+          <Route path={paths.dealer}>
+            <DealerRoute />
+          </Route>
+          <Route path={paths.schedule}>
+            <DealerRoute />
+          </Route>
+          <Route path={paths.categories}>
+            <DealerRoute />
+          </Route>
+          <Route path={paths.staff}>
+            <DealerRoute />
+          </Route>
+          <Route path={paths.activity}>
+            <DealerRoute />
+          </Route>
+          <Route path={paths.driver}>
+            <DealerRoute />
+          </Route>
+          <Route component={NotFoundRoute} />
+        </Switch>
+      </RouteErrorBoundary>
     </AppShell>
   );
 }
