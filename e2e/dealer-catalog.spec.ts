@@ -258,7 +258,8 @@ test('a category with subcategories cannot be deleted until they are gone', asyn
   await expect(page.getByRole('button', { name: `Add subcategory to ${parent.name}` })).toHaveCount(
     0,
   );
-  await page.getByRole('button', { name: parent.name, exact: true }).click();
+  // the expand button is named by what it shows: the name, then the slug
+  await page.getByRole('button', { name: `${parent.name} ${parent.slug}`, exact: true }).click();
   const subs = page.getByRole('list', { name: `Subcategories of ${parent.name}` });
   await expect(subs.getByRole('listitem', { name: child.name })).toBeVisible();
   await subs.getByRole('button', { name: `Delete ${child.name}` }).click();

@@ -125,7 +125,6 @@ function SortableCategoryRow({
             <button
               type="button"
               onClick={onToggle}
-              aria-label={category.name}
               aria-expanded={expanded}
               aria-controls={regionId}
               className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-2 text-left hover:text-primary"

@@ -331,16 +331,17 @@ function OrderCard(props: RowProps) {
         <PhoneLink phone={order.phone} />
         <AddressLink address={order.address} />
       </div>
+      {/* full-width selects: "Samantha · #D-10427" and "On The Way" are never cut off */}
       <DriverSelect order={order} readOnly={props.readOnly} className="mt-3 w-full" />
-      <div className="mt-3 flex items-center gap-1 border-t border-line pt-3">
-        <StatusSelect
-          order={order}
-          onStatus={props.onStatus}
-          disabled={props.statusPending}
-          readOnly={props.readOnly}
-          className="min-w-0 flex-1"
-        />
-        <div className="flex items-center gap-1">
+      <StatusSelect
+        order={order}
+        onStatus={props.onStatus}
+        disabled={props.statusPending}
+        readOnly={props.readOnly}
+        className="mt-2 h-11 w-full"
+      />
+      <div className="mt-3 flex items-center justify-between gap-1 border-t border-line pt-3">
+        <div className="flex w-full items-center justify-between gap-1">
           <Button
             variant="ghost"
             size="sm"
