@@ -248,7 +248,7 @@ test('a driver scans the ID, takes a signature and delivers; the receipt has its
   await expect(secondDoor.getByRole('status')).toContainText('Under 21 (age 20)');
   await secondDoor.getByRole('button', { name: 'Return to shop' }).click();
   await driver
-    .getByRole('dialog', { name: `Bring order #${second.id} back` })
+    .getByRole('dialog', { name: `Order #${second.id} not delivered` })
     .getByRole('button', { name: 'Return to shop' })
     .click();
   await expect(driver.getByTestId('toast')).toHaveText(
