@@ -57,6 +57,7 @@ const order: Order = {
   concentrateGrams: 0,
   deliveryAttempts: 0,
   attemptNote: null,
+  expiredAt: null,
   voidReason: null,
   idCheckOverride: null,
   handoverNote: null,

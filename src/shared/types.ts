@@ -13,6 +13,7 @@ import type {
 } from './constants';
 import type { DoorCheck, IdCheckOverride } from './id-check/door-check';
 import type { ReturnReason } from './order-lifecycle';
+import type { OrderLimits } from './order-limits';
 
 export interface Product {
   id: number;
@@ -143,6 +144,8 @@ export interface Order {
   /** issue 36: times the driver found nobody home and will try again, and their last note */
   deliveryAttempts: number;
   attemptNote: string | null;
+  /** issue 38: the shop cancelled it because nobody accepted it in time (ISO instant) */
+  expiredAt: string | null;
   /** issue 37 §1: returns recorded after handover, oldest first */
   returns: OrderReturn[];
 }
@@ -186,6 +189,8 @@ export interface OrderStatusView {
   /** times the driver found nobody home, and their last note */
   deliveryAttempts: number;
   attemptNote: string | null;
+  /** the shop cancelled it because nobody accepted it in time */
+  expiredAt: string | null;
   total: number;
 }
 
@@ -197,7 +202,7 @@ export interface OrderTax {
   amount: number;
 }
 
-export interface DealerSettings {
+export interface DealerSettings extends OrderLimits {
   id: number;
   /** capitalised weekday names, e.g. "Monday" */
   availableDays: string[];

@@ -1,3 +1,4 @@
+import { ORDER_LIMIT_DEFAULTS } from '@shared/order-limits';
 import type { Order, Product, ScheduleSlot } from '@shared/types';
 import { QueryClient } from '@tanstack/react-query';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
@@ -36,6 +37,7 @@ describe('socket events land in the registry entries the screens read', () => {
       salesTaxRate: null,
       localTaxRate: null,
       pricesIncludeTaxes: false,
+      ...ORDER_LIMIT_DEFAULTS,
     };
     applyServerMessage(client, {
       type: 'init',

@@ -102,6 +102,7 @@ export function orderFromRows(
     handoverNote: row.handover_note,
     deliveryAttempts: Number(row.delivery_attempts ?? 0),
     attemptNote: row.attempt_note,
+    expiredAt: row.expired_at ?? null,
     returns: returns.map(orderReturnFromRow),
   };
 }

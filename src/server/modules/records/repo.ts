@@ -44,6 +44,8 @@ const EXPORTED: Record<ExportedColumn, true> = {
   tax_context: true,
   delivery_attempts: true,
   attempt_note: true,
+  holds_slot_place: true,
+  expired_at: true,
 };
 const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
   (column) => `orders.${column}` as const,

@@ -1,3 +1,4 @@
+import { toDollars } from '../../../shared/money';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import { readJson } from '../../db/json';
 import type { DealerSettingsRow, ScheduleSlotRow } from '../../db/schema';
@@ -25,5 +26,11 @@ export function settingsFromRow(row: DealerSettingsRow): DealerSettings {
     salesTaxRate: row.sales_tax_rate,
     localTaxRate: row.local_tax_rate,
     pricesIncludeTaxes: row.prices_include_taxes === 1,
+    maxLineCount: row.max_line_count,
+    maxOrderSubtotal: toDollars(row.max_order_subtotal_cents),
+    acceptWithinMinutes: row.accept_within_minutes,
+    scheduledAcceptLeadMinutes: row.scheduled_accept_lead_minutes,
+    maxOpenScheduledPerPhone: row.max_open_scheduled_per_phone,
+    maxPendingScheduledPerDay: row.max_pending_scheduled_per_day,
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { ruleSetFor } from '../../../shared/compliance/rule-sets';
+import { ORDER_LIMIT_DEFAULTS } from '../../../shared/order-limits';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Database, DealerSettingsRow } from '../../db/schema';
 import { busEvent, type DomainEvent } from '../../realtime/events';
@@ -54,5 +55,6 @@ export function settingsOrDefault(row: DealerSettingsRow | undefined): DealerSet
         salesTaxRate: null,
         localTaxRate: null,
         pricesIncludeTaxes: false,
+        ...ORDER_LIMIT_DEFAULTS,
       };
 }
