@@ -119,6 +119,11 @@ export async function createTestApp(
     webDir?: string;
     /** the time the shop's rules read (test/shop-time.ts); the wall clock by default */
     clock?: () => Date;
+    /**
+     * how often the app cancels unaccepted orders past their deadline; off by default, so that
+     * a suite's orders (some written with old dates) stay as the suite left them
+     */
+    orderExpiryEveryMs?: number;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, options);
@@ -128,6 +133,7 @@ export async function createTestApp(
     logger: false,
     webDir: options.webDir,
     clock: options.clock,
+    orderExpiryEveryMs: options.orderExpiryEveryMs ?? null,
   });
   await app.ready();
   return {

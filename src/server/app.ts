@@ -34,6 +34,7 @@ import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { idCheckRoutes } from './modules/id-checks/routes';
 import { startStatusNotifications } from './modules/notifications/status-notifications';
+import { EXPIRY_SWEEP_EVERY_MS, startOrderExpiry } from './modules/orders/expiry';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -71,6 +72,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** the time the shop's rules read (hours, sale days); tests fix it, the shop runs on the wall clock */
   clock?: () => Date;
+  /** how often unaccepted orders past their deadline are cancelled (issue 38); null: never */
+  orderExpiryEveryMs?: number | null;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
@@ -82,6 +85,7 @@ export async function buildApp({
   logger,
   logStream,
   clock = () => new Date(),
+  orderExpiryEveryMs = EXPIRY_SWEEP_EVERY_MS,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logStream),
@@ -178,6 +182,8 @@ export async function buildApp({
     app.addHook('onClose', stopTelegram);
   }
   app.addHook('onClose', startStatusNotifications(app));
+  if (orderExpiryEveryMs !== null)
+    app.addHook('onClose', startOrderExpiry(app, orderExpiryEveryMs));
   await registerSpa(app, web);
   return app;
 }

@@ -608,15 +608,59 @@ export function changesCompliance(body: ComplianceSettingsFields): boolean {
   return COMPLIANCE_FIELDS.some((field) => body[field] !== undefined);
 }
 
+/** A whole number within bounds, from a form's text or a JSON number. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`),
+  );
+
+/**
+ * The Order limits form (issue 38): what one order may take, how long a placed order waits for
+ * the shop, how many scheduled orders may wait; missing keeps. Defaults in order-limits.ts.
+ */
+export const orderLimitsSchema = z.object({
+  maxLineCount: wholeNumber(1, 1000).optional(),
+  maxOrderSubtotal: z
+    .preprocess(
+      numeric,
+      z
+        .number({ message: 'must be a number' })
+        .finite('must be a number')
+        .min(1, 'must be at least 1')
+        .max(1_000_000, 'must be at most 1000000')
+        .refine((v) => Number.isInteger(Math.round(v * 1000) / 10), 'can have at most 2 decimals'),
+    )
+    .optional(),
+  acceptWithinMinutes: wholeNumber(5, 7 * 24 * 60).optional(),
+  scheduledAcceptLeadMinutes: wholeNumber(0, 24 * 60).optional(),
+  maxOpenScheduledPerPhone: wholeNumber(1, 1000).optional(),
+  maxPendingScheduledPerDay: wholeNumber(1, 100_000).optional(),
+});
+export type OrderLimitsBody = z.input<typeof orderLimitsSchema>;
+export type OrderLimitsFields = z.output<typeof orderLimitsSchema>;
+const ORDER_LIMIT_KEYS = Object.keys(orderLimitsSchema.shape) as (keyof OrderLimitsFields)[];
+
+/** The Order limits part of a settings change (the owner's, like the Compliance screen). */
+export function changesOrderLimits(body: OrderLimitsFields): boolean {
+  return ORDER_LIMIT_KEYS.some((field) => body[field] !== undefined);
+}
+
 /**
  * PATCH /api/dealer-settings: the weekly availability (spec: availableDays required) or, from
- * the Compliance screen, only the rule set and tax rates (issue 16); both together are fine.
+ * the Compliance screen, only the rule set and tax rates (issue 16), or from the Order limits
+ * screen only those (issue 38); together is fine.
  */
 export const dealerSettingsPatchSchema = dealerSettingsSchema
   .partial({ availableDays: true })
   .extend(complianceSettingsSchema.shape)
+  .extend(orderLimitsSchema.shape)
   .superRefine((body, ctx) => {
-    if (body.availableDays === undefined && !changesCompliance(body)) {
+    if (body.availableDays === undefined && !changesCompliance(body) && !changesOrderLimits(body)) {
       ctx.addIssue({
         code: 'custom',
         path: ['availableDays'],

@@ -198,6 +198,10 @@ export const orderResponse = z
       .describe('times the driver found nobody home and will try again'),
     attemptNote: z.string().nullable().describe("the driver's note on the last attempt"),
     payment: paymentSchema.nullable().describe('what the customer paid at handover'),
+    expiredAt: z
+      .string()
+      .nullable()
+      .describe('when the shop cancelled it because nobody accepted it in time'),
     returns: z
       .array(
         z.object({
@@ -240,8 +244,24 @@ export const orderStatusViewResponse = z
     driverFirstName: z.string().nullable().describe('once the order is out for delivery'),
     deliveryAttempts: z.number().int().describe('times the driver found nobody home'),
     attemptNote: z.string().nullable().describe("the driver's note on the last attempt"),
+    expiredAt: z
+      .string()
+      .nullable()
+      .describe('when the shop cancelled it because nobody accepted it in time'),
   })
   .meta({ id: 'OrderStatusView' });
+
+/** Issue 38: stock that orders still waiting for the shop hold, per product (back office). */
+export const heldStockResponse = z
+  .array(
+    z.object({
+      productId: z.number().int(),
+      pendingOrders: z.number().int().describe('orders not accepted yet that hold this product'),
+      held: z.number().describe('grams or units those orders took from stock'),
+    }),
+  )
+  .meta({ id: 'HeldStock' });
+export type HeldStock = z.output<typeof heldStockResponse>[number];
 
 export const scheduleSlotResponse = z
   .object({
@@ -271,6 +291,21 @@ export const dealerSettingsResponse = z
     bulkOfLimitedProducts: z
       .boolean()
       .describe('whether products that count toward a daily limit may be ordered as Bulk'),
+    maxLineCount: z.number().int().describe('the highest count of one cart line'),
+    maxOrderSubtotal: z.number().describe('dollars: the highest subtotal of one order'),
+    acceptWithinMinutes: z
+      .number()
+      .int()
+      .describe('a same-day or pickup order not accepted within this time is cancelled'),
+    scheduledAcceptLeadMinutes: z
+      .number()
+      .int()
+      .describe('a scheduled order is accepted this long before its window, or cancelled'),
+    maxOpenScheduledPerPhone: z.number().int().describe('open scheduled orders per phone'),
+    maxPendingScheduledPerDay: z
+      .number()
+      .int()
+      .describe('scheduled orders awaiting the shop per delivery day'),
   })
   .meta({ id: 'DealerSettings' });
 

@@ -88,7 +88,6 @@ export const PICKUP_ADDRESS = 'PICKUP';
 
 export const DEFAULT_SLOT_CAPACITY = 5;
 /** Scheduled orders one shopper may have open (not completed) at once: bulk bookings cannot fill the calendar. */
-export const MAX_OPEN_SCHEDULED_ORDERS = 3;
 export const OVERRIDE_MARKER = {
   notes: 'OVERRIDE_WEEKLY_SCHEDULE',
   startTime: '12:00 AM',

@@ -58,6 +58,7 @@ const order: Order = {
   deliveryAttempts: 0,
   attemptNote: null,
   payment: null,
+  expiredAt: null,
   voidReason: null,
   idCheckOverride: null,
   handoverNote: null,

@@ -13,6 +13,7 @@ import type {
 } from './constants';
 import type { DoorCheck, IdCheckOverride } from './id-check/door-check';
 import type { ReturnReason } from './order-lifecycle';
+import type { OrderLimits } from './order-limits';
 import type { Payment } from './payment';
 
 export interface Product {
@@ -146,6 +147,8 @@ export interface Order {
   attemptNote: string | null;
   /** issue 36 item 23: what the customer paid at handover */
   payment: Payment | null;
+  /** issue 38: the shop cancelled it because nobody accepted it in time (ISO instant) */
+  expiredAt: string | null;
   /** issue 37 §1: returns recorded after handover, oldest first */
   returns: OrderReturn[];
 }
@@ -189,6 +192,8 @@ export interface OrderStatusView {
   /** times the driver found nobody home, and their last note */
   deliveryAttempts: number;
   attemptNote: string | null;
+  /** the shop cancelled it because nobody accepted it in time */
+  expiredAt: string | null;
   total: number;
 }
 
@@ -200,7 +205,7 @@ export interface OrderTax {
   amount: number;
 }
 
-export interface DealerSettings {
+export interface DealerSettings extends OrderLimits {
   id: number;
   /** capitalised weekday names, e.g. "Monday" */
   availableDays: string[];

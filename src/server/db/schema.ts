@@ -184,6 +184,14 @@ export interface OrdersTable {
   attempt_note: string | null;
   payment_method: string | null;
   payment_collected_cents: number | null;
+  /**
+   * Issue 38: 1 while the order counts a place in its delivery window (its slot's
+   * current_orders, or the weekly window's count). A Bulk or unpriced order takes its place
+   * only when staff accept it; a closed order gives it back.
+   */
+  holds_slot_place: Generated<number>;
+  /** when the shop cancelled the order because nobody accepted it in time (ISO instant) */
+  expired_at: string | null;
 }
 
 /** A return after handover (issue 37 §1): its own record beside the sale, never restocked. */
@@ -247,6 +255,13 @@ export interface DealerSettingsTable {
   local_tax_rate: number | null;
   /** 0/1: the menu and the cart show prices with taxes (a display choice) */
   prices_include_taxes: Generated<number>;
+  /** issue 38: the dealer's order limits (src/shared/order-limits.ts) */
+  max_line_count: Generated<number>;
+  max_order_subtotal_cents: Generated<number>;
+  accept_within_minutes: Generated<number>;
+  scheduled_accept_lead_minutes: Generated<number>;
+  max_open_scheduled_per_phone: Generated<number>;
+  max_pending_scheduled_per_day: Generated<number>;
 }
 
 export interface DeliveryZonesTable {

@@ -1,3 +1,4 @@
+import { ORDER_LIMIT_DEFAULTS } from '@shared/order-limits';
 import type { Order, Product, ScheduleSlot } from '@shared/types';
 import { QueryClient } from '@tanstack/react-query';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
@@ -37,6 +38,7 @@ describe('socket events land in the registry entries the screens read', () => {
       localTaxRate: null,
       pricesIncludeTaxes: false,
       bulkOfLimitedProducts: true,
+      ...ORDER_LIMIT_DEFAULTS,
     };
     applyServerMessage(client, {
       type: 'init',

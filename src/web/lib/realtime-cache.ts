@@ -10,6 +10,7 @@ import { contactMessageKeys } from '@web/api/get-contact-messages';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
 import { deliveryKeys } from '@web/api/get-deliveries';
 import { deliveryZoneKeys } from '@web/api/get-delivery-zones';
+import { heldStockKeys } from '@web/api/get-held-stock';
 import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { promotionKeys, promotionsQueryOptions } from '@web/api/get-promotions';
@@ -121,10 +122,13 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
       applyUnder(client, orderKeys.all, replaceIn(message.data, true));
       // a driver's stops are chosen and ordered by the server: read them again
       void client.invalidateQueries({ queryKey: deliveryKeys.all });
+      // what pending orders hold moves with them (read only where the back office shows it)
+      void client.invalidateQueries({ queryKey: heldStockKeys.all });
       return;
     case 'order-deleted':
       applyUnder(client, orderKeys.all, removeFrom(message.data.id));
       void client.invalidateQueries({ queryKey: deliveryKeys.all });
+      void client.invalidateQueries({ queryKey: heldStockKeys.all });
       return;
     case 'delivery-zone-created':
     case 'delivery-zone-updated':

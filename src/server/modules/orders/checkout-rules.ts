@@ -25,6 +25,11 @@ import {
   postalCodeOf,
 } from '../../../shared/compliance/zones';
 import type { QuantityLabel } from '../../../shared/constants';
+import {
+  type OrderLimits,
+  PENDING_PER_DAY_MESSAGE,
+  SCHEDULED_PER_PHONE_MESSAGE,
+} from '../../../shared/order-limits';
 import type { OrderPlacement } from '../../../shared/schemas';
 import type { DealerSettings } from '../../../shared/types';
 import type { Dialect } from '../../db/connect';
@@ -110,6 +115,51 @@ export interface CountedCustomer {
   customerKey: string | null;
   /** what this order counts toward the limits, stored with it */
   grams: GramsByKind;
+}
+
+/**
+ * Issue 38: scheduled orders cost a place in the calendar for days, so one shopper cookie and
+ * one phone keep at most `maxOpenScheduledPerPhone` open, and the shop at most
+ * `maxPendingScheduledPerDay` waiting for acceptance on any one delivery day. PostgreSQL
+ * counts each under its advisory lock (taken in this order: shopper, phone, day).
+ */
+export async function checkScheduledCaps(
+  trx: Trx,
+  dialect: Dialect,
+  who: { shopperId: string; customerKey: string | null; phone: string },
+  deliveryDate: string | null,
+  limits: Pick<OrderLimits, 'maxOpenScheduledPerPhone' | 'maxPendingScheduledPerDay'>,
+): Promise<void> {
+  const max = limits.maxOpenScheduledPerPhone;
+  if (dialect === 'postgres') await repo.lockShopper(trx, who.shopperId);
+  if ((await repo.countOpenScheduledOrders(trx, { shopperId: who.shopperId })) >= max) {
+    const message = `You already have ${max} scheduled ${max === 1 ? 'order' : 'orders'} open. Please wait until one is delivered, or call us, before scheduling another.`;
+    throw new HttpError(409, {
+      error: 'Too many scheduled orders',
+      code: 'SCHEDULED_ORDER_CAP',
+      message,
+      limit: max,
+    });
+  }
+  if (dialect === 'postgres') await repo.lockKey(trx, `phone ${who.customerKey ?? who.phone}`);
+  const customer = { customerKey: who.customerKey, phone: who.phone };
+  if ((await repo.countOpenScheduledOrders(trx, customer)) >= max) {
+    throw new HttpError(409, {
+      error: 'Too many scheduled orders',
+      code: 'SCHEDULED_ORDER_CAP',
+      message: SCHEDULED_PER_PHONE_MESSAGE(max),
+      limit: max,
+    });
+  }
+  if (!deliveryDate) return;
+  if (dialect === 'postgres') await repo.lockKey(trx, `pending scheduled ${deliveryDate}`);
+  if ((await repo.countPendingScheduledOn(trx, deliveryDate)) >= limits.maxPendingScheduledPerDay) {
+    throw new HttpError(409, {
+      error: 'Delivery day full',
+      code: 'SCHEDULED_DAY_FULL',
+      message: PENDING_PER_DAY_MESSAGE(deliveryDate),
+    });
+  }
 }
 
 /** A sale day in the shopper's words: "today", or the scheduled day. */

@@ -12,12 +12,12 @@ import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import {
   BULK,
   DEFAULT_SLOT_CAPACITY,
-  MAX_OPEN_SCHEDULED_ORDERS,
   PICKUP_ADDRESS,
   type QuantityLabel,
 } from '../../../shared/constants';
 import { toCents, toDollars } from '../../../shared/money';
 import { plannedSaleDate } from '../../../shared/order-lifecycle';
+import { orderCapProblem, takesSlotPlaceAtPlacement } from '../../../shared/order-limits';
 import {
   freebieLineIndex,
   lineTotalCents,
@@ -39,7 +39,12 @@ import { busEvent, type Outcome } from '../../realtime/events';
 import { productFromRow } from '../catalog/product-mapper';
 import { checkPromotion } from '../promotions/validate-promo';
 import { listScheduleSlots, slotEvents } from '../scheduling/service';
-import { checkoutTermsFor, checkPurchaseLimits, deliveryPlaceFor } from './checkout-rules';
+import {
+  checkoutTermsFor,
+  checkPurchaseLimits,
+  checkScheduledCaps,
+  deliveryPlaceFor,
+} from './checkout-rules';
 import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
@@ -124,6 +129,7 @@ export async function placeOrder(
       delivery: place.terms,
       tax,
     });
+    checkOrderCaps(priced, pricing.subtotalCents, settings);
 
     if (toCents(input.total) !== pricing.totalCents) {
       throw new HttpError(409, {
@@ -152,11 +158,20 @@ export async function placeOrder(
       { phone: input.phone, shopperId: context.shopperId },
       priced.map((p) => ({ product: p.product, quantity: p.item.quantity, count: p.item.count })),
     );
-    if (orderType === 'scheduled') await checkScheduledCap(trx, db.dialect, context.shopperId);
+    if (orderType === 'scheduled')
+      await checkScheduledCaps(
+        trx,
+        db.dialect,
+        { shopperId: context.shopperId, customerKey: counted.customerKey, phone: input.phone },
+        input.deliveryDate,
+        settings,
+      );
+    // an order whose price is settled with staff takes its place in the window when they accept it
+    const holdsPlace = takesSlotPlaceAtPlacement(priced.map(toLine));
     const slotId =
       orderType === 'pickup'
         ? null
-        : await reserveDelivery(trx, db.dialect, input, clock, settings);
+        : await reserveDelivery(trx, db.dialect, input, clock, settings, holdsPlace);
     const taking = stockTakes(priced, products);
 
     const order: repo.PlacedOrderRow = {
@@ -187,6 +202,7 @@ export async function placeOrder(
       status_token: newStatusToken(),
       sale_date: saleDate,
       tax_context: pricing.taxes.length > 0 ? JSON.stringify(taxContextOf(pricing, tax)) : null,
+      holds_slot_place: holdsPlace ? 1 : 0,
     };
     const items: repo.PlacedItemRow[] = priced.map((p) => ({
       product_id: p.product.id,
@@ -325,13 +341,34 @@ function bogo50Details(bogo: NonNullable<ReturnType<typeof priceCart>['bogo50']>
   };
 }
 
-/** Checks the chosen date and window are offered and holds a place in the slot. */
+/**
+ * Issue 38: one order takes at most the dealer's count of each line and subtotal, so a
+ * single unpaid order cannot take the whole shelf.
+ */
+function checkOrderCaps(priced: PricedItem[], subtotalCents: number, settings: DealerSettings) {
+  const lines = priced.map((p) => ({ name: p.product.name, count: p.item.count }));
+  const problem = orderCapProblem(lines, subtotalCents, settings);
+  if (!problem) return;
+  throw new HttpError(409, {
+    error: problem.message,
+    code: problem.code,
+    message: problem.message,
+    maxLineCount: settings.maxLineCount,
+    maxOrderSubtotal: settings.maxOrderSubtotal,
+  });
+}
+
+/**
+ * Checks the chosen date and window are offered and not full, and holds a place in the slot
+ * (an order that takes no place yet only links to the slot).
+ */
 async function reserveDelivery(
   trx: Trx,
   dialect: Dialect,
   input: OrderPlacement,
   clock: ShopClock,
   settings: DealerSettings,
+  holdsPlace: boolean,
 ) {
   const { deliveryDate: date, deliveryTimeWindow: window } = input;
   if (!date || !window) return null;
@@ -342,7 +379,10 @@ async function reserveDelivery(
   if (!offered) throw slotUnavailable();
   const slot = explicitSlotFor(date, window, slots);
   if (slot) {
-    if (!(await repo.claimSlotPlace(trx, slot.id))) throw slotUnavailable();
+    const placed = holdsPlace
+      ? await repo.claimSlotPlace(trx, slot.id)
+      : slot.currentOrders < slot.maxOrders;
+    if (!placed) throw slotUnavailable();
     return slot.id;
   }
   // A window of the weekly schedule has no row to count against: count its orders instead.
@@ -357,19 +397,6 @@ function checkSameDayOpen(settings: DealerSettings, clock: ShopClock) {
   const closed = sameDayClosedReason(settings, clock);
   if (closed)
     throw new HttpError(409, { error: closed, code: 'SHOP_CLOSED_TODAY', message: closed });
-}
-
-export const SCHEDULED_CAP_MESSAGE = `You already have ${MAX_OPEN_SCHEDULED_ORDERS} scheduled orders open. Please wait until one is delivered, or call us, before scheduling another.`;
-
-async function checkScheduledCap(trx: Trx, dialect: Dialect, shopperId: string) {
-  if (dialect === 'postgres') await repo.lockShopper(trx, shopperId);
-  if ((await repo.countOpenScheduledOrders(trx, shopperId)) >= MAX_OPEN_SCHEDULED_ORDERS) {
-    throw new HttpError(409, {
-      error: 'Too many scheduled orders',
-      code: 'SCHEDULED_ORDER_CAP',
-      message: SCHEDULED_CAP_MESSAGE,
-    });
-  }
 }
 
 const slotUnavailable = () =>

@@ -104,6 +104,7 @@ export function orderFromRows(
     deliveryAttempts: Number(row.delivery_attempts ?? 0),
     attemptNote: row.attempt_note,
     payment: paymentOf(row),
+    expiredAt: row.expired_at ?? null,
     returns: returns.map(orderReturnFromRow),
   };
 }

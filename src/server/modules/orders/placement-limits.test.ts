@@ -87,11 +87,12 @@ describe.each(BACKENDS)('open scheduled orders per shopper on %s', (dialect) => 
   };
   // One weekly window holds 5 orders: 3 + another shopper's + one after a completion.
   const WINDOW = '1:00 PM - 3:00 PM';
-  const schedule = (cookie: string) =>
+  const schedule = (cookie: string, phone = '555-0101') =>
     t.app.inject({
       method: 'POST',
       url: '/api/orders/simple',
       payload: orderBody([cartLine(dream, '1/4 Oz')], all, {
+        phone,
         orderType: 'scheduled',
         deliveryDate: nextMonday(),
         deliveryTimeWindow: WINDOW,
@@ -124,8 +125,10 @@ describe.each(BACKENDS)('open scheduled orders per shopper on %s', (dialect) => 
     expect(fourth.json().message).toContain('You already have 3 scheduled orders open');
     expect((await productsByName(t.app)).get(dream.name)!.stock).toBe(stockBefore);
 
-    // Another shopper is not capped by this one's orders.
-    expect((await schedule(shopper(11))).statusCode).toBe(201);
+    // Another shopper (another phone) is not capped by this one's orders; the same phone is
+    // (issue 38: one phone keeps at most 3 open, whatever the cookie).
+    expect((await schedule(shopper(11), '555-0111')).statusCode).toBe(201);
+    expect((await schedule(shopper(12))).json().code).toBe('SCHEDULED_ORDER_CAP');
 
     await t.db.kysely
       .updateTable('orders')

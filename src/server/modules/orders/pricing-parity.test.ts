@@ -16,6 +16,7 @@ import { cartLine } from '../../../../test/orders-fixtures';
 import { BULK, type QuantityLabel } from '../../../shared/constants';
 import { offeredQuantities } from '../../../shared/quantity';
 import type { CartItem, DealerSettings, Product, Promotion } from '../../../shared/types';
+import { saveDealerSettings } from '../scheduling/admin-service';
 
 const shopper = {
   name: 'Sam Shopper',
@@ -41,6 +42,12 @@ describe('pricing parity between the browser total and the server', () => {
     // plenty of stock so the property is about prices, not availability
     await t.db.kysely.updateTable('products').set({ stock: 100_000 }).execute();
     t.app.productListCache.invalidate();
+    // and no cap on an order's size (issue 38): random carts pass $1,000
+    await saveDealerSettings(t.db, {
+      maxOrderSubtotal: 1_000_000,
+      deliveryHours: undefined,
+      deliveryNotes: undefined,
+    });
     products = (await t.app.inject('/api/products'))
       .json<Product[]>()
       .filter((p) => p.strainTypes.length <= 1);

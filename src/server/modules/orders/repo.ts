@@ -123,6 +123,7 @@ const PLACED_ORDER_COLUMNS = [
   'status_token',
   'sale_date',
   'tax_context',
+  'holds_slot_place',
 ] as const satisfies readonly (keyof NewOrderRow)[];
 
 export type PlacedOrderRow = Required<Pick<NewOrderRow, (typeof PLACED_ORDER_COLUMNS)[number]>>;
@@ -243,6 +244,47 @@ export function addDeliveryAttempt(db: Q, id: number, note: string) {
     .updateTable('orders')
     .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1), attempt_note: note }))
     .where('id', '=', id)
+    .execute();
+}
+
+/** Issue 38: the order now counts (or no longer counts) a place in its delivery window. */
+export function setHoldsSlotPlace(db: Q, id: number, holds: boolean) {
+  return db
+    .updateTable('orders')
+    .set({ holds_slot_place: holds ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Issue 38: the shop cancelled the order because nobody accepted it in time. */
+export function setExpired(db: Q, id: number, at: string) {
+  return db.updateTable('orders').set({ expired_at: at }).where('id', '=', id).execute();
+}
+
+/** Per product, the pending orders holding some of its stock and how much they took. */
+export function heldStockByProduct(db: Q) {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select((eb) => [
+      'order_items.product_id',
+      eb.fn.count<number>('orders.id').distinct().as('pending_orders'),
+      eb.fn.sum<number>('order_items.stock_taken').as('held'),
+    ])
+    .where('orders.status', '=', 'pending')
+    .where('order_items.stock_taken', '>', 0)
+    .groupBy('order_items.product_id')
+    .orderBy('order_items.product_id')
+    .execute();
+}
+
+/** Orders still waiting for the shop to accept them: what the expiry sweep reads. */
+export function findPendingOrders(db: Q) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'order_type', 'created_at', 'delivery_date', 'delivery_time_window'])
+    .where('status', '=', 'pending')
+    .orderBy('id')
     .execute();
 }
 
@@ -385,7 +427,7 @@ export function setOrderDriver(db: Q, id: number, driverId: number | null) {
 export function releaseOrderHolds(db: Q, id: number) {
   return db
     .updateTable('orders')
-    .set({ cannabis_grams: 0, concentrate_grams: 0, schedule_slot_id: null })
+    .set({ cannabis_grams: 0, concentrate_grams: 0, schedule_slot_id: null, holds_slot_place: 0 })
     .where('id', '=', id)
     .execute();
 }
@@ -649,24 +691,45 @@ export function releaseSlotPlace(db: Q, slotId: number) {
     .execute();
 }
 
+/** Orders holding a place in a weekly window (one without a slot row). */
 export async function countOrdersInWindow(db: Q, date: string, window: string) {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('delivery_date', '=', date)
     .where('delivery_time_window', '=', window)
+    .where('holds_slot_place', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-/** Scheduled orders of one shopper that are not completed yet. */
-export async function countOpenScheduledOrders(db: Q, shopperId: string): Promise<number> {
+/**
+ * Scheduled orders not finished yet of one shopper cookie, or of one customer (the normalised
+ * phone; the phone as typed when it has too few digits to normalise).
+ */
+export async function countOpenScheduledOrders(
+  db: Q,
+  who: { shopperId: string } | { customerKey: string | null; phone: string },
+): Promise<number> {
+  let query = db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('order_type', '=', 'scheduled')
+    .where('status', 'not in', FINISHED_STATUSES);
+  if ('shopperId' in who) query = query.where('shopper_id', '=', who.shopperId);
+  else if (who.customerKey) query = query.where('customer_key', '=', who.customerKey);
+  else query = query.where('phone', '=', who.phone);
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/** Scheduled orders for one delivery day still waiting for the shop to accept them. */
+export async function countPendingScheduledOn(db: Q, date: string): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('shopper_id', '=', shopperId)
+    .where('status', '=', 'pending')
     .where('order_type', '=', 'scheduled')
-    .where('status', 'not in', FINISHED_STATUSES)
+    .where('delivery_date', '=', date)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

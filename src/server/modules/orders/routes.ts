@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   driverResponse,
+  heldStockResponse,
   noContent,
   orderResponse,
   orderStatusViewResponse,
@@ -28,6 +29,7 @@ import {
   assignDriver,
   deleteOrder,
   listDrivers,
+  listHeldStock,
   listOrders,
   updateOrderDelivery,
   updateOrderStatus,
@@ -119,6 +121,15 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
       return listOrders(app.db.kysely);
     },
   );
+
+  const held = {
+    config: { dealerOnly: true, permission: 'catalog' } as const,
+    schema: { response: { 200: heldStockResponse } },
+  };
+  app.get('/api/inventory/held', held, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listHeldStock(app.db.kysely);
+  });
 
   const manage = { permission: 'orders.manage', auditedByService: true } as const;
   const changeContext = (request: FastifyRequest) => ({

@@ -509,6 +509,9 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s (issue 37)', (dial
   it('keeps a driver’s load within the cap a delivery vehicle may carry', async () => {
     const blair = await staffClient(t, owner, 'driver', 'blair');
     const dear = product('Wedding Cake');
+    // the shop sells ounces this dear: its order cap (issue 38) lets them through
+    const caps = await owner.send('PATCH', '/api/dealer-settings', { maxOrderSubtotal: 20_000 });
+    expect(caps.statusCode, caps.body).toBe(200);
     expect(
       (await owner.send('PATCH', `/api/products/${dear.id}`, { priceOunce: 5_200 })).statusCode,
     ).toBe(200);

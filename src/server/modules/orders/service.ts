@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { HeldStock } from '../../../shared/api-schemas';
 import { explicitSlotFor, isWindowWithinHours } from '../../../shared/availability';
 import { outsideHoursMessage } from '../../../shared/compliance/hours';
 import {
@@ -19,6 +20,7 @@ import {
   type ReturnReason,
   statusChangeProblem,
 } from '../../../shared/order-lifecycle';
+import { EXPIRED_VOID_REASON } from '../../../shared/order-limits';
 import { type Payment, paymentProblem } from '../../../shared/payment';
 import { customerNumberKey } from '../../../shared/receipt';
 import { shopClock } from '../../../shared/shop-clock';
@@ -27,7 +29,7 @@ import type { Db, Dialect } from '../../db/connect';
 import type { Database, OrderRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
-import { type Actor, recordChange } from '../audit/service';
+import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import { findProduct } from '../catalog/service';
 import { hasDrawnMark } from '../id-checks/signature-ink';
 import { currentRuleSet, listScheduleSlots, slotEvents } from '../scheduling/service';
@@ -118,11 +120,36 @@ export async function updateOrderStatus(
   change: StatusChange,
   context: ChangeContext,
 ): Promise<Outcome<Order>> {
+  return (await moveOrder(db, id, change, context))!;
+}
+
+/**
+ * Issue 38: the shop itself cancels an order nobody accepted in time, through the same rules
+ * as staff cancelling it (stock back, slot place freed, announced). Answers null when the
+ * order is no longer pending (staff accepted or cancelled it meanwhile): nothing changes.
+ */
+export async function expireOrder(
+  db: Db,
+  id: number,
+  context: Omit<ChangeContext, 'actor'>,
+): Promise<Outcome<Order> | null> {
+  const change = { status: 'cancelled' as const, reason: EXPIRED_VOID_REASON };
+  return moveOrder(db, id, change, { ...context, actor: SHOP_ITSELF }, { expiring: true });
+}
+
+async function moveOrder(
+  db: Db,
+  id: number,
+  change: StatusChange,
+  context: ChangeContext,
+  options: { expiring?: boolean } = {},
+): Promise<Outcome<Order> | null> {
   const now = context.now ?? new Date();
   const drawn = change.signature ? await hasDrawnMark(change.signature) : false;
   return db.kysely.transaction().execute(async (trx) => {
     const row = await repo.lockOrderRow(trx, id, db.dialect);
     if (!row) throw notFound('Order');
+    if (options.expiring && row.status !== 'pending') return null;
     const ruleSet = await currentRuleSet(trx);
     const current = {
       id,
@@ -157,6 +184,7 @@ export async function updateOrderStatus(
     if (handover?.repriced) await repo.setRepricedTaxes(trx, id, handover.repriced);
     if (context.attemptNote !== undefined)
       await repo.addDeliveryAttempt(trx, id, context.attemptNote);
+    if (options.expiring) await repo.setExpired(trx, id, now.toISOString());
     await recordReceiptFacts(trx, row, change.status, context.actor, now);
     if (change.signature && change.status === 'completed')
       await repo.setSignature(trx, id, change.signature);
@@ -168,10 +196,15 @@ export async function updateOrderStatus(
     const restocked = closing ? await restoreStock(trx, id, db.dialect) : [];
     if (closing) {
       await repo.releaseOrderHolds(trx, id);
-      if (row.schedule_slot_id) await repo.releaseSlotPlace(trx, row.schedule_slot_id);
+      if (row.schedule_slot_id && row.holds_slot_place === 1)
+        await repo.releaseSlotPlace(trx, row.schedule_slot_id);
     }
+    const placing = !closing && takesPlaceNow(row, change.status);
+    if (placing) await takeSlotPlace(trx, row);
     if (change.status !== current.status) {
-      const action = STATUS_ACTIONS[change.status] ?? 'status changed';
+      const action = options.expiring
+        ? 'expired'
+        : (STATUS_ACTIONS[change.status] ?? 'status changed');
       await recordChange(trx, context.actor, {
         action,
         entity: 'orders',
@@ -180,13 +213,33 @@ export async function updateOrderStatus(
       });
     }
     const updated = await orderUpdated(trx, id);
-    const slots = closing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
+    const slots = closing || placing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
     const moved =
       change.status === current.status
         ? []
         : [busEvent('order-status-changed', { id, from: current.status, to: change.status })];
     return { value: updated.value, events: [...updated.events, ...restocked, ...slots, ...moved] };
   });
+}
+
+/**
+ * Issue 38: a Bulk or unpriced order takes its place in its delivery window when staff move it
+ * on from pending (accept it), even past the slot's capacity: the staff decide.
+ */
+function takesPlaceNow(row: OrderRow, next: OrderStatus): boolean {
+  return (
+    row.holds_slot_place === 0 &&
+    next !== 'pending' &&
+    !isClosed(next) &&
+    row.order_type !== 'pickup' &&
+    !!row.delivery_date &&
+    !!row.delivery_time_window
+  );
+}
+
+async function takeSlotPlace(trx: Transaction<Database>, row: OrderRow) {
+  if (row.schedule_slot_id) await repo.addSlotPlace(trx, row.schedule_slot_id);
+  await repo.setHoldsSlotPlace(trx, row.id, true);
 }
 
 /** Where sales are records a voided order says why; elsewhere the reason is optional. */
@@ -325,13 +378,15 @@ export async function updateOrderDelivery(
       throw fieldError('deliveryTimeWindow', message);
     }
     await recheckDayLimits(trx, db.dialect, order, ruleSet, delivery.deliveryDate);
-    if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
+    // the place moves with the order; an order that holds none yet only links to the new slot
+    const holds = order.holds_slot_place === 1;
+    if (order.schedule_slot_id && holds) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
     const slot = explicitSlotFor(
       delivery.deliveryDate,
       delivery.deliveryTimeWindow,
       await listScheduleSlots(trx),
     );
-    if (slot) await repo.addSlotPlace(trx, slot.id);
+    if (slot && holds) await repo.addSlotPlace(trx, slot.id);
     await repo.setOrderDelivery(trx, id, { ...delivery, scheduleSlotId: slot?.id ?? null });
     if (!isClosed(order.status as OrderStatus))
       await repo.setSaleDate(trx, id, delivery.deliveryDate);
@@ -389,7 +444,8 @@ export async function deleteOrder(db: Db, id: number, actor: Actor): Promise<Out
     if ((await currentRuleSet(trx)).salesRecords)
       throw new HttpError(409, { error: orderIsARecordMessage(id), code: 'ORDER_IS_A_RECORD' });
     const restocked = await restoreStock(trx, id, db.dialect);
-    if (order.schedule_slot_id) await repo.releaseSlotPlace(trx, order.schedule_slot_id);
+    if (order.schedule_slot_id && order.holds_slot_place === 1)
+      await repo.releaseSlotPlace(trx, order.schedule_slot_id);
     await recordChange(trx, actor, {
       action: 'deleted',
       entity: 'orders',
@@ -450,4 +506,17 @@ async function restoreStock(
   await repo.clearStockTaken(trx, id);
   const restocked = await Promise.all([...byProduct.keys()].map((p) => findProduct(trx, p)));
   return restocked.flatMap((product) => (product ? [busEvent('product-updated', product)] : []));
+}
+
+/**
+ * Issue 38: how much stock orders that staff have not accepted yet hold, per product, so the
+ * back office sees what an unconfirmed order keeps off the shelf (and how long it may).
+ */
+export async function listHeldStock(db: Kysely<Database>): Promise<HeldStock[]> {
+  const rows = await repo.heldStockByProduct(db);
+  return rows.map((row) => ({
+    productId: Number(row.product_id),
+    pendingOrders: Number(row.pending_orders),
+    held: Number(row.held),
+  }));
 }

@@ -43,5 +43,6 @@ export async function findOrderStatus(
     driverFirstName: order.status === 'on the way' ? (order.driver?.firstName ?? null) : null,
     deliveryAttempts: order.deliveryAttempts,
     attemptNote: order.attemptNote,
+    expiredAt: order.expiredAt,
   };
 }

@@ -40,6 +40,7 @@ function placedOrder(n: number): PlacedOrderRow {
     status_token: `token-${n}`,
     sale_date: '2026-11-27',
     tax_context: null,
+    holds_slot_place: 1,
   };
 }
 

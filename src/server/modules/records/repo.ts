@@ -46,6 +46,8 @@ const EXPORTED: Record<ExportedColumn, true> = {
   attempt_note: true,
   payment_method: true,
   payment_collected_cents: true,
+  holds_slot_place: true,
+  expired_at: true,
 };
 const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
   (column) => `orders.${column}` as const,

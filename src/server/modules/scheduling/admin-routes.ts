@@ -1,5 +1,6 @@
 import {
   changesCompliance,
+  changesOrderLimits,
   dealerSettingsPatchSchema,
   INVALID_SLOT,
   scheduleSlotSchema,
@@ -48,7 +49,8 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
     '/api/dealer-settings',
     { config: schedule, schema: settingsSchema },
     async (request) => {
-      if (changesCompliance(request.body)) requirePermission(request, 'settings');
+      if (changesCompliance(request.body) || changesOrderLimits(request.body))
+        requirePermission(request, 'settings');
       return published(app, await saveDealerSettings(app.db, request.body, actorOf(request)));
     },
   );

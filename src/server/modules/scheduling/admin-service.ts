@@ -9,6 +9,7 @@ import {
 import { outsideHoursMessage } from '../../../shared/compliance/hours';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { ruleSetFor } from '../../../shared/compliance/rule-sets';
+import { toCents } from '../../../shared/money';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
@@ -153,6 +154,12 @@ function settingsValues(input: DealerSettingsPatch) {
     ...given(input.salesTaxRate, 'sales_tax_rate', (rate) => rate),
     ...given(input.localTaxRate, 'local_tax_rate', (rate) => rate),
     ...given(input.pricesIncludeTaxes, 'prices_include_taxes', (on) => (on ? 1 : 0)),
+    ...given(input.maxLineCount, 'max_line_count', (count) => count),
+    ...given(input.maxOrderSubtotal, 'max_order_subtotal_cents', (dollars) => toCents(dollars)),
+    ...given(input.acceptWithinMinutes, 'accept_within_minutes', (minutes) => minutes),
+    ...given(input.scheduledAcceptLeadMinutes, 'scheduled_accept_lead_minutes', (m) => m),
+    ...given(input.maxOpenScheduledPerPhone, 'max_open_scheduled_per_phone', (count) => count),
+    ...given(input.maxPendingScheduledPerDay, 'max_pending_scheduled_per_day', (count) => count),
     updated_at: nowIso(),
   };
 }

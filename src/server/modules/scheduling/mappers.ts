@@ -1,4 +1,5 @@
 import { ruleSetFor } from '../../../shared/compliance/rule-sets';
+import { toDollars } from '../../../shared/money';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import { readJson } from '../../db/json';
 import type { DealerSettingsRow, ScheduleSlotRow } from '../../db/schema';
@@ -28,5 +29,11 @@ export function settingsFromRow(row: DealerSettingsRow): DealerSettings {
     pricesIncludeTaxes: row.prices_include_taxes === 1,
     // a rule set that sells cannabis by stated weight refuses a Bulk amount of it at checkout
     bulkOfLimitedProducts: ruleSetFor(row.jurisdiction).cannabisProducts === null,
+    maxLineCount: row.max_line_count,
+    maxOrderSubtotal: toDollars(row.max_order_subtotal_cents),
+    acceptWithinMinutes: row.accept_within_minutes,
+    scheduledAcceptLeadMinutes: row.scheduled_accept_lead_minutes,
+    maxOpenScheduledPerPhone: row.max_open_scheduled_per_phone,
+    maxPendingScheduledPerDay: row.max_pending_scheduled_per_day,
   };
 }

@@ -50,7 +50,17 @@ export async function linkWeeklyOrdersToSlot(
     .where('schedule_slot_id', 'is', null)
     .where('status', 'not in', ['cancelled', 'returned'])
     .executeTakeFirst();
-  const linked = Number(result.numUpdatedRows);
+  // only the orders holding a place count (a Bulk order takes its place when accepted)
+  const counted =
+    Number(result.numUpdatedRows) > 0
+      ? await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('schedule_slot_id', '=', slot.id)
+          .where('holds_slot_place', '=', 1)
+          .executeTakeFirstOrThrow()
+      : { count: 0 };
+  const linked = Number(counted.count);
   if (linked > 0)
     await db
       .updateTable('schedule_slots')

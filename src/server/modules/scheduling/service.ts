@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { ruleSetFor } from '../../../shared/compliance/rule-sets';
+import { ORDER_LIMIT_DEFAULTS } from '../../../shared/order-limits';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Database, DealerSettingsRow } from '../../db/schema';
 import { busEvent, type DomainEvent } from '../../realtime/events';
@@ -55,5 +56,6 @@ export function settingsOrDefault(row: DealerSettingsRow | undefined): DealerSet
         localTaxRate: null,
         pricesIncludeTaxes: false,
         bulkOfLimitedProducts: true,
+        ...ORDER_LIMIT_DEFAULTS,
       };
 }

@@ -1,6 +1,6 @@
 import type { CartItem, Product } from '@shared/types';
 import { describe, expect, it } from 'vitest';
-import { dailyLimitRefusal } from './daily-limit-check';
+import { dailyLimitRefusal, orderCapRefusal } from './daily-limit-check';
 
 const flower = { id: 1, name: 'Blue Dream', category: 'flower', subcategory: null } as Product;
 const cart = { id: 2, name: 'Live Resin Cart', category: 'vapes', concentrateGrams: 1 } as Product;
@@ -37,5 +37,24 @@ describe('an add that would pass the daily limits (issue 16)', () => {
     expect(judge([line(cart, '1', 7)], cart, '1')).toBeNull();
     expect(judge([line(cart, '1', 8)], cart, '1')).toContain('8 g of concentrate per day');
     expect(judge([line(flower, '1 Oz', 3)], flower, '1 Oz', 'none')).toBeNull();
+  });
+});
+
+describe('an add past the order caps (issue 38)', () => {
+  const priced = { ...flower, price: 45, priceQuarter: null, priceHalf: null, priceOunce: null };
+  const limits = { maxLineCount: 10, maxOrderSubtotal: 1000 };
+  const judge = (items: CartItem[], quantity: CartItem['quantity']) =>
+    orderCapRefusal({ limits, cart: items, product: priced as Product, quantity });
+
+  it('stops a line at its count cap and the cart at the order cap', () => {
+    expect(judge([line(flower, '1/8 Oz', 9, 45)], '1/8 Oz')).toBeNull();
+    expect(judge([line(flower, '1/8 Oz', 10, 45)], '1/8 Oz')).toContain(
+      'at most 10 of one item per order (Blue Dream)',
+    );
+    // another size of the same product is its own line
+    expect(judge([line(flower, '1/8 Oz', 10, 45)], '1/4 Oz')).toBeNull();
+    expect(judge([line(flower, '1 Oz', 4, 240)], '1/8 Oz')).toContain(
+      'Orders are limited to $1,000 before discounts',
+    );
   });
 });

@@ -10,6 +10,8 @@ import {
 } from '@shared/compliance/limits';
 import { ruleSetFor } from '@shared/compliance/rule-sets';
 import type { QuantityLabel } from '@shared/constants';
+import { cartSubtotalCents, type OrderLimits, orderCapProblem } from '@shared/order-limits';
+import { unitPrice } from '@shared/pricing';
 import { shopClock } from '@shared/shop-clock';
 import type { CartItem, Order, Product } from '@shared/types';
 import type { QueryClient } from '@tanstack/react-query';
@@ -48,9 +50,30 @@ export function dailyLimitRefusal(input: {
 }
 
 /**
+ * Issue 38: why adding one `quantity` of `product` would pass the shop's order caps (a line's
+ * count, the order's subtotal), or null. The cart line it adds to is the product's line in that
+ * size with the highest count.
+ */
+export function orderCapRefusal(input: {
+  limits: Pick<OrderLimits, 'maxLineCount' | 'maxOrderSubtotal'>;
+  cart: readonly CartItem[];
+  product: Product;
+  quantity: QuantityLabel;
+}): string | null {
+  const same = input.cart.filter((l) => l.id === input.product.id && l.quantity === input.quantity);
+  const count = Math.max(0, ...same.map((l) => l.count)) + 1;
+  const added = { price: unitPrice(input.product, input.quantity), quantity: input.quantity };
+  const subtotal = cartSubtotalCents([...input.cart, { ...added, count: 1 }]);
+  return (
+    orderCapProblem([{ name: input.product.name, count }], subtotal, input.limits)?.message ?? null
+  );
+}
+
+/**
  * Issue 16: an add that would pass the shop's daily purchase limits is refused with the
- * limit's words (the server refuses such an order anyway). True when the add may go ahead;
- * without the shop's settings (offline) the server has the last word.
+ * limit's words (the server refuses such an order anyway); so is one past the shop's order
+ * caps (issue 38). True when the add may go ahead; without the shop's settings (offline) the
+ * server has the last word.
  */
 export async function checkDailyLimits(
   queryClient: QueryClient,
@@ -62,6 +85,11 @@ export async function checkDailyLimits(
       queryClient.ensureQueryData(dealerSettingsQueryOptions()),
       queryClient.ensureQueryData(productsQueryOptions()),
     ]);
+    const capped = orderCapRefusal({ limits: settings, cart: getCart(), product, quantity });
+    if (capped) {
+      toast({ title: 'Order limit reached', description: capped, variant: 'destructive' });
+      return false;
+    }
     const limited = ruleSetFor(settings.jurisdiction).purchaseLimits.length > 0;
     const myOrders = limited ? await queryClient.ensureQueryData(myOrdersQueryOptions()) : [];
     const refusal = dailyLimitRefusal({

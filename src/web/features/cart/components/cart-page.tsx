@@ -1,5 +1,7 @@
+import { orderCapsNote } from '@shared/order-limits';
 import { canAddToCart, unitsInCartFor } from '@shared/quantity';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDealerSettings } from '@web/api/get-dealer-settings';
 import { useProducts } from '@web/api/get-products';
 import { paths } from '@web/app/paths';
 import { Button, buttonClasses } from '@web/components/ui/button';
@@ -43,6 +45,7 @@ function EmptyCart() {
 export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?: ReactNode }) {
   const cart = useCart();
   const products = useProducts();
+  const settings = useDealerSettings();
   const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
   const count = cartCount(cart);
   const queryClient = useQueryClient();
@@ -86,6 +89,11 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
           <p className="mt-1 text-sm text-muted" aria-live="polite">
             {count === 0 ? 'No items yet' : `${count} ${count === 1 ? 'item' : 'items'}`}
           </p>
+          {cart.length > 0 && settings.data && (
+            <p className="mt-0.5 text-xs text-muted" data-testid="order-caps">
+              {orderCapsNote(settings.data)}
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           <Link href={paths.home} className={buttonClasses('outline', 'md')}>

@@ -1,9 +1,21 @@
-import type { ComplianceSettingsFields, DeliveryZoneFields } from '@shared/admin-schemas';
+import type {
+  ComplianceSettingsFields,
+  DeliveryZoneFields,
+  OrderLimitsFields,
+} from '@shared/admin-schemas';
 import type { DeliveryZone } from '@shared/compliance/zones';
 import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { apiFetch } from '@web/lib/api-client';
 
 export function saveComplianceSettings(body: ComplianceSettingsFields): Promise<DealerSettings> {
+  return apiFetch<DealerSettings>('/api/dealer-settings', {
+    method: 'PATCH',
+    body: JSON.stringify(body),
+  });
+}
+
+/** Issue 38: the dealer's order limits (the same settings, owner only). */
+export function saveOrderLimits(body: OrderLimitsFields): Promise<DealerSettings> {
   return apiFetch<DealerSettings>('/api/dealer-settings', {
     method: 'PATCH',
     body: JSON.stringify(body),

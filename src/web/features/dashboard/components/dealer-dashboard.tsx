@@ -8,6 +8,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
 import { CompliancePanel } from '@web/features/compliance/components/compliance-panel';
 import { DeliveryZonesPanel } from '@web/features/compliance/components/delivery-zones-panel';
+import { OrderLimitsPanel } from '@web/features/compliance/components/order-limits-panel';
 import { FeaturedPanel } from '@web/features/featured/components/featured-panel';
 import { OrdersPanel } from '@web/features/order-management/components/orders-panel';
 import { PromotionsPanel } from '@web/features/promotions/components/promotions-panel';
@@ -142,6 +143,7 @@ export function DealerDashboard({
         <>
           <StoreProfilePanel id={SECTIONS.settings} />
           <CompliancePanel id="dealer-compliance" />
+          <OrderLimitsPanel id="dealer-order-limits" />
           <DeliveryZonesPanel id="dealer-delivery-zones" />
         </>
       )}

@@ -3,6 +3,7 @@ import { isSoldByWeight } from '@shared/quantity';
 import { subcategoryLabel } from '@shared/slugs';
 import type { Category, Product } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
+import { type HeldStock, useHeldStock } from '@web/api/get-held-stock';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -115,9 +116,29 @@ function RowActions({
   );
 }
 
+/**
+ * Issue 38: how much of the stock orders the shop has not accepted yet hold (they give it back
+ * if they expire or are cancelled).
+ */
+function HeldNote({ held, flower }: { held: HeldStock | undefined; flower: boolean }) {
+  if (!held) return null;
+  const orders = `${held.pendingOrders} pending ${held.pendingOrders === 1 ? 'order' : 'orders'}`;
+  return (
+    <span className="mt-0.5 block text-xs whitespace-nowrap text-muted" data-testid="held-stock">
+      {held.held}
+      {flower ? ' g' : ''} held by {orders}
+    </span>
+  );
+}
+
 /** Inventory Management panel of the dealer dashboard (spec §2.10). */
 export function InventoryPanel() {
   const products = useProducts();
+  const heldStock = useHeldStock();
+  const held = useMemo(
+    () => new Map((heldStock.data ?? []).map((h) => [h.productId, h])),
+    [heldStock.data],
+  );
   const { data: categories = [] } = useCategories();
   const remove = useDeleteProduct();
   const [search, setSearch] = useState('');
@@ -251,6 +272,7 @@ export function InventoryPanel() {
                     <dt className="text-xs text-muted">Stock</dt>
                     <dd>
                       <StockPill stock={product.stock} flower={isSoldByWeight(product)} />
+                      <HeldNote held={held.get(product.id)} flower={isSoldByWeight(product)} />
                     </dd>
                   </div>
                 </dl>
@@ -319,6 +341,7 @@ export function InventoryPanel() {
                     </td>
                     <td className="px-4 py-2.5">
                       <StockPill stock={product.stock} flower={isSoldByWeight(product)} />
+                      <HeldNote held={held.get(product.id)} flower={isSoldByWeight(product)} />
                     </td>
                     <td className="px-4 py-2.5">
                       <RowActions

@@ -1,6 +1,7 @@
 import type { OrderStatus, OrderType } from '@shared/constants';
 import { formatDollars, formatPercent } from '@shared/money';
 import { isClosed, lifecycleSteps, progressIndex, statusLabel } from '@shared/order-lifecycle';
+import { EXPIRED_ORDER_MESSAGE } from '@shared/order-limits';
 import { useOrderStatus } from '@web/api/get-order-status';
 import { useStoreProfile } from '@web/api/get-store-profile';
 import { paths } from '@web/app/paths';
@@ -62,13 +63,19 @@ function CallTheShop() {
   );
 }
 
-function ClosedNotice({ status }: { status: OrderStatus }) {
+function ClosedNotice({ status, expired }: { status: OrderStatus; expired: boolean }) {
   return (
-    <div role="status" className="rounded-2xl border border-line bg-surface-2 p-4 text-sm">
+    <div
+      role="status"
+      data-testid="closed-notice"
+      className="rounded-2xl border border-line bg-surface-2 p-4 text-sm"
+    >
       <p>
         {status === 'returned'
           ? 'This order came back to the shop without being handed over. Call the shop if you would like it delivered again.'
-          : 'This order was cancelled by the shop. Call the shop if you have any questions.'}
+          : expired
+            ? EXPIRED_ORDER_MESSAGE
+            : 'This order was cancelled by the shop. Call the shop if you have any questions.'}
       </p>
       <CallTheShop />
     </div>
@@ -142,7 +149,7 @@ export default function OrderStatusPage() {
         )}
       </header>
       {isClosed(order.status) ? (
-        <ClosedNotice status={order.status} />
+        <ClosedNotice status={order.status} expired={order.expiredAt !== null} />
       ) : (
         <Progress status={order.status} orderType={order.orderType} />
       )}

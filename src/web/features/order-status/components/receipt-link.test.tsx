@@ -26,6 +26,7 @@ const view = (status: OrderStatusView['status']): OrderStatusView => ({
   driverFirstName: null,
   deliveryAttempts: 0,
   attemptNote: null,
+  expiredAt: null,
   total: 90.5,
 });
 
