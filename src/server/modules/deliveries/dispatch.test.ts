@@ -212,9 +212,9 @@ describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)'
     expect(early.json().code).toBe('ORDER_STATUS_REFUSED');
     for (const status of ['accepted', 'packed'])
       await dispatcher.send('PATCH', `/api/orders/${order.id}/status`, { status });
-    expect(
-      (await blair.send('POST', `/api/deliveries/${order.id}/attempts`, {})).statusCode,
-    ).toBe(404);
+    expect((await blair.send('POST', `/api/deliveries/${order.id}/attempts`, {})).statusCode).toBe(
+      404,
+    );
 
     for (const note of ['Left a card, will call at 6', undefined]) {
       await alex.send('PATCH', `/api/deliveries/${order.id}`, { status: 'on the way' });
