@@ -184,7 +184,7 @@ test('featuring a product puts it in the storefront carousel', async ({ page }, 
   const soldOut = (await products(page.request)).find((p) => p.stock <= 0 && !p.featured);
   if (soldOut) {
     await panel.getByRole('searchbox', { name: 'Search products to feature' }).fill(soldOut.name);
-    await expect(panel.getByRole('button', { name: `Feature ${soldOut.name}` })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: `Sold out: ${soldOut.name}` })).toBeDisabled();
   }
 
   await page.goto('/');

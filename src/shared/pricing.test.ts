@@ -12,7 +12,9 @@ import {
   type PricingLine,
   priceCart,
   regularUnitPrice,
+  saleLabel,
   showsBogo50Hint,
+  sizesOnSale,
   splitDiscount,
   tierPrices,
   toPricingLine,
@@ -100,6 +102,32 @@ describe('tierPrices', () => {
 
   it('treats a 0 size price as not set, as the product form stores it', () => {
     expect(tierPrices(product({ priceHalf: 0 }))['1/2 Oz'].regular).toBe(72);
+  });
+});
+
+describe('sale marks (issue 36 item 15)', () => {
+  it('says nothing when no size is on sale', () => {
+    expect(sizesOnSale(product())).toEqual([]);
+    expect(saleLabel(product())).toBeNull();
+  });
+
+  it('says ON SALE when every size is, the derived ones following the 1/8 sale', () => {
+    expect(saleLabel(product({ salePrice: 15 }))).toBe('ON SALE');
+  });
+
+  it('names the one size on sale, so the 1/8 price does not look discounted', () => {
+    const ounceOnly = product({ priceOunce: 320, salePriceOunce: 280 });
+    expect(sizesOnSale(ounceOnly)).toEqual(['1 Oz']);
+    expect(saleLabel(ounceOnly)).toBe('1 Oz on sale');
+    expect(saleLabel(product({ salePrice: 15, priceOunce: 110 }))).toBe(
+      '1/8 Oz, 1/4 Oz, 1/2 Oz on sale',
+    );
+  });
+
+  it('says ON SALE for a unit product with a lower sale price, and ignores a higher one', () => {
+    const edible = { category: 'edibles', price: 20 };
+    expect(saleLabel(product({ ...edible, salePrice: 18 }))).toBe('ON SALE');
+    expect(saleLabel(product({ ...edible, salePrice: 25 }))).toBeNull();
   });
 });
 

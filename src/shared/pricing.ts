@@ -12,6 +12,7 @@ import {
   BULK_PRICE,
   DEFAULT_TIER_MULTIPLIERS,
   type DiscountType,
+  FLOWER_QUANTITIES,
   type FlowerQuantity,
   type OrderType,
   type QuantityLabel,
@@ -131,6 +132,34 @@ export function isOnSale(product: PricedProduct): boolean {
     product.salePriceHalf,
     product.salePriceOunce,
   ].some(isSetPrice);
+}
+
+/**
+ * The sizes whose sale price is below their regular price: all four flower sizes checked
+ * (a derived size follows the 1/8 sale), one entry `'1'` for a product sold per unit.
+ */
+export function sizesOnSale(product: PricedProduct): QuantityLabel[] {
+  if (!isSoldByWeight(product)) {
+    const { regular, sale } = priceFor(product, '1');
+    return sale !== null && sale < regular ? ['1'] : [];
+  }
+  const tiers = tierPrices(product);
+  return FLOWER_QUANTITIES.filter((q) => {
+    const { regular, sale } = tiers[q];
+    return sale !== null && sale < regular;
+  });
+}
+
+/**
+ * The sale mark a product shows (issue 36 item 15): null when nothing is on sale, "ON SALE"
+ * when every size is (or it is sold per unit), else the sizes that are: "1 Oz on sale", so a
+ * shopper looking at the 1/8 price is not promised a discount it does not have.
+ */
+export function saleLabel(product: PricedProduct): string | null {
+  const sizes = sizesOnSale(product);
+  if (sizes.length === 0) return null;
+  if (!isSoldByWeight(product) || sizes.length === FLOWER_QUANTITIES.length) return 'ON SALE';
+  return `${sizes.join(', ')} on sale`;
 }
 
 export interface PricingLine {

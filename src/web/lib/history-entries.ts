@@ -67,8 +67,52 @@ function entryState(): EntryState {
   return state && typeof state === 'object' ? (state as EntryState) : {};
 }
 
+/** Where pages of this tab were left, kept past the document: Back may load the page anew. */
+const SAVED_PLACES = 'canopyPlaces';
+
+function savedPlaces(): Record<string, ScrollPosition> {
+  try {
+    const raw = window.sessionStorage.getItem(SAVED_PLACES);
+    return raw ? (JSON.parse(raw) as Record<string, ScrollPosition>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The page is going away (a full page load, a reload): its entries' places outlive it. */
+function savePlaces() {
+  try {
+    const places = { ...savedPlaces(), ...Object.fromEntries(positions) };
+    // the newest few entries are all Back can reach in practice
+    const kept = Object.entries(places).slice(-50);
+    window.sessionStorage.setItem(SAVED_PLACES, JSON.stringify(Object.fromEntries(kept)));
+  } catch {
+    // storage full or off: Back then lands at the top, as before
+  }
+}
+
+/** This document was reached by the browser's back/forward, not a link or a reload. */
+function reachedByTraversal(): boolean {
+  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
+  return (navigation as PerformanceNavigationTiming | undefined)?.type === 'back_forward';
+}
+
+/**
+ * The page before this one was a page of the shop: a link in a page the app had not started
+ * yet (a server-rendered page tapped at once) loads the next page anew, with no state of ours.
+ */
+function cameFromShop(): boolean {
+  if (window.history.length < 2 || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** Call once at start: listens for back/forward and records scroll positions. */
 export function startHistoryTracking(): void {
+  window.addEventListener('pagehide', savePlaces);
   if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
   // registered before the router's listeners, so the leaving page is still on screen
   window.addEventListener('popstate', (event) => {
@@ -98,15 +142,22 @@ export function enterEntry(): { restored: ScrollPosition | null } {
   popped = false;
   let id = state.canopyEntry;
   let depth = state.canopyDepth ?? 0;
+  const firstOfDocument = current === null;
+  // an entry left before a reload or a full page load has its place in the session's storage
+  let restored: ScrollPosition | null = wasPop
+    ? (positions.get(id ?? '') ?? savedPlaces()[id ?? ''] ?? null)
+    : null;
+  if (firstOfDocument && id && reachedByTraversal()) restored = savedPlaces()[id] ?? null;
   if (!id) {
     const pushed = current !== null && window.history.length > lastLength;
-    depth = current === null ? 0 : pushed ? current.depth + 1 : current.depth;
+    if (current === null) depth = cameFromShop() ? 1 : 0;
+    else depth = pushed ? current.depth + 1 : current.depth;
     id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     window.history.replaceState({ ...state, canopyEntry: id, canopyDepth: depth }, '');
   }
   lastLength = window.history.length;
   current = { id, depth };
-  lastResult = { restored: wasPop ? (positions.get(id) ?? { y: 0, anchor: null }) : null };
+  lastResult = { restored: wasPop ? (restored ?? { y: 0, anchor: null }) : restored };
   return lastResult;
 }
 

@@ -50,5 +50,7 @@ export const STORAGE_KEYS = {
   dealerHint: 'dealerSignedIn',
   /** the cart's details form as the shopper types it, kept in this browser only */
   checkoutDraft: 'checkoutDraft',
+  /** the time of the newest chat reply the shopper has seen, so a reload keeps the unread count */
+  chatSeen: 'chatSeenUntil',
   quantityChoice: (key: string | number) => `quantity:${key}`,
 } as const;

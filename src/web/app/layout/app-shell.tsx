@@ -68,6 +68,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         onSearch={dealerMode ? undefined : () => open('search')}
         onSearchIntent={() => void SearchDialog.preload()}
         showDashboardLink={dealerBrowsing}
+        showChat={chatReady && !dealerMode}
       />
       {/* at least a screen tall, so lazy pages arriving never push the footer around (CLS) */}
       {/* focusable by script only, so the skip link lands here and Tab goes on from the content */}

@@ -1,3 +1,4 @@
+import { ChatHeaderButton } from '@web/features/chat/components/chat-header-button';
 import { LayoutDashboard, Menu, Search } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
@@ -13,6 +14,7 @@ export function Header({
   onMenuIntent,
   cartCount,
   showDashboardLink = false,
+  showChat = false,
 }: {
   /** absent when search is not available (dealer mode) */
   onSearch?: () => void;
@@ -22,6 +24,8 @@ export function Header({
   cartCount: number;
   /** a signed-in dealer browsing the shop */
   showDashboardLink?: boolean;
+  /** the live chat is on (a shopper's page, once idle): its launcher for phone pages with a bottom bar */
+  showChat?: boolean;
 }) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-bg/85 backdrop-blur-md">
@@ -52,6 +56,7 @@ export function Header({
               <Search aria-hidden="true" className="h-5 w-5" />
             </button>
           )}
+          {showChat && <ChatHeaderButton className={iconButton} />}
           <button
             type="button"
             className={iconButton}

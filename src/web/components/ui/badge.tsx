@@ -1,12 +1,22 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
-export type BadgeTone = 'neutral' | 'sale' | 'sativa' | 'indica' | 'hybrid' | 'primary' | 'danger';
+export type BadgeTone =
+  | 'neutral'
+  | 'sale'
+  | 'sold-out'
+  | 'sativa'
+  | 'indica'
+  | 'hybrid'
+  | 'primary'
+  | 'danger';
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-surface-2 text-fg border border-line',
   primary: 'bg-primary text-primary-fg',
   sale: 'bg-amber-400 text-black',
+  // the page's own colours swapped: readable on every theme
+  'sold-out': 'bg-fg text-bg',
   danger: 'bg-danger text-danger-fg',
   sativa: 'bg-amber-400 text-black',
   indica: 'bg-violet-600 text-white',

@@ -1,6 +1,6 @@
 import { FLOWER_QUANTITIES } from '@shared/constants';
 import { formatDollars } from '@shared/money';
-import { tierPrices, unitPrice } from '@shared/pricing';
+import { regularUnitPrice, tierPrices, unitPrice } from '@shared/pricing';
 import { isSoldByWeight } from '@shared/quantity';
 import type { Product } from '@shared/types';
 
@@ -8,15 +8,38 @@ const SHORT = { '1/8 Oz': '1/8', '1/4 Oz': '1/4', '1/2 Oz': '1/2', '1 Oz': '1oz'
 
 export const PRICE_SEPARATOR = ' • ';
 
-/** Flower: ["1/8 $x", "1/4 $y", "1/2 $z", "1oz $w"]; everything else one price. */
-export function menuPriceSegments(product: Product): string[] {
+/** One price of a menu row: the size (flower only), what it costs, and the regular price when on sale. */
+export interface MenuPrice {
+  size: string | null;
+  price: number;
+  /** the struck-through regular price, when a lower sale price applies */
+  regular: number | null;
+}
+
+/** Flower: the four sizes (1/8, 1/4, 1/2, 1oz); everything else one price. */
+export function menuPrices(product: Product): MenuPrice[] {
+  const priced = (
+    size: string | null,
+    { regular, sale }: { regular: number; sale: number | null },
+  ) =>
+    sale !== null && sale < regular
+      ? { size, price: sale, regular }
+      : { size, price: sale ?? regular, regular: null };
   if (isSoldByWeight(product)) {
     const tiers = tierPrices(product);
-    return FLOWER_QUANTITIES.map(
-      (q) => `${SHORT[q]} ${formatDollars(tiers[q].sale ?? tiers[q].regular)}`,
-    );
+    return FLOWER_QUANTITIES.map((q) => priced(SHORT[q], tiers[q]));
   }
-  return [formatDollars(unitPrice(product, '1'))];
+  return [priced(null, { regular: regularUnitPrice(product, '1'), sale: unitPrice(product, '1') })];
+}
+
+/** A price as the menu writes it: "1/8 $x", or "$x". */
+export function menuPriceText({ size, price }: MenuPrice): string {
+  return size ? `${size} ${formatDollars(price)}` : formatDollars(price);
+}
+
+/** Flower: ["1/8 $x", "1/4 $y", "1/2 $z", "1oz $w"]; everything else one price. */
+export function menuPriceSegments(product: Product): string[] {
+  return menuPrices(product).map(menuPriceText);
 }
 
 /** Flower: "1/8 $x • 1/4 $y • 1/2 $z • 1oz $w"; everything else one price. */

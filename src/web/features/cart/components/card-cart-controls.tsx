@@ -88,7 +88,7 @@ export function CardCartControls({ product }: { product: Product }) {
         <Link
           href={readableProductPath(product)}
           className={buttonClasses('outline', 'md', 'w-full')}
-          aria-label={`Choose a strain type for ${product.name}`}
+          aria-label={`Choose Strain for ${product.name}`}
         >
           Choose Strain
         </Link>

@@ -112,7 +112,12 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
       {cart.length === 0 ? (
         <EmptyCart />
       ) : (
-        <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-6">
+        // the checkout's tabs and Place Order run to the bottom edge of a phone: the chat
+        // launcher moves into the header there (styles.css, issue 36 item 6)
+        <div
+          data-bottom-actions
+          className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-6"
+        >
           <div className="flex min-w-0 flex-col gap-5 sm:gap-6">
             <section
               aria-labelledby="cart-items-title"

@@ -115,7 +115,11 @@ export function ProductPurchasePanel({
   const add = () => {
     if (severalStrains && !strainType) {
       setStrainMissing(true);
-      document.getElementById(strainId)?.focus();
+      const field = document.getElementById(strainId);
+      // on a phone the field may sit under the sticky bar: brought up above it (its scroll
+      // margin is the bar's height), not just focused where the shopper cannot see it
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView({ block: 'nearest' });
       toast({
         title: 'Strain Type Required',
         description: 'Please select a strain type before adding to cart.',
@@ -175,7 +179,7 @@ export function ProductPurchasePanel({
           </label>
           <select
             id={strainId}
-            className={selectClasses}
+            className={clsx(selectClasses, 'max-md:scroll-mb-28')}
             value={strainType}
             aria-required="true"
             aria-invalid={strainMissing ? true : undefined}
@@ -201,7 +205,7 @@ export function ProductPurchasePanel({
       )}
 
       {/* on phones this row is the sticky buy bar (issue 15): price, quantity and the button stay in reach */}
-      <div data-buy-bar className={BUY_BAR}>
+      <div data-buy-bar data-bottom-actions className={BUY_BAR}>
         <p aria-hidden="true" className="flex shrink-0 flex-col md:hidden">
           <PriceTag price={price} cannabis={product.cannabis} />
           <span className="truncate text-xs text-muted">{byWeight ? quantity : 'Per unit'}</span>

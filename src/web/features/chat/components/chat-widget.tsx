@@ -1,14 +1,21 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { useStore } from '@web/lib/create-store';
-import { requestRealtime, withRealtime } from '@web/lib/realtime-connection';
+import { withRealtime } from '@web/lib/realtime-connection';
+import { clsx } from 'clsx';
 import { MessageCircle, Send, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { currentChatSessionId } from '../chat-session';
 import { chatStore, setChatOpen } from '../chat-store';
-import { askNotificationPermission } from '../notify';
+import { CHAT_PANEL_ID, launcherLabel, toggleChat, visibleLauncher } from '../open-chat';
+import { UnreadBadge } from './unread-badge';
 
-/** Floating live chat with support (spec §2.14): bottom left, so it never covers the cart button. */
+/**
+ * Floating live chat with support (spec §2.14): bottom left, so it never covers the cart button.
+ * On a phone the conversation is a full-height sheet; a page with its own bar at the bottom
+ * (the product page's price bar, the checkout) hides the floating button and the header's
+ * launcher stands in for it (styles.css), so nothing covers the page's actions.
+ */
 export default function ChatWidget() {
   const { lines, unread, open, notice } = useStore(chatStore);
   const [draft, setDraft] = useState('');
@@ -25,19 +32,10 @@ export default function ChatWidget() {
     listRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [lines.length, open]);
 
-  function toggle() {
-    if (!open) {
-      askNotificationPermission();
-      // the answer comes over the real-time channel: open it now, not when the page is idle
-      requestRealtime();
-    }
-    setChatOpen(!open);
-  }
-
-  /** Closing from inside the panel hands the focus back to the button that opened it. */
+  /** Closing from inside the panel hands the focus back to the launcher the shopper sees. */
   function close() {
     setChatOpen(false);
-    launcherRef.current?.focus();
+    (visibleLauncher() ?? launcherRef.current)?.focus();
   }
 
   function send(event: FormEvent) {
@@ -56,13 +54,12 @@ export default function ChatWidget() {
       <button
         ref={launcherRef}
         type="button"
-        onClick={toggle}
+        onClick={toggleChat}
         aria-expanded={open}
-        aria-controls={titleId}
+        aria-controls={CHAT_PANEL_ID}
         data-floating="chat"
-        aria-label={
-          open ? 'Close live chat' : unread ? `Open live chat, ${unread} new` : 'Open live chat'
-        }
+        data-chat-launcher
+        aria-label={launcherLabel(open, unread)}
         className="fixed bottom-4 left-4 z-30 grid h-14 w-14 place-items-center rounded-full border border-line bg-surface text-fg shadow-xl shadow-black/30 transition-transform hover:scale-105 sm:bottom-6 sm:left-6"
       >
         {open ? (
@@ -70,19 +67,20 @@ export default function ChatWidget() {
         ) : (
           <MessageCircle aria-hidden className="h-6 w-6" />
         )}
-        {unread > 0 && !open && (
-          <span className="absolute -top-1 -right-1 grid h-6 min-w-6 place-items-center rounded-full bg-danger px-1 text-xs font-bold text-danger-fg">
-            {unread}
-          </span>
-        )}
+        {!open && <UnreadBadge count={unread} />}
       </button>
       {open && (
         <section
-          id={titleId}
+          id={CHAT_PANEL_ID}
           aria-label="Live chat with support"
           onKeyDown={(e) => e.key === 'Escape' && close()}
           data-floating="chat-panel"
-          className="fixed inset-x-2 bottom-20 z-40 flex max-h-[70vh] flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-2xl shadow-black/40 sm:inset-x-auto sm:bottom-24 sm:left-6 sm:w-96"
+          className={clsx(
+            'fixed z-50 flex flex-col overflow-hidden bg-surface',
+            // phones: a sheet over the whole screen, clear of the floating buttons
+            'max-md:inset-0 max-md:pt-[env(safe-area-inset-top)] max-md:pb-[env(safe-area-inset-bottom)]',
+            'md:bottom-24 md:left-6 md:max-h-[70vh] md:w-96 md:rounded-2xl md:border md:border-line md:shadow-2xl md:shadow-black/40',
+          )}
         >
           <header className="flex items-center justify-between border-b border-line px-4 py-3">
             <div>

@@ -166,7 +166,12 @@ export function FeaturedPanel({ id }: { id: string }) {
                         disabled={product.stock <= 0 || busy(product)}
                         title={product.stock <= 0 ? 'Out of stock' : undefined}
                         onClick={() => toggle(product, true)}
-                        aria-label={`Feature ${product.name}`}
+                        // the name starts with what the button says (WCAG 2.5.3)
+                        aria-label={
+                          product.stock <= 0
+                            ? `Sold out: ${product.name}`
+                            : `Feature ${product.name}`
+                        }
                       >
                         <Plus aria-hidden="true" className="h-4 w-4" />
                         <span className="hidden sm:inline">

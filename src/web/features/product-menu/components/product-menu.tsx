@@ -1,10 +1,13 @@
+import { formatDollars } from '@shared/money';
 import { readableProductPath, subcategoryLabel } from '@shared/slugs';
+import type { Product } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductMarks } from '@web/components/ui/product-marks';
 import { Spinner } from '@web/components/ui/spinner';
 import { groupProducts } from '@web/lib/catalog-groups';
 import { clsx } from 'clsx';
@@ -12,9 +15,35 @@ import { Fragment, useId, useMemo } from 'react';
 import {
   byPriceDescending,
   categoryStyle,
-  menuPriceSegments,
+  menuPrices,
+  menuPriceText,
   PRICE_SEPARATOR,
 } from '../menu-prices';
+
+/** The row's prices; a size on sale shows its regular price struck through after it. */
+function MenuPriceLine({ product }: { product: Product }) {
+  return (
+    <span data-testid="menu-price" className="text-sm text-muted tabular-nums">
+      {menuPrices(product).map((price, i) => (
+        <Fragment key={price.size ?? i}>
+          {i > 0 && PRICE_SEPARATOR}
+          <span className="whitespace-nowrap">
+            {menuPriceText(price)}
+            {price.regular !== null && (
+              <>
+                {' '}
+                <s className="text-xs">
+                  <span className="sr-only">was </span>
+                  {formatDollars(price.regular)}
+                </s>
+              </>
+            )}
+          </span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
 
 /** Spec §2.4: full-screen Product Menu, categories in columns, subcategories inside. */
 export default function ProductMenu({
@@ -89,7 +118,10 @@ export default function ProductMenu({
                                   url={firstImage(product.media)}
                                   alt=""
                                   sizes="48px"
-                                  className="h-12 w-12 shrink-0 rounded-lg"
+                                  className={clsx(
+                                    'h-12 w-12 shrink-0 rounded-lg',
+                                    product.stock <= 0 && 'opacity-40 grayscale',
+                                  )}
                                 />
                                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                                   <span className="flex items-center gap-2">
@@ -100,17 +132,10 @@ export default function ProductMenu({
                                       </Badge>
                                     )}
                                   </span>
-                                  <span
-                                    data-testid="menu-price"
-                                    className="text-sm text-muted tabular-nums"
-                                  >
-                                    {menuPriceSegments(product).map((segment, i) => (
-                                      <Fragment key={segment}>
-                                        {i > 0 && PRICE_SEPARATOR}
-                                        <span className="whitespace-nowrap">{segment}</span>
-                                      </Fragment>
-                                    ))}
+                                  <span className="flex flex-wrap gap-1 empty:hidden">
+                                    <ProductMarks product={product} />
                                   </span>
+                                  <MenuPriceLine product={product} />
                                 </span>
                               </a>
                             </li>

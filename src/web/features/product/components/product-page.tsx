@@ -1,5 +1,4 @@
 import { TIMERS } from '@shared/constants';
-import { isOnSale } from '@shared/pricing';
 import { isSoldByWeight, stockColor, stockLabel } from '@shared/quantity';
 import { type ReadableAddress, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
@@ -10,6 +9,7 @@ import { useProducts } from '@web/api/get-products';
 import { paths } from '@web/app/paths';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { buttonClasses } from '@web/components/ui/button';
+import { ProductMarks } from '@web/components/ui/product-marks';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
@@ -168,7 +168,7 @@ export function ProductPage({
           </div>
           <div className="flex flex-col gap-5">
             <div className="flex flex-wrap items-center gap-2">
-              {isOnSale(product) && <Badge tone="sale">ON SALE</Badge>}
+              <ProductMarks product={product} />
               <Badge tone="neutral">{categoryName}</Badge>
               {strainShown && <Badge tone={strainTone(product.strain)}>{product.strain}</Badge>}
               {product.subcategory && (

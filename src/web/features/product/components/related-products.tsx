@@ -17,7 +17,8 @@ function RelatedCard({ product }: { product: Product }) {
     >
       <ProductImage
         url={firstImage(product.media)}
-        alt={product.name}
+        // the link's name is the product's name below it, read once
+        alt=""
         sizes="280px"
         className="aspect-square w-full"
       />

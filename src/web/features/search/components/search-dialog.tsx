@@ -8,6 +8,8 @@ import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductMarks } from '@web/components/ui/product-marks';
+import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { searchProducts } from '../search-products';
@@ -104,7 +106,10 @@ export default function SearchDialog({
                       url={firstImage(product.media)}
                       alt=""
                       sizes="56px"
-                      className="h-14 w-14 shrink-0 rounded-xl"
+                      className={clsx(
+                        'h-14 w-14 shrink-0 rounded-xl',
+                        product.stock <= 0 && 'opacity-40 grayscale',
+                      )}
                     />
                     <span className="flex min-w-0 flex-1 flex-col gap-1">
                       <span className="truncate font-semibold">{product.name}</span>
@@ -114,6 +119,9 @@ export default function SearchDialog({
                         {product.strain && product.strain !== 'none' && (
                           <Badge tone={strainTone(product.strain)}>{product.strain}</Badge>
                         )}
+                      </span>
+                      <span className="flex flex-wrap gap-1 empty:hidden">
+                        <ProductMarks product={product} />
                       </span>
                     </span>
                     <PriceTag

@@ -1,4 +1,4 @@
-import { isOnSale } from '@shared/pricing';
+import { saleLabel } from '@shared/pricing';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { Badge, strainTone } from '@web/components/ui/badge';
@@ -27,6 +27,7 @@ export function ProductCard({
 }) {
   const href = readableProductPath(product);
   const soldOut = product.stock <= 0;
+  const sale = saleLabel(product);
   const flavors = product.category === 'concentrates' ? product.flavors : [];
   return (
     <article
@@ -47,9 +48,9 @@ export function ProductCard({
           priority={priority}
           className="h-full w-full transition-transform duration-300 group-hover:scale-[1.03]"
         />
-        {isOnSale(product) && (
+        {sale && (
           <Badge tone="sale" className="absolute top-2 left-2 shadow">
-            ON SALE
+            {sale}
           </Badge>
         )}
         {soldOut && (
@@ -66,6 +67,10 @@ export function ProductCard({
             {product.name}
           </Link>
         </h3>
+        {/* the picture's marks, for those who do not see the picture */}
+        {(soldOut || sale) && (
+          <p className="sr-only">{[soldOut && 'Sold out', sale].filter(Boolean).join(', ')}</p>
+        )}
         {strainBadges(product).length > 0 && (
           <div className="flex flex-wrap gap-1">
             {strainBadges(product).map((strain) => (

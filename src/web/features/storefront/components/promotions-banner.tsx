@@ -2,10 +2,11 @@ import { type PromotionColor, TIMERS } from '@shared/constants';
 import { promotionsForBanner } from '@shared/promotions';
 import { shopClock } from '@shared/shop-clock';
 import type { Promotion } from '@shared/types';
+import { useReducedMotion } from '@web/hooks/use-reduced-motion';
 import { useRenderNow } from '@web/lib/render-env';
 import { useShopTimeZone } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
-import { Tag } from 'lucide-react';
+import { Pause, Play, Tag } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 
 const colors: Record<PromotionColor, string> = {
@@ -34,16 +35,21 @@ export function PromotionsBanner({
     [promotions, day, timeZone],
   );
   const [index, setIndex] = useState(0);
+  // paused while the pointer or focus is on it; stopped by its button, or by the system's
+  // reduced-motion setting until the shopper presses Play (WCAG 2.2.2)
   const [paused, setPaused] = useState(false);
+  const reducedMotion = useReducedMotion();
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const playing = playChoice ?? !reducedMotion;
 
   useEffect(() => {
-    if (visible.length < 2 || paused) return;
+    if (visible.length < 2 || paused || !playing) return;
     const timer = window.setInterval(
       () => setIndex((i) => (i + 1) % visible.length),
       TIMERS.promotionsBannerMs,
     );
     return () => window.clearInterval(timer);
-  }, [visible.length, paused]);
+  }, [visible.length, paused, playing]);
 
   if (loading)
     return (
@@ -94,7 +100,19 @@ export function PromotionsBanner({
         ))}
       </div>
       {visible.length > 1 && (
-        <div className="absolute bottom-1 left-1/2 flex -translate-x-1/2 gap-0.5 sm:right-3 sm:left-auto sm:translate-x-0">
+        <div className="absolute bottom-1 left-1/2 flex -translate-x-1/2 items-center gap-0.5 sm:right-3 sm:left-auto sm:translate-x-0">
+          <button
+            type="button"
+            onClick={() => setPlayChoice(!playing)}
+            aria-label={playing ? 'Pause promotions' : 'Play promotions'}
+            className="grid h-6 w-6 place-items-center rounded-full text-white hover:bg-white/15"
+          >
+            {playing ? (
+              <Pause aria-hidden="true" className="h-3.5 w-3.5" />
+            ) : (
+              <Play aria-hidden="true" className="h-3.5 w-3.5" />
+            )}
+          </button>
           {visible.map((promo, i) => (
             <button
               key={promo.id}
