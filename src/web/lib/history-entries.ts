@@ -81,6 +81,9 @@ function savedPlaces(): Record<string, ScrollPosition> {
 
 /** The page is going away (a full page load, a reload): its entries' places outlive it. */
 function savePlaces() {
+  // the page being left keeps its first card on screen, so a fresh load can hold it in place
+  // while late content (images, the banner) still moves the page
+  if (current) positions.set(current.id, { y: window.scrollY, anchor: anchorFor(null) });
   try {
     const places = { ...savedPlaces(), ...Object.fromEntries(positions) };
     // the newest few entries are all Back can reach in practice

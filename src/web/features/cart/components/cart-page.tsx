@@ -112,10 +112,11 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
       {cart.length === 0 ? (
         <EmptyCart />
       ) : (
-        // the checkout's tabs and Place Order run to the bottom edge of a phone: the chat
-        // launcher moves into the header there (styles.css, issue 36 item 6)
+        // the checkout's tabs and Place Order run where the chat launcher floats: it moves
+        // into the header here (styles.css, issue 36 item 6)
         <div
           data-bottom-actions
+          data-checkout-form
           className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-6"
         >
           <div className="flex min-w-0 flex-col gap-5 sm:gap-6">
