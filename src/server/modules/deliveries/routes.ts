@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderResponse } from '../../../shared/api-schemas';
 import { doorCheckSchema } from '../../../shared/id-check/door-check';
@@ -20,54 +21,39 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
     return listDeliveries(app.db.kysely, request.dealer!.userId);
   });
 
-  const update = {
+  /** A driver's own stop: its id, a checked body, the order as it is after. */
+  const stopRoute = <Body extends z.ZodType>(body: Body, summary: string) => ({
     config: driverOnly,
     schema: {
       params: orderIdParams,
-      body: withSummary(deliveryStatusSchema, 'Invalid delivery update'),
+      body: withSummary(body, summary),
       response: { 200: orderResponse },
     },
-  };
-  const doorCheck = {
-    config: driverOnly,
-    schema: {
-      params: orderIdParams,
-      body: withSummary(doorCheckSchema, 'Invalid ID check'),
-      response: { 200: orderResponse },
-    },
-  };
+  });
+  const changeContext = (request: FastifyRequest) => ({
+    actor: actorOf(request),
+    timeZone: app.config.SHOP_TIMEZONE,
+    now: app.clock(),
+  });
+
+  const update = stopRoute(deliveryStatusSchema, 'Invalid delivery update');
+  const doorCheck = stopRoute(doorCheckSchema, 'Invalid ID check');
+  const attempt = stopRoute(deliveryAttemptSchema, 'Invalid delivery attempt');
   app.post('/api/deliveries/:id/id-check', doorCheck, async (request) => {
     const outcome = await recordDoorCheck(
       app.db,
       request.dealer!.userId,
       request.params.id,
       request.body,
-      {
-        actor: actorOf(request),
-        timeZone: app.config.SHOP_TIMEZONE,
-        secret: idHashSecret(app.config.sessionSecret),
-        now: app.clock(),
-      },
+      { ...changeContext(request), secret: idHashSecret(app.config.sessionSecret) },
     );
     return published(app, outcome);
   });
 
-  const attempt = {
-    config: driverOnly,
-    schema: {
-      params: orderIdParams,
-      body: withSummary(deliveryAttemptSchema, 'Invalid delivery attempt'),
-      response: { 200: orderResponse },
-    },
-  };
   app.post('/api/deliveries/:id/attempts', attempt, async (request) => {
-    const context = {
-      actor: actorOf(request),
-      timeZone: app.config.SHOP_TIMEZONE,
-      now: app.clock(),
-    };
     const { id } = request.params;
     const driverId = request.dealer!.userId;
+    const context = changeContext(request);
     return published(
       app,
       await recordDeliveryAttempt(app.db, driverId, id, request.body.note, context),
@@ -83,11 +69,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
       reason: note ?? null,
       payment,
     };
-    const context = {
-      actor: actorOf(request),
-      timeZone: app.config.SHOP_TIMEZONE,
-      now: app.clock(),
-    };
+    const context = changeContext(request);
     return published(
       app,
       await updateDelivery(app.db, request.dealer!.userId, request.params.id, change, context),
