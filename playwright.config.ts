@@ -73,8 +73,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
-  // one retry absorbs a journey starved of CPU on a loaded 2-core machine; a real bug fails twice
-  retries: 1,
+  // no retries: a journey that passes only on a second try is a bug to fix
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
