@@ -54,7 +54,7 @@ test('a shopper and the dealer chat both ways', async ({ page, browser }, testIn
   const question = `[${testInfo.project.name} ${Date.now()}] Do you deliver after 8pm?`;
   await page.goto('/');
   await page.getByRole('button', { name: /Open live chat/ }).click({ timeout: 10_000 });
-  const chat = page.getByRole('region', { name: 'Live chat with support' });
+  const chat = page.getByRole('dialog', { name: 'Live chat with support' });
   await chat.getByLabel('Your message').fill(question);
   await chat.getByRole('button', { name: 'Send chat message' }).click();
   // the line comes back from the server: it was stored, not only typed
@@ -113,7 +113,7 @@ test('a contact message reaches the support inbox live, filed under the shopper 
   // the shopper has a live chat session (spec §7): the form goes over the channel as contact-info
   await page.goto('/');
   await page.getByRole('button', { name: /Open live chat/ }).click({ timeout: 10_000 });
-  const chat = page.getByRole('region', { name: 'Live chat with support' });
+  const chat = page.getByRole('dialog', { name: 'Live chat with support' });
   await chat.getByLabel('Your message').fill(`Hello (${stamp})`);
   await chat.getByRole('button', { name: 'Send chat message' }).click();
   await expect(chat.getByText(`Hello (${stamp})`)).toBeVisible();

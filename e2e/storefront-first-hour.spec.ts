@@ -199,15 +199,27 @@ test('the Product Menu and search mark sold-out and on-sale products (item 15)',
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a phone opens the chat as a full-height sheet (item 18)', async ({ page }) => {
+test('a phone opens the chat as a full-height sheet that holds the focus (item 18)', async ({
+  page,
+}) => {
   await page.goto('/');
   await chatLauncher(page).click();
-  const chat = page.getByRole('region', { name: 'Live chat with support' });
+  const chat = page.getByRole('dialog', { name: 'Live chat with support' });
   await expect(chat.getByLabel('Your message')).toBeFocused();
   const box = (await chat.boundingBox())!;
   const viewport = page.viewportSize()!;
   if (isPhone(page)) {
     expect(box).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    // the sheet is modal: Tab and Shift+Tab never reach the page hidden behind it
+    await chat.getByLabel('Your message').fill('Hello');
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      const inPage = await page.evaluate(() => {
+        const active = document.activeElement;
+        return !!active && active !== document.body && !active.closest('#live-chat-panel');
+      });
+      expect(inPage, `${key} left the chat sheet`).toBe(false);
+    }
   } else {
     expect(box.height).toBeLessThan(viewport.height * 0.75);
   }

@@ -387,7 +387,7 @@ test.describe('keyboard', () => {
 
     const launcher = page.getByRole('button', { name: /^Open live chat/ });
     await launcher.click({ timeout: 10_000 });
-    const chat = page.getByRole('region', { name: 'Live chat with support' });
+    const chat = page.getByRole('dialog', { name: 'Live chat with support' });
     await expect(chat.getByLabel('Your message')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(chat).toBeHidden();

@@ -1,10 +1,11 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
+import { useMediaQuery } from '@web/hooks/use-media-query';
 import { useStore } from '@web/lib/create-store';
 import { withRealtime } from '@web/lib/realtime-connection';
 import { clsx } from 'clsx';
 import { MessageCircle, Send, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { currentChatSessionId } from '../chat-session';
 import { chatStore, setChatOpen } from '../chat-store';
 import { CHAT_PANEL_ID, launcherLabel, toggleChat, visibleLauncher } from '../open-chat';
@@ -15,18 +16,30 @@ import { UnreadBadge } from './unread-badge';
  * On a phone the conversation is a full-height sheet; a page with its own bar at the bottom
  * (the product page's price bar, the checkout) hides the floating button and the header's
  * launcher stands in for it (styles.css), so nothing covers the page's actions.
+ * The sheet is a modal <dialog> (the page behind is inert and focus stays in the chat); on a
+ * wider screen the panel sits beside the page, which stays usable.
  */
+/** Below Tailwind's `md` the chat covers the screen as a modal sheet. */
+const PHONE_SHEET = '(max-width: 767.98px)';
+
 export default function ChatWidget() {
   const { lines, unread, open, notice } = useStore(chatStore);
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const sheet = useMediaQuery(PHONE_SHEET);
 
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    if (panel.open) panel.close();
+    if (sheet) panel.showModal();
+    else panel.show();
+    inputRef.current?.focus();
+  }, [open, sheet]);
   // Scroll to the newest line whenever one arrives or the panel opens.
   useEffect(() => {
     listRef.current?.lastElementChild?.scrollIntoView({ block: 'end' });
@@ -34,6 +47,8 @@ export default function ChatWidget() {
 
   /** Closing from inside the panel hands the focus back to the launcher the shopper sees. */
   function close() {
+    // a modal sheet keeps the page inert until it closes: close it before focusing the page
+    panelRef.current?.close();
     setChatOpen(false);
     (visibleLauncher() ?? launcherRef.current)?.focus();
   }
@@ -70,16 +85,21 @@ export default function ChatWidget() {
         {!open && <UnreadBadge count={unread} />}
       </button>
       {open && (
-        <section
+        <dialog
+          ref={panelRef}
           id={CHAT_PANEL_ID}
           aria-label="Live chat with support"
           onKeyDown={(e) => e.key === 'Escape' && close()}
+          onCancel={(e) => {
+            e.preventDefault();
+            close();
+          }}
           data-floating="chat-panel"
           className={clsx(
-            'fixed z-50 flex flex-col overflow-hidden bg-surface',
+            'fixed z-50 m-0 flex max-w-none flex-col overflow-hidden border-0 bg-surface p-0 text-fg',
             // phones: a sheet over the whole screen, clear of the floating buttons
-            'max-md:inset-0 max-md:pt-[env(safe-area-inset-top)] max-md:pb-[env(safe-area-inset-bottom)]',
-            'md:bottom-24 md:left-6 md:max-h-[70vh] md:w-96 md:rounded-2xl md:border md:border-line md:shadow-2xl md:shadow-black/40',
+            'max-md:inset-0 max-md:h-dvh max-md:max-h-none max-md:w-full max-md:pt-[env(safe-area-inset-top)] max-md:pb-[env(safe-area-inset-bottom)]',
+            'md:top-auto md:right-auto md:bottom-24 md:left-6 md:max-h-[70vh] md:w-96 md:rounded-2xl md:border md:border-line md:shadow-2xl md:shadow-black/40',
           )}
         >
           <header className="flex items-center justify-between border-b border-line px-4 py-3">
@@ -146,7 +166,7 @@ export default function ChatWidget() {
               <Send aria-hidden className="h-5 w-5" />
             </Button>
           </form>
-        </section>
+        </dialog>
       )}
     </>
   );
