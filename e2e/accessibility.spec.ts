@@ -106,6 +106,32 @@ test('the cart, checkout, thank-you and orders pages pass axe in every theme', a
   await checkEveryTheme(page, 'orders');
 });
 
+test('a full cart at its order caps passes axe in every theme (issue 36)', async ({ page }) => {
+  test.slow();
+  const products = (await (await page.request.get('/api/products')).json()) as Product[];
+  const lines = products
+    .filter((p) => !isSoldByWeight(p) && p.strainTypes.length <= 1 && p.stock >= 20)
+    .slice(0, 6)
+    .map((p, index) => ({
+      id: p.id,
+      name: p.name,
+      price: p.salePrice ?? p.price,
+      quantity: '1',
+      // the first line sits at the shop's cap of 10 of one item
+      count: index === 0 ? 10 : 2,
+    }));
+  await page.addInitScript((seeded) => {
+    localStorage.setItem('ageVerified', 'true');
+    localStorage.setItem('cart', JSON.stringify(seeded));
+  }, lines);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(lines.length);
+  await expect(page.getByTestId('order-caps')).toBeVisible();
+  await page.getByRole('button', { name: `Add one more ${lines[0]!.name}` }).click();
+  await expect(page.getByTestId('toast')).toContainText('Order limit reached');
+  await checkEveryTheme(page, 'a full cart with its cap refusal');
+});
+
 // the back office on its own: one journey through every page in three themes outlasts a slow machine
 test('every back-office page passes axe in every theme', async ({ page }) => {
   test.slow();

@@ -172,6 +172,8 @@ test('a cart over the daily flower limit says so before and at placement', async
     '31.5 g of 28.5 g flower daily limit',
   );
   await expect(page.getByTestId('limit-meter')).toContainText('Over the limit');
+  // a cart past its limit reads as clearly as a fresh one (issue 36: axe on a full cart)
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByTestId('toast')).toHaveText(
     toastSays(
@@ -209,6 +211,8 @@ test('an add that would pass the daily limit is refused in the cart', async ({ p
     ),
   );
   await expect(page.getByTestId('limit-meter')).toContainText('28 g of 28.5 g flower daily limit');
+  // the cart at its limit, with the refusal on screen
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('the dealer reads the rule set with its sources and manages delivery zones', async ({
