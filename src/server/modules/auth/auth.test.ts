@@ -5,6 +5,28 @@ import { isDealerRoute } from './guard';
 
 const DEALER = { username: 'owner', password: 'correct horse battery' };
 
+/** Reads are closed by default like writes: each public one says why a stranger may make it. */
+const PUBLIC_READS: Record<string, string> = {
+  'GET /api/auth/session':
+    'says whether this browser is signed in; names only its own staff member',
+  'GET /api/categories': 'the menu the storefront shows',
+  'GET /api/dealer-settings': 'delivery days, hours, fees and order limits the cart shows',
+  'GET /api/delivery-zones': 'which postal codes the shop delivers to, shown at checkout',
+  'GET /api/order-status/:token': "one order's status, for whoever holds its unguessable link",
+  'GET /api/orders/:id/receipt':
+    "the shopper's own receipt (their cookie) or staff's; 404 to others",
+  'GET /api/orders/mine': "this shopper's own orders, by their cookie",
+  'GET /api/products': 'the catalog',
+  'GET /api/products/:id': 'a product page',
+  'GET /api/products/by-url/:category/:subcategory/:name': 'a product page by its readable path',
+  'GET /api/products/by-url/:category/:subcategory/:strain/:name':
+    'a product page by its readable path',
+  'GET /api/products/newest': 'the NEW! flags',
+  'GET /api/promotions': 'active promotions for the banner (inactive ones only to staff)',
+  'GET /api/schedule-slots': 'free delivery windows for the scheduled checkout',
+  'GET /api/store-profile': "the shop's name, address and licence shown in the footer",
+};
+
 let addressCounter = 0;
 /** Each login comes from its own address unless told, so the per-address limit stays out of the way. */
 async function login(
@@ -221,6 +243,14 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
       'POST /api/validate-promo',
     ];
     expect(publicWrites.every((w) => allowed.includes(w))).toBe(true);
+  });
+
+  it('leaves open only the reads listed here, each with why a stranger may read it', () => {
+    const publicReads = t.app.routeTable
+      .filter((r) => r.method === 'GET' && !r.dealerOnly)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicReads).toEqual(Object.keys(PUBLIC_READS).sort());
   });
 
   it('refuses a write whose Origin is another site', async () => {
