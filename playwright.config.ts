@@ -10,7 +10,10 @@ const LICENSED_SPEC = /licensed-(shop|door)\.spec\.ts/;
  */
 const RECORDS_PORTS = { phone: PORT + 2, desktop: PORT + 3 };
 const RECORDS_SPEC = /licensed-records\.spec\.ts/;
-const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC];
+/** A shop with every abuse limit at its default, for the ordinary shopper (issue 38). */
+const ORDINARY_PORT = PORT + 4;
+const ORDINARY_SPEC = /ordinary-shopper\.spec\.ts/;
+const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC, ORDINARY_SPEC];
 export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
 
 const PHONE = {
@@ -38,7 +41,7 @@ export function afternoonZone(now = new Date()): string {
 }
 
 /** The real server on a fresh SQLite database with the demo catalog. */
-function shopServer(port: number, timeZone?: string) {
+function shopServer(port: number, timeZone?: string, { defaultLimits = false } = {}) {
   return {
     command: `rm -rf .data-e2e-${port} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/api/products`,
@@ -53,7 +56,7 @@ function shopServer(port: number, timeZone?: string) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // Journeys place a few dozen orders from one address: a limit on, well above them.
-      ORDER_RATE_LIMIT: '100,500',
+      ...(defaultLimits ? {} : { ORDER_RATE_LIMIT: '100,500' }),
       DEALER_USERNAME: E2E_DEALER.username,
       DEALER_PASSWORD: E2E_DEALER.password,
       ...(timeZone ? { SHOP_TIMEZONE: timeZone } : {}),
@@ -112,6 +115,16 @@ export default defineConfig({
       testMatch: RECORDS_SPEC,
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${RECORDS_PORTS.desktop}` },
     },
+    {
+      name: 'ordinary-phone',
+      testMatch: ORDINARY_SPEC,
+      use: { ...PHONE, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
+    },
+    {
+      name: 'ordinary-desktop',
+      testMatch: ORDINARY_SPEC,
+      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
+    },
   ],
   // started one after the other: the first builds what is stale, the second finds it built
   webServer: [
@@ -120,5 +133,6 @@ export default defineConfig({
     shopServer(LICENSED_PORT, afternoonZone()),
     shopServer(RECORDS_PORTS.phone, afternoonZone()),
     shopServer(RECORDS_PORTS.desktop, afternoonZone()),
+    shopServer(ORDINARY_PORT, 'UTC', { defaultLimits: true }),
   ],
 });
