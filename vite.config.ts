@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { keepPreviousAssets } from './scripts/asset-retention';
 
 const backend = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), keepPreviousAssets()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -16,7 +17,8 @@ export default defineConfig({
   },
   build: {
     outDir: '../../dist/web',
-    emptyOutDir: true,
+    // a tab open during an upgrade still loads its own build's chunks (scripts/asset-retention.ts)
+    emptyOutDir: false,
     target: 'es2022',
     reportCompressedSize: true,
     // the server reads it to preload the product route's chunks on product pages
