@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { keepPreviousAssets } from './scripts/asset-retention';
+import { keepPreviousAssets } from './scripts/asset-retention.ts';
 
 const backend = process.env.API_URL ?? 'http://127.0.0.1:3000';
 

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -53,7 +53,7 @@ export async function createTestDb(
   });
   const db = connect({ dataDir, databaseUrl, pgSchema: schema });
   await migrateBesideOtherTests(db, schema, options.migrateTo ?? null);
-  if (options.seed !== false) await seedWithCachedImages(db, config.mediaDir);
+  if (options.seed !== false) await seedDemoCatalogIfEmpty(db, config.mediaDir);
   return {
     db,
     config,
@@ -63,32 +63,6 @@ export async function createTestDb(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The demo catalog draws a picture per product (sharp renders each SVG and its widths): seconds
- * of CPU per database, on every test file. The pictures depend only on the seed's source, so
- * the first seed of a run keeps them in a folder named by that source's hash, and later seeds
- * start from a copy (the seed skips pictures that exist).
- */
-async function seedWithCachedImages(db: Db, mediaDir: string) {
-  const source = ['../src/server/db/seed/demo-images.ts', '../src/server/db/seed/demo-catalog.ts']
-    .map((file) => readFileSync(new URL(file, import.meta.url)))
-    .reduce((hash, text) => hash.update(text), createHash('sha256'))
-    .digest('hex')
-    .slice(0, 16);
-  const cache = path.join(tmpdir(), `canopy-demo-media-${source}`);
-  if (existsSync(cache)) cpSync(cache, mediaDir, { recursive: true });
-  await seedDemoCatalogIfEmpty(db, mediaDir);
-  if (existsSync(cache)) return;
-  // another test process may be filling it too: whoever renames first wins
-  const filling = `${cache}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  cpSync(mediaDir, filling, { recursive: true });
-  try {
-    renameSync(filling, cache);
-  } catch {
-    rmSync(filling, { recursive: true, force: true });
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/media';
 import { loadSharp } from '../../modules/media/load-sharp';
@@ -24,27 +25,65 @@ function svgFor(kind: string, hue: number): Buffer {
   );
 }
 
+/**
+ * Drawing a picture and its widths takes sharp a fair share of a second, and a fresh shop (a
+ * first `npm start`, every journey's server, every test database) draws 40+ of them. They
+ * depend only on the drawing, so each is kept once, named by the hash of what made it, in the
+ * project's own cache folder, and later seeds copy it.
+ */
+const RENDERING = { masterQuality: 78, variantQuality: 75, widths: IMAGE_VARIANT_WIDTHS };
+export const DEMO_MEDIA_CACHE = path.resolve('node_modules', '.cache', 'canopy-demo-media');
+
 /** Writes `<name>.webp` and its width variants, returning the media URL. */
 export async function writeDemoImage(
   mediaDir: string,
   name: string,
   kind: string,
   hue: number,
+  cacheDir: string | null = DEMO_MEDIA_CACHE,
 ): Promise<string> {
   const url = `/media/${name}.webp`;
   const master = path.join(mediaDir, `${name}.webp`);
   if (existsSync(master)) return url;
+  const svg = svgFor(kind, hue);
+  const files = [
+    { width: null, file: master },
+    ...RENDERING.widths.map((w) => ({ width: w, file: path.join(mediaDir, `${name}-w${w}.webp`) })),
+  ];
+  const key = createHash('sha256').update(svg).update(JSON.stringify(RENDERING)).digest('hex');
+  const cached = (width: number | null) =>
+    cacheDir && path.join(cacheDir, `${key.slice(0, 24)}${width ? `-w${width}` : ''}.webp`);
+  if (files.every(({ width }) => existsSync(cached(width) || ''))) {
+    for (const { width, file } of files) copyFileSync(cached(width) as string, file);
+    return url;
+  }
   const sharp = await loadSharp();
-  const image = sharp(svgFor(kind, hue));
-  await Promise.all([
-    image.clone().webp({ quality: 78 }).toFile(master),
-    ...IMAGE_VARIANT_WIDTHS.map((w) =>
-      image
-        .clone()
-        .resize(w, w)
-        .webp({ quality: 75 })
-        .toFile(path.join(mediaDir, `${name}-w${w}.webp`)),
+  const image = sharp(svg);
+  await Promise.all(
+    files.map(({ width, file }) =>
+      width === null
+        ? image.clone().webp({ quality: RENDERING.masterQuality }).toFile(file)
+        : image
+            .clone()
+            .resize(width, width)
+            .webp({ quality: RENDERING.variantQuality })
+            .toFile(file),
     ),
-  ]);
+  );
+  for (const { width, file } of files) keepInCache(file, cached(width));
   return url;
+}
+
+/** Best effort: a shop without a writable cache folder draws its pictures every time. */
+function keepInCache(file: string, cached: string | null) {
+  if (!cached || existsSync(cached)) return;
+  // other processes may be seeding at the same time: each writes its own file, then renames
+  const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    mkdirSync(path.dirname(cached), { recursive: true });
+    copyFileSync(file, partial);
+    renameSync(partial, cached);
+  } catch {
+    rmSync(partial, { force: true });
+  }
 }
