@@ -62,7 +62,8 @@ test('an ordinary shopper browses, orders three times and chats without meeting 
   const refusals = collectRefusals(page);
   const phone = testInfo.project.name === 'ordinary-phone' ? '415-555-0191' : '415-555-0192';
   const shelf = (await products(request)).filter(
-    (p) => !isSoldByWeight(p) && p.strainTypes.length <= 1 && p.stock >= 20,
+    (p) =>
+      !isSoldByWeight(p) && p.strainTypes.length <= 1 && p.flavors.length === 0 && p.stock >= 20,
   );
   expect(shelf.length).toBeGreaterThanOrEqual(6);
 
