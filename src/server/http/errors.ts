@@ -35,6 +35,21 @@ export function validationBody(
   };
 }
 
+/**
+ * A 400 for one field judged by a rule beyond its schema (a window that closed, a line that is
+ * not in the order), shaped like a schema's own: the form puts it back under that field.
+ * `summary` is a sentence for a person, for answers read outside a form.
+ */
+export function fieldError(path: string, message: string, summary?: string): HttpError {
+  return new HttpError(400, {
+    error: 'Validation failed',
+    code: 'VALIDATION_FAILED',
+    ...(summary ? { message: summary } : {}),
+    errors: [{ path, message }],
+    formattedErrors: [`${path}: ${message}`],
+  });
+}
+
 /** Parses a body, query or params object, answering 400 with the field errors when it does not fit. */
 export function parseInput<S extends ZodType>(
   schema: S,

@@ -34,7 +34,7 @@ import type { OrderPlacement } from '../../../shared/schemas';
 import type { DealerSettings } from '../../../shared/types';
 import type { Dialect } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { fieldError, HttpError } from '../../http/errors';
 import { getDealerSettings, settingsOrDefault } from '../scheduling/service';
 import { listDeliveryZones, zoneFromRow } from '../zones/service';
 import * as repo from './repo';
@@ -80,13 +80,11 @@ export function deliveryPlaceFor(
   if (input.orderType !== 'pickup') {
     const problem = addressProblem(input.address, input.postalCode, ruleSet);
     if (problem) {
-      throw new HttpError(400, {
-        error: 'Validation failed',
-        code: 'VALIDATION_FAILED',
-        message: `${problem.path === 'address' ? 'Address' : 'Postal code'} ${problem.message}`,
-        errors: [{ path: problem.path, message: problem.message }],
-        formattedErrors: [`${problem.path}: ${problem.message}`],
-      });
+      throw fieldError(
+        problem.path,
+        problem.message,
+        `${problem.path === 'address' ? 'Address' : 'Postal code'} ${problem.message}`,
+      );
     }
   }
   const postalCode = postalCodeOf(input.address, input.postalCode);

@@ -34,7 +34,7 @@ import { type ShopClock, shopClock } from '../../../shared/shop-clock';
 import type { DealerSettings, Order, Product } from '../../../shared/types';
 import type { Db, Dialect } from '../../db/connect';
 import type { Database, ProductRow } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { fieldError, HttpError } from '../../http/errors';
 import { busEvent, type Outcome } from '../../realtime/events';
 import { productFromRow } from '../catalog/product-mapper';
 import { checkPromotion } from '../promotions/validate-promo';
@@ -251,15 +251,6 @@ function checkSellable(priced: PricedItem[], ruleSet: RuleSet) {
   if (!unweighed) return;
   const error = `${unweighed.product.name} can't be sold right now: the shop has not recorded what it counts toward the daily limit. Please remove it, or call us.`;
   throw new HttpError(409, { error, code: 'PRODUCT_NOT_SELLABLE', message: error });
-}
-
-function fieldError(path: string, message: string): HttpError {
-  return new HttpError(400, {
-    error: 'Validation failed',
-    code: 'VALIDATION_FAILED',
-    errors: [{ path, message }],
-    formattedErrors: [`${path}: ${message}`],
-  });
 }
 
 /** Re-validates each line against its product and prices it from the database. */

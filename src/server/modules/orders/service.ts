@@ -27,7 +27,7 @@ import { shopClock } from '../../../shared/shop-clock';
 import type { Driver, Order } from '../../../shared/types';
 import type { Db, Dialect } from '../../db/connect';
 import type { Database, OrderRow } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { fieldError, HttpError, notFound } from '../../http/errors';
 import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
 import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import { findProduct } from '../catalog/service';
@@ -246,13 +246,11 @@ async function takeSlotPlace(trx: Transaction<Database>, row: OrderRow) {
 function voidReasonOf(change: StatusChange, ruleSet: RuleSet, id: number): string | null {
   const reason = change.reason?.trim() || null;
   if (!reason && ruleSet.salesRecords)
-    throw new HttpError(400, {
-      error: 'Validation failed',
-      code: 'VALIDATION_FAILED',
-      message: `Say why order #${id} is cancelled: a voided sale keeps its reason.`,
-      errors: [{ path: 'reason', message: 'is required: say why the order is cancelled' }],
-      formattedErrors: ['reason: is required: say why the order is cancelled'],
-    });
+    throw fieldError(
+      'reason',
+      'is required: say why the order is cancelled',
+      `Say why order #${id} is cancelled: a voided sale keeps its reason.`,
+    );
   return reason;
 }
 
@@ -375,7 +373,7 @@ export async function updateOrderDelivery(
     refuseIfHandedOver(order, ruleSet);
     if (!isWindowWithinHours(delivery.deliveryTimeWindow, ruleSet.hours)) {
       const message = outsideHoursMessage('The delivery window', ruleSet.hours!);
-      throw fieldError('deliveryTimeWindow', message);
+      throw fieldError('deliveryTimeWindow', message, message);
     }
     await recheckDayLimits(trx, db.dialect, order, ruleSet, delivery.deliveryDate);
     // the place moves with the order; an order that holds none yet only links to the new slot
@@ -421,16 +419,6 @@ async function recheckDayLimits(
   if (!over) return;
   const error = `Order #${row.id} can't move to ${saleDate}: with it this customer would pass that day's limit of ${formatGrams(over.limitGrams)} of ${over.label}.`;
   throw new HttpError(409, { error, code: 'PURCHASE_LIMIT', message: error });
-}
-
-function fieldError(path: string, message: string): HttpError {
-  return new HttpError(400, {
-    error: 'Validation failed',
-    code: 'VALIDATION_FAILED',
-    message,
-    errors: [{ path, message }],
-    formattedErrors: [`${path}: ${message}`],
-  });
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database, OrderItemRow } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { fieldError, HttpError, notFound } from '../../http/errors';
 import type { Outcome } from '../../realtime/events';
 import { type Actor, recordChange } from '../audit/service';
 import type { ReturnedItem } from '../orders/order-mapper';
@@ -81,13 +81,7 @@ function returnedItem(
   path: string,
 ): ReturnedItem {
   const line = lines.find((l) => l.id === wanted.lineId);
-  if (!line)
-    throw new HttpError(400, {
-      error: 'Validation failed',
-      code: 'VALIDATION_FAILED',
-      errors: [{ path, message: 'is not a line of this order' }],
-      formattedErrors: [`${path}: is not a line of this order`],
-    });
+  if (!line) throw fieldError(path, 'is not a line of this order');
   const left = line.count - (returned.get(line.id) ?? 0);
   if (wanted.count > left)
     throw refused(
