@@ -1,0 +1,335 @@
+import { addDays } from '../../../shared/availability';
+import { RULE_SETS } from '../../../shared/compliance/rule-sets';
+import {
+  type DayRange,
+  daysBetween,
+  previousRange,
+  type SalesReport,
+  type SalesTableId,
+  type SalesTotals,
+  salesTable,
+  type TaxFigures,
+  type TaxReport,
+  taxPeriodRange,
+  taxTable,
+} from '../../../shared/reports';
+import { shopDayStart, zoneOffsetSpan } from '../../../shared/shop-clock';
+import type { Db } from '../../db/connect';
+import { readJson } from '../../db/json';
+import { spreadsheetCsv } from '../../http/spreadsheet-csv';
+import * as repo from './repo';
+
+/**
+ * The zone's offsets from the start of shop day `from` to the end of `to`: one step per change
+ * (two a year where the zone keeps daylight saving time).
+ */
+export function offsetSteps(range: DayRange, timeZone: string): repo.OffsetStep[] {
+  const start = shopDayStart(range.from, timeZone).getTime();
+  const end = shopDayStart(addDays(range.to, 1), timeZone).getTime();
+  const steps: repo.OffsetStep[] = [];
+  let at = start;
+  while (at < end) {
+    const span = zoneOffsetSpan(new Date(at), timeZone);
+    if (steps.at(-1)?.offsetMinutes !== span.offsetMinutes)
+      steps.push({ fromIso: new Date(at).toISOString(), offsetMinutes: span.offsetMinutes });
+    at = span.until;
+  }
+  return steps;
+}
+
+function totalsOf(sums: { orders: number; revenueCents: number; discountCents: number }) {
+  return {
+    ...sums,
+    averageOrderCents: sums.orders ? Math.round(sums.revenueCents / sums.orders) : 0,
+  } satisfies SalesTotals;
+}
+
+async function returnsAfterHandover(db: Db, range: DayRange, timeZone: string) {
+  const fromIso = shopDayStart(range.from, timeZone).toISOString();
+  const untilIso = shopDayStart(addDays(range.to, 1), timeZone).toISOString();
+  const returns = await repo.returnsBetween(db.kysely, fromIso, untilIso);
+  let units = 0;
+  let goodsCents = 0;
+  for (const row of returns)
+    for (const item of readJson<{ count: number; unitPriceCents?: number | null }[]>(
+      row.items,
+      [],
+    )) {
+      units += item.count;
+      goodsCents += (item.unitPriceCents ?? 0) * item.count;
+    }
+  return { returns: returns.length, units, goodsCents };
+}
+
+/** GET /api/reports/sales: the shop days from..to, and the period before when `compare`. */
+export async function salesReport(
+  db: Db,
+  range: DayRange,
+  compare: boolean,
+  timeZone: string,
+): Promise<SalesReport> {
+  const k = db.kysely;
+  const { from, to } = range;
+  const previous = compare ? previousRange(range) : null;
+  const bucket = from === to ? 'hour' : 'day';
+  const steps = offsetSteps(range, timeZone);
+  const [
+    totals,
+    previousTotals,
+    series,
+    previousSeries,
+    byType,
+    byStatus,
+    topProductsByRevenue,
+    topProductsByUnits,
+    topCategoriesByRevenue,
+    topCategoriesByUnits,
+    promotions,
+    cells,
+    closed,
+    afterHandover,
+  ] = await Promise.all([
+    repo.salesTotals(k, from, to),
+    previous ? repo.salesTotals(k, previous.from, previous.to) : null,
+    seriesOf(db, range, bucket, steps),
+    previous
+      ? seriesOf(db, previous, bucket, bucket === 'hour' ? offsetSteps(previous, timeZone) : [])
+      : null,
+    repo.ordersByType(k, from, to),
+    repo.ordersByStatus(k, from, to),
+    repo.topProducts(k, from, to, 'revenue'),
+    repo.topProducts(k, from, to, 'units'),
+    repo.topCategories(k, from, to, 'revenue'),
+    repo.topCategories(k, from, to, 'units'),
+    repo.promotionsUsed(k, from, to),
+    repo.heatmap(k, db.dialect, from, to, steps),
+    repo.closedOrders(k, from, to),
+    returnsAfterHandover(db, range, timeZone),
+  ]);
+  return {
+    from,
+    to,
+    previous,
+    bucket,
+    totals: totalsOf(totals),
+    previousTotals: previousTotals ? totalsOf(previousTotals) : null,
+    series: series.map((point, i) => ({
+      ...point,
+      previousOrders: previousSeries ? (previousSeries[i]?.orders ?? 0) : null,
+      previousRevenueCents: previousSeries ? (previousSeries[i]?.revenueCents ?? 0) : null,
+    })),
+    byType: ['delivery', 'scheduled', 'pickup'].map(
+      (type) => byType.find((row) => row.type === type) ?? { type, orders: 0, revenueCents: 0 },
+    ),
+    byStatus: byStatus.sort((a, b) => b.orders - a.orders || a.status.localeCompare(b.status)),
+    topProductsByRevenue,
+    topProductsByUnits,
+    topCategoriesByRevenue,
+    topCategoriesByUnits,
+    promotions: promotions.map((row) => ({ ...row, code: row.code || 'Automatic promotions' })),
+    heatmap: cells.filter((cell) => cell.orders > 0),
+    returns: { ...closed, returnedAfterHandover: afterHandover },
+  };
+}
+
+/** Every day (or hour) of the range, the empty ones at zero. */
+async function seriesOf(db: Db, range: DayRange, bucket: 'day' | 'hour', steps: repo.OffsetStep[]) {
+  if (bucket === 'hour') {
+    const rows = await repo.salesPerHour(db.kysely, range.from, steps);
+    return Array.from({ length: 24 }, (_, hour) => {
+      const row = rows.find((r) => r.hour === hour);
+      return {
+        key: String(hour).padStart(2, '0'),
+        orders: row?.orders ?? 0,
+        revenueCents: row?.revenueCents ?? 0,
+      };
+    });
+  }
+  const rows = new Map(
+    (await repo.salesPerDay(db.kysely, range.from, range.to)).map((r) => [r.key, r]),
+  );
+  return Array.from({ length: daysBetween(range.from, range.to) + 1 }, (_, i) => {
+    const key = addDays(range.from, i);
+    const row = rows.get(key);
+    return { key, orders: row?.orders ?? 0, revenueCents: row?.revenueCents ?? 0 };
+  });
+}
+
+const TAX_NAMES: repo.TaxNames = (() => {
+  const sets = Object.values(RULE_SETS);
+  const names = (kind: 'localTax' | 'exciseTax' | 'salesTax') => [
+    ...new Set(sets.flatMap((set) => (set[kind] ? [set[kind].name] : []))),
+  ];
+  return {
+    localTax: names('localTax'),
+    exciseTax: names('exciseTax'),
+    salesTax: names('salesTax'),
+  };
+})();
+
+const ZERO: TaxFigures = {
+  orders: 0,
+  totalCents: 0,
+  cannabisGoodsCents: 0,
+  nonCannabisGoodsCents: 0,
+  deliveryFeeCents: 0,
+  localTaxCents: 0,
+  exciseBaseCents: 0,
+  exciseCents: 0,
+  salesTaxBaseCents: 0,
+  salesTaxCents: 0,
+};
+function add(a: TaxFigures, b: TaxFigures): TaxFigures {
+  const sum = { ...a };
+  for (const key of Object.keys(ZERO) as (keyof TaxFigures)[]) sum[key] = a[key] + b[key];
+  return sum;
+}
+
+/** GET /api/reports/taxes: a month's or a quarter's sales as CDTFA's returns ask for them. */
+export async function taxReport(db: Db, period: string, timeZone: string): Promise<TaxReport> {
+  const range = taxPeriodRange(period);
+  const [rows, returns, voided, zones, shop] = await Promise.all([
+    repo.taxSums(db.kysely, db.dialect, TAX_NAMES, range.from, range.to),
+    returnsAfterHandover(db, range, timeZone),
+    repo.voidedBetween(db.kysely, range.from, range.to),
+    repo.zoneRates(db.kysely),
+    repo.shopRate(db.kysely),
+  ]);
+  const figures = (row: (typeof rows)[number]): TaxFigures => {
+    const { month: _month, ratePercent: _rate, ...rest } = row;
+    return rest;
+  };
+  const totals = rows.reduce((sum, row) => add(sum, figures(row)), ZERO);
+  const months = range.months.map((month) => ({
+    month,
+    ...rows.filter((row) => row.month === month).reduce((sum, row) => add(sum, figures(row)), ZERO),
+  }));
+  const rates = new Map<string, TaxReport['salesTaxByRate'][number]>();
+  for (const row of rows) {
+    const key = String(row.ratePercent);
+    const entry = rates.get(key) ?? {
+      ratePercent: row.ratePercent,
+      zones: zonesCharging(row.ratePercent, zones, shop?.sales_tax_rate ?? null),
+      orders: 0,
+      baseCents: 0,
+      taxCents: 0,
+    };
+    entry.orders += row.orders;
+    entry.baseCents += row.salesTaxBaseCents;
+    entry.taxCents += row.salesTaxCents;
+    rates.set(key, entry);
+  }
+  const salesTaxByRate = [...rates.values()].sort(
+    (a, b) => (b.ratePercent ?? -1) - (a.ratePercent ?? -1),
+  );
+  return {
+    period,
+    label: range.label,
+    from: range.from,
+    to: range.to,
+    totals,
+    months,
+    salesTaxByRate,
+    returnsAfterHandover: returns,
+    voided,
+    returnLines: returnLines(totals, salesTaxByRate, returns.goodsCents),
+  };
+}
+
+function zonesCharging(
+  rate: number | null,
+  zones: { name: string; sales_tax_rate: number | null }[],
+  shopRate: number | null,
+): string[] {
+  if (rate === null) return ['No sales tax'];
+  const same = (other: number | null) => other !== null && Math.abs(Number(other) - rate) < 1e-9;
+  const names = zones.filter((zone) => same(zone.sales_tax_rate)).map((zone) => zone.name);
+  if (same(shopRate)) names.push('The shop (pickups and zones without a rate)');
+  return names.length > 0 ? names : ['A rate no zone charges today'];
+}
+
+const EXCISE_RETURN = 'Cannabis Retailer Excise Tax Return (CDTFA, filed online)';
+const SALES_RETURN = 'CDTFA-401, State, Local, and District Sales and Use Tax Return';
+
+/**
+ * The figures as a retailer enters them. CDTFA-401: line 1 total (gross) sales, line 11 the
+ * nontaxable part, line 12 the transactions subject to tax; the district rates go on
+ * Schedule A2 (CDTFA-531-A2). The excise return asks for the gross receipts of retail sales of
+ * cannabis and the excise due on them, per location.
+ */
+function returnLines(
+  totals: TaxFigures,
+  byRate: TaxReport['salesTaxByRate'],
+  returnedGoodsCents: number,
+): TaxReport['returnLines'] {
+  const grossSales = totals.totalCents - totals.salesTaxCents;
+  return [
+    {
+      form: EXCISE_RETURN,
+      line: 'Summary by location',
+      label: 'Gross receipts from retail sales of cannabis (subject to excise)',
+      cents: totals.exciseBaseCents,
+    },
+    {
+      form: EXCISE_RETURN,
+      line: 'Summary by location',
+      label: 'Cannabis excise tax collected (due)',
+      cents: totals.exciseCents,
+    },
+    { form: SALES_RETURN, line: 'Line 1', label: 'Total (gross) sales', cents: grossSales },
+    {
+      form: SALES_RETURN,
+      line: 'Line 11',
+      label: 'Total nontaxable transactions (e.g. delivery fees on orders without cannabis)',
+      cents: grossSales - totals.salesTaxBaseCents,
+    },
+    {
+      form: SALES_RETURN,
+      line: 'Line 12',
+      label: 'Transactions subject to tax (the sales-tax base)',
+      cents: totals.salesTaxBaseCents,
+    },
+    ...byRate
+      .filter((rate) => rate.ratePercent !== null)
+      .map((rate) => ({
+        form: SALES_RETURN,
+        line: 'Schedule A2 (CDTFA-531-A2)',
+        label: `Sales tax at ${rate.ratePercent}% (${rate.zones.join(', ')}): base ${(rate.baseCents / 100).toFixed(2)}`,
+        cents: rate.taxCents,
+      })),
+    {
+      form: SALES_RETURN,
+      line: 'Sales tax collected',
+      label: 'Sales tax collected, all rates',
+      cents: totals.salesTaxCents,
+    },
+    {
+      form: 'Local cannabis business tax return (city or county)',
+      line: 'Gross receipts tax',
+      label: 'Local cannabis business tax collected',
+      cents: totals.localTaxCents,
+    },
+    {
+      form: SALES_RETURN,
+      line: 'Included in line 1',
+      label: 'Non-cannabis goods sold (accessories; sales tax only)',
+      cents: totals.nonCannabisGoodsCents,
+    },
+    {
+      form: SALES_RETURN,
+      line: 'Section A deductions',
+      label: 'Returned goods after handover (at their sold price)',
+      cents: returnedGoodsCents,
+    },
+  ];
+}
+
+export function salesTableCsv(report: SalesReport, table: SalesTableId): string {
+  const { columns, rows } = salesTable(report, table);
+  return spreadsheetCsv([columns, ...rows]);
+}
+
+export function taxTableCsv(report: TaxReport): string {
+  const { columns, rows } = taxTable(report);
+  return spreadsheetCsv([columns, ...rows]);
+}
