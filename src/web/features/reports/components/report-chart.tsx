@@ -52,7 +52,11 @@ function RevenueChart({ points, animate }: { points: RevenuePoint[]; animate: bo
   const compare = points.some((p) => p.previousRevenueCents !== null);
   return (
     <ResponsiveContainer width="100%" height={280}>
-      <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <ComposedChart
+        accessibilityLayer={false}
+        data={points}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke="var(--line)" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} stroke="var(--line)" minTickGap={16} />
         <YAxis
@@ -117,6 +121,7 @@ function Bars({ spec, animate }: { spec: ChartSpec & { kind: 'bars' }; animate: 
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart
+        accessibilityLayer={false}
         data={spec.rows}
         layout="vertical"
         margin={{ top: 4, right: 16, bottom: 4, left: 8 }}

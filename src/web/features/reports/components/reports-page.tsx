@@ -58,7 +58,7 @@ function DataTable({ table, id }: { table: ReportTable; id: string }) {
     <section
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
-      aria-labelledby={`${id}-caption`}
+      aria-label={`${table.title}, numbers`}
       className="max-h-96 overflow-auto rounded-xl border border-line focus-visible:outline-2 focus-visible:outline-ring"
     >
       <table className="w-full border-collapse text-sm tabular-nums">
@@ -145,7 +145,7 @@ function ChartPanel({
       actions={<CsvLink href={csvHref} what={table.title.toLowerCase()} />}
       className="min-w-0"
     >
-      <div className="flex flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-col gap-4">
         {children}
         <DataTable table={table} id={id} />
       </div>
@@ -408,7 +408,7 @@ function TaxSection() {
       icon={<Landmark aria-hidden="true" className="h-5 w-5" />}
       actions={<CsvLink href={taxCsvHref(period)} what="the tax report" />}
     >
-      <div className="flex flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-col gap-4">
         <Field label="Month or quarter" htmlFor={`${id}-period`}>
           <select
             id={`${id}-period`}
@@ -528,7 +528,7 @@ export default function ReportsPage() {
         description="Sales by day, hour, product and promotion, and the taxes to file, on the shop's calendar."
       />
       <section
-        aria-label="Period"
+        aria-label="Report period"
         className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,16rem)_1fr] sm:items-end sm:p-6"
       >
         <Field label="Period" htmlFor={`${id}-preset`}>
