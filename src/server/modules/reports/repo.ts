@@ -44,29 +44,31 @@ function weekdayOfShopDate(dialect: Dialect): RawBuilder<number> {
 const placedBetween = (db: Kysely<Database>, from: string, to: string) =>
   db.selectFrom('orders').where('orders.shop_date', '>=', from).where('orders.shop_date', '<=', to);
 
-export async function salesTotals(db: Kysely<Database>, from: string, to: string) {
-  const row = await placedBetween(db, from, to)
-    .where('orders.status', 'not in', NOT_SALES)
+/**
+ * One pass over the period's orders on the covering index: per shop day, status and type, the
+ * orders, their totals and discounts. Totals, days, types, statuses and voids add these up.
+ */
+export async function salesCells(db: Kysely<Database>, from: string, to: string) {
+  const rows = await placedBetween(db, from, to)
     .select([
+      'orders.shop_date as day',
+      'orders.status as status',
+      'orders.order_type as type',
       sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('revenue'),
+      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('total'),
       sql<number>`coalesce(sum(orders.discount_cents), 0)`.as('discount'),
     ])
-    .executeTakeFirst();
-  return { orders: n(row?.orders), revenueCents: n(row?.revenue), discountCents: n(row?.discount) };
-}
-
-export async function salesPerDay(db: Kysely<Database>, from: string, to: string) {
-  const rows = await placedBetween(db, from, to)
-    .where('orders.status', 'not in', NOT_SALES)
-    .select([
-      'orders.shop_date as key',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('revenue'),
-    ])
-    .groupBy('orders.shop_date')
+    .groupBy(['orders.shop_date', 'orders.status', 'orders.order_type'])
     .execute();
-  return rows.map((r) => ({ key: String(r.key), orders: n(r.orders), revenueCents: n(r.revenue) }));
+  return rows.map((r) => ({
+    day: String(r.day),
+    status: r.status,
+    type: r.type,
+    sale: !NOT_SALES.includes(r.status),
+    orders: n(r.orders),
+    totalCents: n(r.total),
+    discountCents: n(r.discount),
+  }));
 }
 
 export async function salesPerHour(
@@ -87,37 +89,6 @@ export async function salesPerHour(
   return rows.map((r) => ({ hour: n(r.hour), orders: n(r.orders), revenueCents: n(r.revenue) }));
 }
 
-export async function ordersByType(db: Kysely<Database>, from: string, to: string) {
-  const rows = await placedBetween(db, from, to)
-    .where('orders.status', 'not in', NOT_SALES)
-    .select([
-      'orders.order_type as type',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('revenue'),
-    ])
-    .groupBy('orders.order_type')
-    .execute();
-  return rows.map((r) => ({ type: r.type, orders: n(r.orders), revenueCents: n(r.revenue) }));
-}
-
-export async function ordersByStatus(db: Kysely<Database>, from: string, to: string) {
-  const rows = await placedBetween(db, from, to)
-    .select([
-      'orders.status as status',
-      'orders.order_type as type',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('total'),
-    ])
-    .groupBy(['orders.status', 'orders.order_type'])
-    .execute();
-  return rows.map((r) => ({
-    status: r.status,
-    type: r.type,
-    orders: n(r.orders),
-    totalCents: n(r.total),
-  }));
-}
-
 /** Lines of the period's sales, at the price they sold for before the order's discount. */
 function soldLines(db: Kysely<Database>, from: string, to: string) {
   return db
@@ -130,47 +101,27 @@ function soldLines(db: Kysely<Database>, from: string, to: string) {
 const lineRevenue = sql<number>`coalesce(sum(coalesce(order_items.unit_price_cents, 0) * order_items.count), 0)`;
 const lineUnits = sql<number>`coalesce(sum(order_items.count), 0)`;
 
-export async function topProducts(
-  db: Kysely<Database>,
-  from: string,
-  to: string,
-  by: 'revenue' | 'units',
-) {
-  const rows = await soldLines(db, from, to)
-    .select([
-      'order_items.product_id as id',
-      sql<string>`max(order_items.name)`.as('name'),
-      lineRevenue.as('revenue'),
-      lineUnits.as('units'),
-    ])
-    .groupBy('order_items.product_id')
-    .orderBy(by === 'revenue' ? lineRevenue : lineUnits, 'desc')
-    .orderBy('order_items.product_id')
-    .limit(10)
-    .execute();
-  return rows.map((r) => ({ name: r.name, revenueCents: n(r.revenue), units: n(r.units) }));
-}
-
-export async function topCategories(
-  db: Kysely<Database>,
-  from: string,
-  to: string,
-  by: 'revenue' | 'units',
-) {
+/** Units and revenue per product sold in the period, with the product's category. */
+export async function soldPerProduct(db: Kysely<Database>, from: string, to: string) {
   const rows = await soldLines(db, from, to)
     .leftJoin('products', 'products.id', 'order_items.product_id')
     .leftJoin('categories', 'categories.id', 'products.category_id')
     .select([
-      sql<string>`coalesce(categories.name, 'Uncategorized')`.as('name'),
+      'order_items.product_id as id',
+      sql<string>`max(order_items.name)`.as('name'),
+      sql<string>`max(coalesce(categories.name, 'Uncategorized'))`.as('category'),
       lineRevenue.as('revenue'),
       lineUnits.as('units'),
     ])
-    .groupBy(sql`coalesce(categories.name, 'Uncategorized')`)
-    .orderBy(by === 'revenue' ? lineRevenue : lineUnits, 'desc')
-    .orderBy(sql`coalesce(categories.name, 'Uncategorized')`)
-    .limit(10)
+    .groupBy('order_items.product_id')
     .execute();
-  return rows.map((r) => ({ name: r.name, revenueCents: n(r.revenue), units: n(r.units) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    category: r.category,
+    revenueCents: n(r.revenue),
+    units: n(r.units),
+  }));
 }
 
 export async function promotionsUsed(db: Kysely<Database>, from: string, to: string) {
@@ -206,24 +157,6 @@ export async function heatmap(
   return rows.map((r) => ({ weekday: n(r.weekday), hour: n(r.hour), orders: n(r.orders) }));
 }
 
-/** Orders placed in the period that were voided, or returned undelivered. */
-export async function closedOrders(db: Kysely<Database>, from: string, to: string) {
-  const rows = await placedBetween(db, from, to)
-    .where('orders.status', 'in', NOT_SALES)
-    .select([
-      'orders.status as status',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('total'),
-    ])
-    .groupBy('orders.status')
-    .execute();
-  const of = (status: string) => {
-    const row = rows.find((r) => r.status === status);
-    return { orders: n(row?.orders), totalCents: n(row?.total) };
-  };
-  return { voided: of('cancelled'), returnedUndelivered: of('returned') };
-}
-
 /**
  * Returns recorded between two instants (ISO, end excluded): few, so the service adds up their
  * lines (each keeps the unit price it sold for) as it reads them.
@@ -237,23 +170,6 @@ export function returnsBetween(db: Kysely<Database>, fromIso: string, untilIso: 
     .execute();
 }
 
-/** The sums of one tax in an order's `taxes` JSON list, by the names the rule sets give it. */
-function taxOf(dialect: Dialect, names: readonly string[], field: 'amountCents' | 'ratePercent') {
-  const list = names.length > 0 ? names : ['-'];
-  if (dialect === 'postgres') {
-    const value =
-      field === 'amountCents'
-        ? sql`sum(cast(t.line->>'amountCents' as bigint))`
-        : sql`max(cast(t.line->>'ratePercent' as numeric))`;
-    return sql`(select ${value} from jsonb_array_elements(cast(orders.taxes as jsonb)) as t(line) where t.line->>'name' in (${sql.join(list)}))`;
-  }
-  const value =
-    field === 'amountCents'
-      ? sql`sum(json_extract(t.value, '$.amountCents'))`
-      : sql`max(json_extract(t.value, '$.ratePercent'))`;
-  return sql`(select ${value} from json_each(orders.taxes) as t where json_extract(t.value, '$.name') in (${sql.join(list)}))`;
-}
-
 function contextPart(
   dialect: Dialect,
   path: 'goods.cannabisCents' | 'goods.nonCannabisCents' | 'feeCents',
@@ -263,6 +179,23 @@ function contextPart(
     return sql`coalesce(cast(cast(orders.tax_context as jsonb) #>> ${sql.lit(keys)} as bigint), 0)`;
   }
   return sql`coalesce(json_extract(orders.tax_context, ${sql.lit(`$.${path}`)}), 0)`;
+}
+
+/** Each of an order's tax lines (none for '[]'): its name, rate and amount. */
+function taxLinesJoin(dialect: Dialect) {
+  return dialect === 'postgres'
+    ? {
+        join: sql`left join lateral jsonb_array_elements(cast(orders.taxes as jsonb)) as t(line) on true`,
+        name: sql`t.line->>'name'`,
+        amount: sql`cast(t.line->>'amountCents' as bigint)`,
+        rate: sql`cast(t.line->>'ratePercent' as numeric)`,
+      }
+    : {
+        join: sql`left join json_each(orders.taxes) as t on 1 = 1`,
+        name: sql`json_extract(t.value, '$.name')`,
+        amount: sql`json_extract(t.value, '$.amountCents')`,
+        rate: sql`json_extract(t.value, '$.ratePercent')`,
+      };
 }
 
 export interface TaxNames {
@@ -284,29 +217,31 @@ export async function taxSums(
   from: string,
   to: string,
 ) {
-  const perOrder = db
-    .selectFrom('orders')
-    .where('orders.sale_date', '>=', from)
-    .where('orders.sale_date', '<=', to)
-    .where('orders.status', '=', 'completed')
-    .select([
-      sql<string>`substr(orders.sale_date, 1, 7)`.as('month'),
-      'orders.total_cents as total',
-      contextPart(dialect, 'goods.cannabisCents').as('cannabis'),
-      contextPart(dialect, 'goods.nonCannabisCents').as('other'),
-      contextPart(dialect, 'feeCents').as('fee'),
-      taxOf(dialect, names.localTax, 'amountCents').as('local_tax'),
-      taxOf(dialect, names.exciseTax, 'amountCents').as('excise'),
-      taxOf(dialect, names.salesTax, 'amountCents').as('sales_tax'),
-      taxOf(dialect, names.salesTax, 'ratePercent').as('sales_rate'),
-    ])
-    .as('o');
+  const line = taxLinesJoin(dialect);
+  const namesOf = (list: readonly string[]) => sql.join(list.length > 0 ? list : ['-']);
+  const amountOf = (list: readonly string[]) =>
+    sql`sum(case when ${line.name} in (${namesOf(list)}) then ${line.amount} end)`;
+  // one pass over each order's tax lines, pivoted into a row per order
+  const perOrder = sql`(
+    select max(substr(orders.sale_date, 1, 7)) as month,
+      max(orders.total_cents) as total,
+      max(${contextPart(dialect, 'goods.cannabisCents')}) as cannabis,
+      max(${contextPart(dialect, 'goods.nonCannabisCents')}) as other,
+      max(${contextPart(dialect, 'feeCents')}) as fee,
+      ${amountOf(names.localTax)} as local_tax,
+      ${amountOf(names.exciseTax)} as excise,
+      ${amountOf(names.salesTax)} as sales_tax,
+      max(case when ${line.name} in (${namesOf(names.salesTax)}) then ${line.rate} end) as sales_rate
+    from orders ${line.join}
+    where orders.sale_date >= ${from} and orders.sale_date <= ${to} and orders.status = 'completed'
+    group by orders.id
+  )`.as('o');
   const fee = sql`case when o.cannabis > 0 then o.fee else 0 end`;
   const exciseBase = sql`case when o.excise is null then 0 else o.cannabis + ${fee} + coalesce(o.local_tax, 0) end`;
   const rows = await db
     .selectFrom(perOrder)
     .select([
-      'o.month',
+      sql<string>`o.month`.as('month'),
       sql<number | null>`o.sales_rate`.as('rate'),
       sql<number>`count(*)`.as('orders'),
       sql<number>`sum(o.total)`.as('total'),
@@ -321,7 +256,7 @@ export async function taxSums(
       ),
       sql<number>`coalesce(sum(o.sales_tax), 0)`.as('sales_tax'),
     ])
-    .groupBy(['o.month', sql`o.sales_rate`])
+    .groupBy([sql`o.month`, sql`o.sales_rate`])
     .execute();
   return rows.map((r) => ({
     month: String(r.month),

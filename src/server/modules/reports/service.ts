@@ -73,71 +73,122 @@ export async function salesReport(
   const previous = compare ? previousRange(range) : null;
   const bucket = from === to ? 'hour' : 'day';
   const steps = offsetSteps(range, timeZone);
-  const [
-    totals,
-    previousTotals,
-    series,
-    previousSeries,
-    byType,
-    byStatus,
-    topProductsByRevenue,
-    topProductsByUnits,
-    topCategoriesByRevenue,
-    topCategoriesByUnits,
-    promotions,
-    cells,
-    closed,
-    afterHandover,
-  ] = await Promise.all([
-    repo.salesTotals(k, from, to),
-    previous ? repo.salesTotals(k, previous.from, previous.to) : null,
-    seriesOf(db, range, bucket, steps),
-    previous
-      ? seriesOf(db, previous, bucket, bucket === 'hour' ? offsetSteps(previous, timeZone) : [])
-      : null,
-    repo.ordersByType(k, from, to),
-    repo.ordersByStatus(k, from, to),
-    repo.topProducts(k, from, to, 'revenue'),
-    repo.topProducts(k, from, to, 'units'),
-    repo.topCategories(k, from, to, 'revenue'),
-    repo.topCategories(k, from, to, 'units'),
-    repo.promotionsUsed(k, from, to),
-    repo.heatmap(k, db.dialect, from, to, steps),
-    repo.closedOrders(k, from, to),
-    returnsAfterHandover(db, range, timeZone),
-  ]);
+  const [cells, previousCells, hours, previousHours, perProduct, promotions, heat, afterHandover] =
+    await Promise.all([
+      repo.salesCells(k, from, to),
+      previous ? repo.salesCells(k, previous.from, previous.to) : null,
+      bucket === 'hour' ? repo.salesPerHour(k, from, steps) : null,
+      previous && bucket === 'hour'
+        ? repo.salesPerHour(k, previous.from, offsetSteps(previous, timeZone))
+        : null,
+      repo.soldPerProduct(k, from, to),
+      repo.promotionsUsed(k, from, to),
+      repo.heatmap(k, db.dialect, from, to, steps),
+      returnsAfterHandover(db, range, timeZone),
+    ]);
+  const series = seriesOf(range, cells, hours);
+  const previousSeries =
+    previous && previousCells ? seriesOf(previous, previousCells, previousHours) : null;
+  const sales = cells.filter((cell) => cell.sale);
+  const sumOf = (list: typeof cells, status?: string) => {
+    const of = status ? list.filter((cell) => cell.status === status) : list;
+    return {
+      orders: of.reduce((sum, cell) => sum + cell.orders, 0),
+      totalCents: of.reduce((sum, cell) => sum + cell.totalCents, 0),
+    };
+  };
+  const statuses = new Map<string, SalesReport['byStatus'][number]>();
+  for (const cell of cells) {
+    const key = `${cell.status}/${cell.type}`;
+    const entry = statuses.get(key) ?? {
+      status: cell.status,
+      type: cell.type,
+      orders: 0,
+      totalCents: 0,
+    };
+    entry.orders += cell.orders;
+    entry.totalCents += cell.totalCents;
+    statuses.set(key, entry);
+  }
+  const categories = new Map<string, { name: string; revenueCents: number; units: number }>();
+  for (const product of perProduct) {
+    const entry = categories.get(product.category) ?? {
+      name: product.category,
+      revenueCents: 0,
+      units: 0,
+    };
+    entry.revenueCents += product.revenueCents;
+    entry.units += product.units;
+    categories.set(product.category, entry);
+  }
+  const products = perProduct.map(({ name, revenueCents, units, id }) => ({
+    id,
+    name,
+    revenueCents,
+    units,
+  }));
   return {
     from,
     to,
     previous,
     bucket,
-    totals: totalsOf(totals),
-    previousTotals: previousTotals ? totalsOf(previousTotals) : null,
+    totals: totalsOf(salesSums(cells)),
+    previousTotals: previousCells ? totalsOf(salesSums(previousCells)) : null,
     series: series.map((point, i) => ({
       ...point,
       previousOrders: previousSeries ? (previousSeries[i]?.orders ?? 0) : null,
       previousRevenueCents: previousSeries ? (previousSeries[i]?.revenueCents ?? 0) : null,
     })),
-    byType: ['delivery', 'scheduled', 'pickup'].map(
-      (type) => byType.find((row) => row.type === type) ?? { type, orders: 0, revenueCents: 0 },
+    byType: ['delivery', 'scheduled', 'pickup'].map((type) => {
+      const of = sumOf(sales.filter((cell) => cell.type === type));
+      return { type, orders: of.orders, revenueCents: of.totalCents };
+    }),
+    byStatus: [...statuses.values()].sort(
+      (a, b) => b.orders - a.orders || a.status.localeCompare(b.status),
     ),
-    byStatus: byStatus.sort((a, b) => b.orders - a.orders || a.status.localeCompare(b.status)),
-    topProductsByRevenue,
-    topProductsByUnits,
-    topCategoriesByRevenue,
-    topCategoriesByUnits,
+    topProductsByRevenue: topTen(products, 'revenueCents'),
+    topProductsByUnits: topTen(products, 'units'),
+    topCategoriesByRevenue: topTen([...categories.values()], 'revenueCents'),
+    topCategoriesByUnits: topTen([...categories.values()], 'units'),
     promotions: promotions.map((row) => ({ ...row, code: row.code || 'Automatic promotions' })),
-    heatmap: cells.filter((cell) => cell.orders > 0),
-    returns: { ...closed, returnedAfterHandover: afterHandover },
+    heatmap: heat.filter((cell) => cell.orders > 0),
+    returns: {
+      voided: sumOf(cells, 'cancelled'),
+      returnedUndelivered: sumOf(cells, 'returned'),
+      returnedAfterHandover: afterHandover,
+    },
   };
 }
 
+function salesSums(cells: Awaited<ReturnType<typeof repo.salesCells>>) {
+  const sales = cells.filter((cell) => cell.sale);
+  return {
+    orders: sales.reduce((sum, cell) => sum + cell.orders, 0),
+    revenueCents: sales.reduce((sum, cell) => sum + cell.totalCents, 0),
+    discountCents: sales.reduce((sum, cell) => sum + cell.discountCents, 0),
+  };
+}
+
+/** The ten first by `by`, ties by name; the aggregation ran in SQL, this only ranks its rows. */
+function topTen<T extends { name: string; revenueCents: number; units: number }>(
+  rows: T[],
+  by: 'revenueCents' | 'units',
+) {
+  return [...rows]
+    .sort((a, b) => b[by] - a[by] || a.name.localeCompare(b.name))
+    .slice(0, 10)
+    .map(({ name, revenueCents, units }) => ({ name, revenueCents, units }));
+}
+
 /** Every day (or hour) of the range, the empty ones at zero. */
-async function seriesOf(db: Db, range: DayRange, bucket: 'day' | 'hour', steps: repo.OffsetStep[]) {
-  if (bucket === 'hour') {
-    const rows = await repo.salesPerHour(db.kysely, range.from, steps);
+function seriesOf(
+  range: DayRange,
+  cells: Awaited<ReturnType<typeof repo.salesCells>>,
+  hours: Awaited<ReturnType<typeof repo.salesPerHour>> | null,
+) {
+  if (hours) {
     return Array.from({ length: 24 }, (_, hour) => {
-      const row = rows.find((r) => r.hour === hour);
+      const row = hours.find((r) => r.hour === hour);
       return {
         key: String(hour).padStart(2, '0'),
         orders: row?.orders ?? 0,
@@ -145,13 +196,18 @@ async function seriesOf(db: Db, range: DayRange, bucket: 'day' | 'hour', steps: 
       };
     });
   }
-  const rows = new Map(
-    (await repo.salesPerDay(db.kysely, range.from, range.to)).map((r) => [r.key, r]),
-  );
+  const days = new Map<string, { orders: number; revenueCents: number }>();
+  for (const cell of cells) {
+    if (!cell.sale) continue;
+    const day = days.get(cell.day) ?? { orders: 0, revenueCents: 0 };
+    day.orders += cell.orders;
+    day.revenueCents += cell.totalCents;
+    days.set(cell.day, day);
+  }
   return Array.from({ length: daysBetween(range.from, range.to) + 1 }, (_, i) => {
     const key = addDays(range.from, i);
-    const row = rows.get(key);
-    return { key, orders: row?.orders ?? 0, revenueCents: row?.revenueCents ?? 0 };
+    const day = days.get(key);
+    return { key, orders: day?.orders ?? 0, revenueCents: day?.revenueCents ?? 0 };
   });
 }
 
