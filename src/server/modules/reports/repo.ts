@@ -221,43 +221,52 @@ export async function taxSums(
   const namesOf = (list: readonly string[]) => sql.join(list.length > 0 ? list : ['-']);
   const amountOf = (list: readonly string[]) =>
     sql`sum(case when ${line.name} in (${namesOf(list)}) then ${line.amount} end)`;
-  // one pass over each order's tax lines, pivoted into a row per order
-  const perOrder = sql`(
-    select max(substr(orders.sale_date, 1, 7)) as month,
-      max(orders.total_cents) as total,
-      max(${contextPart(dialect, 'goods.cannabisCents')}) as cannabis,
-      max(${contextPart(dialect, 'goods.nonCannabisCents')}) as other,
-      max(${contextPart(dialect, 'feeCents')}) as fee,
-      ${amountOf(names.localTax)} as local_tax,
-      ${amountOf(names.exciseTax)} as excise,
-      ${amountOf(names.salesTax)} as sales_tax,
-      max(case when ${line.name} in (${namesOf(names.salesTax)}) then ${line.rate} end) as sales_rate
-    from orders ${line.join}
-    where orders.sale_date >= ${from} and orders.sale_date <= ${to} and orders.status = 'completed'
-    group by orders.id
-  )`.as('o');
   const fee = sql`case when o.cannabis > 0 then o.fee else 0 end`;
   const exciseBase = sql`case when o.excise is null then 0 else o.cannabis + ${fee} + coalesce(o.local_tax, 0) end`;
-  const rows = await db
-    .selectFrom(perOrder)
-    .select([
-      sql<string>`o.month`.as('month'),
-      sql<number | null>`o.sales_rate`.as('rate'),
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(o.total)`.as('total'),
-      sql<number>`sum(o.cannabis)`.as('cannabis'),
-      sql<number>`sum(o.other)`.as('other'),
-      sql<number>`sum(${fee})`.as('fee'),
-      sql<number>`coalesce(sum(o.local_tax), 0)`.as('local_tax'),
-      sql<number>`sum(${exciseBase})`.as('excise_base'),
-      sql<number>`coalesce(sum(o.excise), 0)`.as('excise'),
-      sql<number>`coalesce(sum(case when o.sales_tax is null then 0 else ${exciseBase} + coalesce(o.excise, 0) + o.other end), 0)`.as(
-        'sales_base',
-      ),
-      sql<number>`coalesce(sum(o.sales_tax), 0)`.as('sales_tax'),
-    ])
-    .groupBy([sql`o.month`, sql`o.sales_rate`])
-    .execute();
+  // The period's sales are picked on (sale_date, status) first and kept apart (materialized):
+  // grouped by id straight from the table, SQLite would walk every order in id order instead.
+  // Then one pass over each sale's tax lines, pivoted into a row per order.
+  const { rows } = await sql<{
+    month: string;
+    rate: number | string | null;
+    orders: number | string;
+    total: number | string;
+    cannabis: number | string;
+    other: number | string;
+    fee: number | string;
+    local_tax: number | string;
+    excise_base: number | string;
+    excise: number | string;
+    sales_base: number | string;
+    sales_tax: number | string;
+  }>`
+    with sold as materialized (
+      select orders.id, orders.sale_date, orders.total_cents, orders.taxes, orders.tax_context
+      from orders
+      where orders.sale_date >= ${from} and orders.sale_date <= ${to} and orders.status = 'completed'
+    ),
+    per_order as (
+      select max(substr(orders.sale_date, 1, 7)) as month,
+        max(orders.total_cents) as total,
+        max(${contextPart(dialect, 'goods.cannabisCents')}) as cannabis,
+        max(${contextPart(dialect, 'goods.nonCannabisCents')}) as other,
+        max(${contextPart(dialect, 'feeCents')}) as fee,
+        ${amountOf(names.localTax)} as local_tax,
+        ${amountOf(names.exciseTax)} as excise,
+        ${amountOf(names.salesTax)} as sales_tax,
+        max(case when ${line.name} in (${namesOf(names.salesTax)}) then ${line.rate} end) as sales_rate
+      from sold as orders ${line.join}
+      group by orders.id
+    )
+    select o.month as month, o.sales_rate as rate, count(*) as orders, sum(o.total) as total,
+      sum(o.cannabis) as cannabis, sum(o.other) as other, sum(${fee}) as fee,
+      coalesce(sum(o.local_tax), 0) as local_tax, sum(${exciseBase}) as excise_base,
+      coalesce(sum(o.excise), 0) as excise,
+      coalesce(sum(case when o.sales_tax is null then 0 else ${exciseBase} + coalesce(o.excise, 0) + o.other end), 0) as sales_base,
+      coalesce(sum(o.sales_tax), 0) as sales_tax
+    from per_order as o
+    group by o.month, o.sales_rate
+  `.execute(db);
   return rows.map((r) => ({
     month: String(r.month),
     ratePercent: r.rate === null || r.rate === undefined ? null : Number(r.rate),
