@@ -1,5 +1,6 @@
 import { addDays } from '../../../shared/availability';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
+import { formatCents } from '../../../shared/money';
 import {
   type DayRange,
   daysBetween,
@@ -304,8 +305,8 @@ function zonesCharging(
   return names.length > 0 ? names : ['A rate no zone charges today'];
 }
 
-const EXCISE_RETURN = 'Cannabis Retailer Excise Tax Return (CDTFA, filed online)';
-const SALES_RETURN = 'CDTFA-401, State, Local, and District Sales and Use Tax Return';
+const EXCISE_RETURN = 'Cannabis Retailer Excise Tax Return';
+const SALES_RETURN = 'CDTFA-401';
 
 /**
  * The figures as a retailer enters them. CDTFA-401: line 1 total (gross) sales, line 11 the
@@ -350,7 +351,7 @@ function returnLines(
       .map((rate) => ({
         form: SALES_RETURN,
         line: 'Schedule A2 (CDTFA-531-A2)',
-        label: `Sales tax at ${rate.ratePercent}% (${rate.zones.join(', ')}): base ${(rate.baseCents / 100).toFixed(2)}`,
+        label: `Sales tax at ${rate.ratePercent}% (${rate.zones.join(', ')}) on ${formatCents(rate.baseCents)}`,
         cents: rate.taxCents,
       })),
     {

@@ -115,7 +115,7 @@ function RevenueChart({ points, animate }: { points: RevenuePoint[]; animate: bo
 }
 
 function Bars({ spec, animate }: { spec: ChartSpec & { kind: 'bars' }; animate: boolean }) {
-  const height = Math.max(120, spec.rows.length * 34 + 24);
+  const height = Math.max(140, spec.rows.length * 44 + 40);
   const format = (v: number) =>
     spec.format === 'money' ? formatCentsShort(Math.round(v)) : String(v);
   return (
@@ -139,7 +139,7 @@ function Bars({ spec, animate }: { spec: ChartSpec & { kind: 'bars' }; animate: 
           dataKey="label"
           tick={AXIS}
           stroke="var(--line)"
-          width={120}
+          width={136}
           interval={0}
         />
         <Tooltip
@@ -162,6 +162,8 @@ function Bars({ spec, animate }: { spec: ChartSpec & { kind: 'bars' }; animate: 
 
 export default function ReportChart({ spec }: { spec: ChartSpec }) {
   const animate = !useReducedMotion();
+  // nothing to draw: the table under it says so
+  if (spec.kind === 'bars' && spec.rows.every((row) => row.value === 0)) return null;
   return (
     <div aria-hidden="true" className="w-full min-w-0">
       {spec.kind === 'revenue' ? (

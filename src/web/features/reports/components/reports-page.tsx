@@ -87,21 +87,14 @@ function DataTable({ table, id }: { table: ReportTable; id: string }) {
             </tr>
           ) : (
             table.rows.map((row, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reorder in place
               <tr key={i}>
                 {row.map((cell, j) =>
                   j === 0 ? (
-                    <th
-                      // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                      key={j}
-                      scope="row"
-                      className="px-3 py-2 text-left font-medium whitespace-nowrap"
-                    >
+                    <th key={j} scope="row" className="min-w-24 px-3 py-2 text-left font-medium">
                       {cell}
                     </th>
                   ) : (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                    <td key={j} className="px-3 py-2 whitespace-nowrap">
+                    <td key={j} className="min-w-20 px-3 py-2">
                       {cell}
                     </td>
                   ),
