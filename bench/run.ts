@@ -4,7 +4,7 @@
  * in the same process on the same machine. With DATABASE_URL the server runs
  * on PostgreSQL (each benchmark in a fresh database next to that URL's).
  *
- * BENCH_ONLY=catalog,checkout,fanout,lighthouse,footprint,js picks some;
+ * BENCH_ONLY=catalog,checkout,fanout,lighthouse,footprint,reports,js picks some;
  * BENCH_SECONDS (default 5) sets the autocannon durations.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { rssFigure, startupBench } from './footprint';
 import { jsSize } from './js-size';
 import { BACKEND, type Figure, fmt, log } from './lib/common';
 import { ensureBuilt, lighthouseBench } from './lighthouse';
+import { reportsBench } from './reports';
 
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const wanted = (name: string) => only.size === 0 || only.has(name);
@@ -59,6 +60,7 @@ await step('fanout', async () => {
 });
 await step('lighthouse', lighthouseBench);
 await step('footprint', startupBench);
+await step('reports', reportsBench);
 await step('js', async () => {
   const size = jsSize();
   return [

@@ -39,6 +39,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { recordsRoutes } from './modules/records/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(returnRoutes);
   await app.register(auditRoutes);
   await app.register(recordsRoutes);
+  await app.register(reportRoutes);
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
   await app.register(backOfficeRoutes);

@@ -25,6 +25,8 @@ export const PERMISSIONS = [
   'deliveries',
   /** the activity log */
   'audit',
+  /** sales and tax reports (issue 41) */
+  'reports',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -17,6 +17,7 @@ export const paths = {
   categories: '/categories',
   staff: '/staff',
   activity: '/activity',
+  reports: '/reports',
   driver: '/driver',
   orderStatus: '/o/:token',
 } as const;

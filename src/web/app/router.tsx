@@ -74,6 +74,9 @@ export function AppRouter() {
           <Route path={paths.activity}>
             <DealerRoute />
           </Route>
+          <Route path={paths.reports}>
+            <DealerRoute />
+          </Route>
           <Route path={paths.driver}>
             <DealerRoute />
           </Route>

@@ -5,7 +5,15 @@ export type AppMode = 'customer' | 'dealer';
 /** Customer or dealer mode, switched by the path (spec §2.1). */
 export const appModeStore = createStore<AppMode>('customer');
 
-const DEALER_PREFIXES = ['/dealer', '/categories', '/schedule', '/staff', '/activity', '/driver'];
+const DEALER_PREFIXES = [
+  '/dealer',
+  '/categories',
+  '/schedule',
+  '/staff',
+  '/activity',
+  '/reports',
+  '/driver',
+];
 const CUSTOMER_PATHS = ['/', '/cart', '/orders'];
 
 export function isDealerPath(path: string): boolean {

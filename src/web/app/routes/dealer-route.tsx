@@ -33,6 +33,10 @@ const ActivityPage = lazyComponent(
   () => import('@web/features/activity/components/activity-page'),
   <Spinner />,
 );
+const ReportsPage = lazyComponent(
+  () => import('@web/features/reports/components/reports-page'),
+  <Spinner />,
+);
 const DeliveriesPage = lazyComponent(
   () => import('@web/features/deliveries/components/deliveries-page'),
   <Spinner />,
@@ -47,6 +51,7 @@ const PAGES: Record<string, { Page: ComponentType; title: string }> = {
   [paths.categories]: { Page: CategoriesPage, title: 'Category Management' },
   [paths.staff]: { Page: StaffPage, title: 'Staff' },
   [paths.activity]: { Page: ActivityPage, title: 'Activity' },
+  [paths.reports]: { Page: ReportsPage, title: 'Reports' },
   [paths.driver]: { Page: DeliveriesPage, title: 'Your deliveries' },
 };
 

@@ -2,6 +2,7 @@ import { type Permission, ROLE_LABELS, type StaffRole } from '@shared/staff';
 import { paths } from '@web/app/paths';
 import { clsx } from 'clsx';
 import {
+  BarChart3,
   CalendarClock,
   ChevronDown,
   FolderTree,
@@ -36,6 +37,7 @@ export const BACK_OFFICE_PAGES: {
   { href: paths.schedule, label: 'Schedule Manager', icon: CalendarClock, permission: 'schedule' },
   { href: paths.categories, label: 'Category Manager', icon: FolderTree, permission: 'catalog' },
   { href: paths.staff, label: 'Staff', icon: Users, permission: 'staff' },
+  { href: paths.reports, label: 'Reports', icon: BarChart3, permission: 'reports' },
   { href: paths.activity, label: 'Activity', icon: History, permission: 'audit' },
 ];
 
