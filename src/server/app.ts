@@ -124,8 +124,7 @@ export async function buildApp({
   app.decorate('contactLimiter', createContactLimiter(app.counters));
   // Any product change makes the cached list stale, whichever instance made it.
   app.events.subscribe((event) => {
-    if (event.type.startsWith('product') || event.type === 'featured-products-updated')
-    {
+    if (event.type.startsWith('product') || event.type === 'featured-products-updated') {
       app.productListCache.invalidate();
       app.productSearch.invalidate();
     }

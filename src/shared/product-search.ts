@@ -42,8 +42,7 @@ function indexTokens(text: string): string[] {
 export function searchTerm(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.endsWith('sses')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word))
-    return word.slice(0, -1);
+  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
   return word;
 }
 

@@ -55,7 +55,10 @@ describe.each(BACKENDS)('product search on %s', (dialect) => {
 
   it('ranks name matches before category matches ("kush", "indica")', async () => {
     expect(await names('kush')).toEqual(['Bubba Kush', 'OG Kush', 'Disposable Vape Pen']);
-    expect((await names('indica')).slice(0, 2)).toEqual(['Indica Nightcap Joint', 'Mini Joints 5-Pack']);
+    expect((await names('indica')).slice(0, 2)).toEqual([
+      'Indica Nightcap Joint',
+      'Mini Joints 5-Pack',
+    ]);
   });
 
   it('answers products with what their sold-out and sale marks need', async () => {

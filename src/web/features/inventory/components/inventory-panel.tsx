@@ -1,4 +1,5 @@
 import { formatDollars } from '@shared/money';
+import { searchProducts } from '@shared/product-search';
 import { isSoldByWeight } from '@shared/quantity';
 import { subcategoryLabel } from '@shared/slugs';
 import type { Category, Product } from '@shared/types';
@@ -25,20 +26,6 @@ interface DialogState {
   open: boolean;
   product: Product | null;
   session: number;
-}
-
-function matches(product: Product, query: string): boolean {
-  if (!query) return true;
-  const haystack = [
-    product.name,
-    product.category,
-    product.subcategory ?? '',
-    product.strain,
-    product.description,
-  ]
-    .join(' ')
-    .toLowerCase();
-  return haystack.includes(query);
 }
 
 function PriceCell({ product }: { product: Product }) {
@@ -160,8 +147,10 @@ export function InventoryPanel() {
 
   const rows = useMemo(() => {
     const order = (c: Category | undefined) => c?.sortOrder ?? Number.MAX_SAFE_INTEGER;
-    return (products.data ?? [])
-      .filter((p) => matches(p, query))
+    const all = products.data ?? [];
+    const found = query ? new Set(searchProducts(all, query).map((p) => p.id)) : null;
+    return all
+      .filter((p) => !found || found.has(p.id))
       .sort(
         (a, b) =>
           order(bySlug.get(a.category)) - order(bySlug.get(b.category)) ||

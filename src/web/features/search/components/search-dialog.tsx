@@ -1,4 +1,5 @@
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
+import { productSearchIndex } from '@shared/product-search';
 import { defaultQuantity } from '@shared/quantity';
 import { readableProductPath, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
@@ -12,9 +13,11 @@ import { ProductMarks } from '@web/components/ui/product-marks';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { searchProducts } from '../search-products';
 
-/** Spec §2.5: Search Products. Enter opens the first result, Escape clears the query. */
+/**
+ * Spec §2.5: Search Products. Enter opens the first result, Escape clears the query. Issue 40 §3:
+ * the same search as GET /api/products/search, run here over the live product list.
+ */
 export default function SearchDialog({
   open,
   onClose,
@@ -32,7 +35,8 @@ export default function SearchDialog({
   const fetched = useProducts();
   const products = supplied ?? fetched.data ?? [];
   const [query, setQuery] = useState('');
-  const results = useMemo(() => searchProducts(products, query), [products, query]);
+  const index = useMemo(() => productSearchIndex(products), [products]);
+  const results = useMemo(() => index.search(query), [index, query]);
 
   const close = () => {
     setQuery('');
