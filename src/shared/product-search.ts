@@ -31,9 +31,13 @@ function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Indexed text also keeps each pair of neighbours joined, so "pre-roll" is found as "preroll". */
-function indexTokens(text: string): string[] {
+/**
+ * Indexed names, categories and flavors also keep each pair of neighbours joined, so
+ * "pre-roll" is found as "preroll" (descriptions are long and need not).
+ */
+function indexTokens(text: string, field?: string): string[] {
   const list = words(text);
+  if (field === 'description') return list;
   const joined = list.slice(1).map((word, i) => list[i] + word);
   return [...list, ...joined];
 }
@@ -46,9 +50,13 @@ export function searchTerm(word: string): string {
   return word;
 }
 
-/** Every term may be the start of a word ("choc"); from four letters on, one typo is forgiven. */
+/**
+ * The last word may be the start of one ("choc": the shopper is still typing; a lone digit is
+ * not, so "lot 1" does not match every number); from four letters on, one typo is forgiven.
+ */
 const termOptions = {
-  prefix: true,
+  prefix: (term: string, i: number, terms: string[]) =>
+    i === terms.length - 1 && (term.length >= 2 || !/\d/.test(term)),
   fuzzy: (term: string) => (term.length >= 4 ? 1 : false),
   weights: { prefix: 0.4, fuzzy: 0.3 },
 };
@@ -69,26 +77,29 @@ function queryFor(text: string): Query | null {
 
 export interface ProductSearch<P extends Product = Product> {
   search(query: string): P[];
+  /** the searchable text of every product: an index over the same text is reused */
+  readonly text: string;
+  readonly index: MiniSearch<P>;
 }
 
-/** Indexes a product list once; search() then answers in well under a millisecond per query. */
-export function productSearchIndex<P extends Product>(products: readonly P[]): ProductSearch<P> {
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const index = new MiniSearch<P>({
-    fields: FIELD_NAMES,
-    idField: 'id',
-    extractField: (product, field) => {
-      if (field === 'id') return String(product.id);
-      const spec = FIELDS.find((f) => f.name === field);
-      return spec ? spec.text(product).filter(Boolean).join(' ') : '';
-    },
-    tokenize: indexTokens,
-    processTerm: searchTerm,
-    searchOptions: { tokenize: words, processTerm: searchTerm },
-  });
-  index.addAll(products as P[]);
+const searchableText = (products: readonly Product[]) =>
+  JSON.stringify(products.map((p) => [p.id, ...FIELDS.map((f) => f.text(p))]));
 
+/**
+ * Indexes a product list; search() then answers in about a millisecond. Given the previous
+ * index, a list whose searchable text is unchanged (an order took stock, a price changed)
+ * keeps that index and only answers the products as they are now.
+ */
+export function productSearchIndex<P extends Product>(
+  products: readonly P[],
+  previous?: ProductSearch<P> | null,
+): ProductSearch<P> {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const text = searchableText(products);
+  const index = previous?.text === text ? previous.index : buildIndex(products);
   return {
+    text,
+    index,
     search(query) {
       const q = queryFor(query);
       if (!q) return [];
@@ -105,6 +116,23 @@ export function productSearchIndex<P extends Product>(products: readonly P[]): P
         .map((entry) => entry.product);
     },
   };
+}
+
+function buildIndex<P extends Product>(products: readonly P[]): MiniSearch<P> {
+  const index = new MiniSearch<P>({
+    fields: FIELD_NAMES,
+    idField: 'id',
+    extractField: (product, field) => {
+      if (field === 'id') return String(product.id);
+      const spec = FIELDS.find((f) => f.name === field);
+      return spec ? spec.text(product).filter(Boolean).join(' ') : '';
+    },
+    tokenize: indexTokens,
+    processTerm: searchTerm,
+    searchOptions: { tokenize: words, processTerm: searchTerm },
+  });
+  index.addAll(products as P[]);
+  return index;
 }
 
 function bestField(hit: SearchResult): number {

@@ -1,5 +1,5 @@
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
-import { productSearchIndex } from '@shared/product-search';
+import { type ProductSearch, productSearchIndex } from '@shared/product-search';
 import { defaultQuantity } from '@shared/quantity';
 import { readableProductPath, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
@@ -12,7 +12,7 @@ import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { ProductMarks } from '@web/components/ui/product-marks';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 
 /**
  * Spec §2.5: Search Products. Enter opens the first result, Escape clears the query. Issue 40 §3:
@@ -35,7 +35,11 @@ export default function SearchDialog({
   const fetched = useProducts();
   const products = supplied ?? fetched.data ?? [];
   const [query, setQuery] = useState('');
-  const index = useMemo(() => productSearchIndex(products), [products]);
+  const previous = useRef<ProductSearch<Product> | null>(null);
+  const index = useMemo(() => {
+    previous.current = productSearchIndex(products, previous.current);
+    return previous.current;
+  }, [products]);
   const results = useMemo(() => index.search(query), [index, query]);
 
   const close = () => {
