@@ -15,12 +15,12 @@ import {
   PICKUP_ADDRESS,
   type QuantityLabel,
 } from '../../../shared/constants';
-import { toCents, toDollars } from '../../../shared/money';
 import {
   asksForFlavor,
   FLAVOR_REQUIRED_MESSAGE,
   flavorSoldOutMessage,
 } from '../../../shared/flavors';
+import { toCents, toDollars } from '../../../shared/money';
 import { plannedSaleDate } from '../../../shared/order-lifecycle';
 import { orderCapProblem, takesSlotPlaceAtPlacement } from '../../../shared/order-limits';
 import {
@@ -289,7 +289,11 @@ function priceItems(
       throw fieldError(`items.${index}.flavor`, FLAVOR_REQUIRED_MESSAGE);
     }
     const stockFlavor = checkedFlavor(item, index, product);
-    if (stockFlavor && item.quantity !== BULK && !(product.flavorStocks[stockFlavor]! > 0))
+    if (
+      stockFlavor &&
+      item.quantity !== BULK &&
+      (ownValue(product.flavorStocks, stockFlavor) ?? 0) <= 0
+    )
       throw flavorSoldOut(stockFlavor, product);
     const dollars = unitPrice(product, item.quantity);
     return {
