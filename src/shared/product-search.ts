@@ -52,12 +52,13 @@ export function searchTerm(word: string): string {
 
 /**
  * The last word may be the start of one ("choc": the shopper is still typing; a lone digit is
- * not, so "lot 1" does not match every number); from four letters on, one typo is forgiven.
+ * not, so "lot 1" does not match every number); a word of four letters or more (not a number)
+ * forgives one typo.
  */
 const termOptions = {
   prefix: (term: string, i: number, terms: string[]) =>
     i === terms.length - 1 && (term.length >= 2 || !/\d/.test(term)),
-  fuzzy: (term: string) => (term.length >= 4 ? 1 : false),
+  fuzzy: (term: string) => (term.length >= 4 && !/\d/.test(term) ? 1 : false),
   weights: { prefix: 0.4, fuzzy: 0.3 },
 };
 
