@@ -22,6 +22,7 @@ import {
   SECONDS,
   startNginx,
 } from './lib/common';
+import { searchFigures } from './search';
 
 type Headers = Record<string, string>;
 
@@ -242,6 +243,7 @@ export async function catalogBench(): Promise<Figure[]> {
         const cookie = await dealerCookie(server.url);
         const patch = patcher(server.url, cookie, patchableProduct(products).id);
         const misses = await missTimes(server.url, '/', patch);
+        const search = await searchFigures(server.url, patch);
 
         const size = `${fmt(list.gzip.length / 1024)} KB gzip (${fmt(list.identity.length / 1024)} KB JSON, ${products.length} products); Canopy 1 process, nginx ${nginx.workers} worker`;
         return [
@@ -287,6 +289,7 @@ export async function catalogBench(): Promise<Figure[]> {
             pass: null,
             note: `each miss encodes the product list again, then renders / and compresses it (gzip, br); a hit at peak: p50 ${homePeak.canopy.p50} ms`,
           },
+          ...search,
         ];
       } finally {
         await nginx.stop();

@@ -35,8 +35,19 @@ export async function placeOrder(
     ...terms
   }: PlacementTerms = {},
 ): Promise<Order> {
+  // a product with flavors is bought in one (issue 40 §4): the one with the most stock
+  const flavor = [...product.flavors].sort(
+    (a, b) => (product.flavorStocks[b] ?? 0) - (product.flavorStocks[a] ?? 0),
+  )[0];
   const items: CartItem[] = [
-    { id: product.id, name: product.name, price: unitPrice(product, quantity), quantity, count },
+    {
+      id: product.id,
+      name: product.name,
+      price: unitPrice(product, quantity),
+      quantity,
+      count,
+      ...(flavor ? { flavor } : {}),
+    },
   ];
   const pricing = priceCart({
     lines: items.map((item) => toPricingLine(item, product)),

@@ -24,6 +24,10 @@ import { dealerGuard, sameOriginWrites } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { backOfficeRoutes } from './modules/back-office-routes';
 import { createEncodedCache, type EncodedCache } from './modules/catalog/product-list-cache';
+import {
+  createProductSearchCache,
+  type ProductSearchCache,
+} from './modules/catalog/product-search-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listProducts } from './modules/catalog/service';
 import { categoryRoutes } from './modules/categories/routes';
@@ -54,6 +58,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     productListCache: EncodedCache;
+    productSearch: ProductSearchCache;
     events: EventBus;
     contactLimiter: ContactLimiter;
     /** the windows every abuse limit counts in (shared by the instances on one PostgreSQL) */
@@ -108,6 +113,10 @@ export async function buildApp({
     'productListCache',
     createEncodedCache(() => listProducts(db.kysely)),
   );
+  app.decorate(
+    'productSearch',
+    createProductSearchCache(() => listProducts(db.kysely)),
+  );
   app.decorate('events', createEventBus());
   // one instance on SQLite counts in memory; the instances on one PostgreSQL share the counts
   const shared = db.postgres ? databaseCounters(db.kysely) : null;
@@ -116,8 +125,10 @@ export async function buildApp({
   app.decorate('contactLimiter', createContactLimiter(app.counters));
   // Any product change makes the cached list stale, whichever instance made it.
   app.events.subscribe((event) => {
-    if (event.type.startsWith('product') || event.type === 'featured-products-updated')
+    if (event.type.startsWith('product') || event.type === 'featured-products-updated') {
       app.productListCache.invalidate();
+      app.productSearch.invalidate();
+    }
   });
 
   registerErrorHandling(app);

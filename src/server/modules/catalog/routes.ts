@@ -16,6 +16,16 @@ const newestQuery = z.object({
     .default(NEWEST_ARRIVALS_DAYS),
 });
 
+const searchQuery = z.object({
+  q: z.string().max(200, 'must be at most 200 characters').default(''),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(50),
+});
+
 const segment = z.string().min(1).max(200);
 const addressParams = z.object({ category: segment, subcategory: segment, name: segment });
 const strainAddressParams = addressParams.extend({ strain: segment });
@@ -41,6 +51,21 @@ export async function catalogRoutes(app: ApiApp): Promise<void> {
     '/api/products/newest',
     { schema: { querystring: newestQuery, response: { 200: z.array(productResponse) } } },
     async (request) => catalog.listNewestProducts(app.db.kysely, request.query.days),
+  );
+
+  app.get(
+    '/api/products/search',
+    {
+      schema: {
+        summary: 'Search products (issue 40 §3)',
+        description:
+          'Name matches first, then category and strain, flavors, description; plurals, hyphens, word starts and one typo are forgiven.',
+        querystring: searchQuery,
+        response: { 200: z.array(productResponse) },
+      },
+    },
+    async (request) =>
+      (await app.productSearch.search(request.query.q)).slice(0, request.query.limit),
   );
 
   const byAddress = { schema: { params: addressParams, response: oneProduct } };

@@ -91,7 +91,7 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
   it('adds the excise and sales tax lines to the order and its total', async () => {
     at(MONDAY_NOON);
     // 2 x Classic Joint: counts 2 g, far under the limit
-    const items = [cartLine(product('Live Resin Cart'), '1', 2)];
+    const items = [cartLine(product('Live Resin Cart'), '1', 2, { flavor: 'Blue Razz' })];
     const goods = items[0].price * 2;
     const res = await place(items, { phone: '555-0199' });
     expect(res.statusCode).toBe(201);
@@ -114,7 +114,7 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
 
   it('refuses a total that leaves the taxes out', async () => {
     at(MONDAY_NOON);
-    const items = [cartLine(product('Live Resin Cart'), '1')];
+    const items = [cartLine(product('Live Resin Cart'), '1', 1, { flavor: 'Blue Razz' })];
     const res = await place(items, { pricing: {}, phone: '555-0198' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'PRICE_CHANGED' });
@@ -180,10 +180,13 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
       message: "This order is over today's purchase limit.",
     });
     // a vape cart counts on the concentrate limit
-    const vape = await place([cartLine(product('Live Resin Cart'), '1')], {
-      phone: '415-555-0120',
-      cookie,
-    });
+    const vape = await place(
+      [cartLine(product('Live Resin Cart'), '1', 1, { flavor: 'Blue Razz' })],
+      {
+        phone: '415-555-0120',
+        cookie,
+      },
+    );
     expect(vape.statusCode).toBe(201);
     at(TUESDAY_MORNING);
     const tuesday = await place([cartLine(dream, '1/8 Oz')], {

@@ -15,6 +15,11 @@ import {
   PICKUP_ADDRESS,
   type QuantityLabel,
 } from '../../../shared/constants';
+import {
+  asksForFlavor,
+  FLAVOR_REQUIRED_MESSAGE,
+  flavorSoldOutMessage,
+} from '../../../shared/flavors';
 import { toCents, toDollars } from '../../../shared/money';
 import { plannedSaleDate } from '../../../shared/order-lifecycle';
 import { orderCapProblem, takesSlotPlaceAtPlacement } from '../../../shared/order-limits';
@@ -271,7 +276,16 @@ function priceItems(
         'Please select a strain type before adding to cart.',
       );
     }
+    if (asksForFlavor(product) && !item.flavor && item.quantity !== BULK) {
+      throw fieldError(`items.${index}.flavor`, FLAVOR_REQUIRED_MESSAGE);
+    }
     const stockFlavor = checkedFlavor(item, index, product);
+    if (
+      stockFlavor &&
+      item.quantity !== BULK &&
+      (ownValue(product.flavorStocks, stockFlavor) ?? 0) <= 0
+    )
+      throw flavorSoldOut(stockFlavor, product);
     const dollars = unitPrice(product, item.quantity);
     return {
       item,
@@ -295,6 +309,18 @@ function checkedFlavor(item: Item, index: number, product: Product): string | nu
     product.flavors.includes(item.flavor) || Object.hasOwn(product.flavorStocks, item.flavor);
   if (!known) throw unknownFlavor(index);
   return Object.hasOwn(product.flavorStocks, item.flavor) ? item.flavor : null;
+}
+
+/** Issue 40 §4: a flavor with none of its own stock left is refused by name. */
+function flavorSoldOut(flavor: string, product: Product): HttpError {
+  const message = flavorSoldOutMessage(flavor, product.name);
+  return new HttpError(409, {
+    error: `${flavor} is sold out`,
+    code: 'FLAVOR_SOLD_OUT',
+    message,
+    productId: product.id,
+    flavor,
+  });
 }
 
 const unknownFlavor = (index: number) =>

@@ -50,7 +50,7 @@ describe('pricing parity between the browser total and the server', () => {
     });
     products = (await t.app.inject('/api/products'))
       .json<Product[]>()
-      .filter((p) => p.strainTypes.length <= 1);
+      .filter((p) => p.strainTypes.length <= 1 && p.flavors.length === 0);
     promotions = (await t.app.inject('/api/promotions'))
       .json<Promotion[]>()
       .filter((p) => !p.validDays.length || p.validDays.length === 7);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
+import { lineChoice } from '../../../shared/flavors';
 import { isClosed, isHandedOver, RETURN_REASON_LABELS } from '../../../shared/order-lifecycle';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment';
 import type { Order, OrderReturn } from '../../../shared/types';
@@ -120,7 +121,7 @@ function orderCells(row: ExportedRow, order: Order): Cells {
     Items: order.items
       .map(
         (item) =>
-          `${item.name} (${item.quantity}) x ${item.count}${item.price >= 0 ? ` @ ${money(item.price)}` : ''}`,
+          `${lineName(item)} (${item.quantity}) x ${item.count}${item.price >= 0 ? ` @ ${money(item.price)}` : ''}`,
       )
       .join('; '),
     Subtotal: money(row.subtotal_cents / 100),
@@ -167,6 +168,10 @@ function handoverCells(row: ExportedRow, order: Order): Cells {
 }
 
 /** A return after handover: what came back, its value at the prices paid, and why. */
+/** The product with the flavor or strain type the shopper chose: "Live Resin Cart · Blue Razz". */
+const lineName = (item: Order['items'][number]) =>
+  [item.name, lineChoice(item)].filter(Boolean).join(' · ');
+
 function returnCells(order: Order, entry: OrderReturn): Cells {
   return {
     Order: order.id,

@@ -1,4 +1,5 @@
 import type { QuantityLabel } from '@shared/constants';
+import { asksForFlavor } from '@shared/flavors';
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
 import { canAddToCart, defaultQuantity, offeredQuantities, unitsInCartFor } from '@shared/quantity';
 import { readableProductPath } from '@shared/slugs';
@@ -77,7 +78,10 @@ export function CardCartControls({ product }: { product: Product }) {
   const price = unitPrice(product, quantity);
   const regular = regularUnitPrice(product, quantity);
 
-  if (product.strainTypes.length > 1) {
+  // a choice made on the product page: several strain types, or a flavor (issue 40 §4)
+  const choice =
+    product.strainTypes.length > 1 ? 'Strain' : asksForFlavor(product) ? 'Flavor' : null;
+  if (choice) {
     return (
       <div className="mt-auto flex flex-col gap-2.5">
         <PriceTag
@@ -88,9 +92,9 @@ export function CardCartControls({ product }: { product: Product }) {
         <Link
           href={readableProductPath(product)}
           className={buttonClasses('outline', 'md', 'w-full')}
-          aria-label={`Choose Strain for ${product.name}`}
+          aria-label={`Choose ${choice} for ${product.name}`}
         >
-          Choose Strain
+          Choose {choice}
         </Link>
       </div>
     );

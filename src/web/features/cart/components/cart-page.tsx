@@ -1,5 +1,6 @@
+import { lineStock } from '@shared/flavors';
 import { orderCapsNote } from '@shared/order-limits';
-import { canAddToCart, unitsInCartFor } from '@shared/quantity';
+import { canAddToCart } from '@shared/quantity';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
 import { useProducts } from '@web/api/get-products';
@@ -58,8 +59,8 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
       limitedStockToast({ name: line.name });
       return;
     }
-    const used = unitsInCartFor(getCart(), line.id);
-    if (!canAddToCart({ product, quantity: line.quantity, usedInCart: used }).ok) {
+    const { stock, usedInCart } = lineStock(product, getCart(), line.flavor);
+    if (!canAddToCart({ product: { stock }, quantity: line.quantity, usedInCart }).ok) {
       limitedStockToast(product);
       return;
     }

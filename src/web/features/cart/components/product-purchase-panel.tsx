@@ -1,4 +1,11 @@
 import type { QuantityLabel } from '@shared/constants';
+import {
+  asksForFlavor,
+  FLAVOR_REQUIRED_MESSAGE,
+  flavorChoiceLabel,
+  flavorChoices,
+  unitsInCartForFlavor,
+} from '@shared/flavors';
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
 import {
   canAddToCart,
@@ -92,10 +99,21 @@ export function ProductPurchasePanel({
   }, []);
   const [strainType, setStrainType] = useState('');
   const [strainMissing, setStrainMissing] = useState(false);
+  const flavorId = useId();
+  const [flavor, setFlavor] = useState('');
+  const [flavorMissing, setFlavorMissing] = useState(false);
+  const withFlavors = asksForFlavor(product);
+  const flavors = flavorChoices(product);
+  const chosenFlavor = flavors.find((choice) => choice.name === flavor);
+  const lineFlavor = withFlavors && chosenFlavor ? chosenFlavor.name : undefined;
   const byWeight = isSoldByWeight(product);
   const severalStrains = product.strainTypes.length > 1;
   const lineStrain = severalStrains && strainType ? strainType : undefined;
-  const used = unitsInCartFor(cart, product.id, lineStrain);
+  // a flavor keeps its own stock: the checks below count that flavor's, not the product's
+  const used = lineFlavor
+    ? unitsInCartForFlavor(cart, product.id, lineFlavor)
+    : unitsInCartFor(cart, product.id, lineStrain);
+  const stocked = chosenFlavor ? { ...product, stock: chosenFlavor.stock } : product;
   const queryClient = useQueryClient();
   const needed = stockNeeded(quantity);
   const bulk = useBulkOffered(product);
@@ -103,7 +121,12 @@ export function ProductPurchasePanel({
   const offered = new Set(offeredQuantities(product, 0, bulk));
   const price = unitPrice(product, quantity);
   const regular = regularUnitPrice(product, quantity);
-  const index = findLineIndex(cart, { id: product.id, quantity, strainType: lineStrain });
+  const index = findLineIndex(cart, {
+    id: product.id,
+    quantity,
+    strainType: lineStrain,
+    flavor: lineFlavor,
+  });
   const inCart = index === -1 ? undefined : cart[index];
   const unit = byWeight ? 'g' : 'units';
 
@@ -113,6 +136,18 @@ export function ProductPurchasePanel({
   };
 
   const add = () => {
+    if (withFlavors && !lineFlavor) {
+      setFlavorMissing(true);
+      const field = document.getElementById(flavorId);
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView({ block: 'nearest' });
+      toast({
+        title: 'Flavor Required',
+        description: FLAVOR_REQUIRED_MESSAGE,
+        variant: 'destructive',
+      });
+      return;
+    }
     if (severalStrains && !strainType) {
       setStrainMissing(true);
       const field = document.getElementById(strainId);
@@ -127,10 +162,10 @@ export function ProductPurchasePanel({
       });
       return;
     }
-    if (!canAddToCart({ product, quantity, usedInCart: used }).ok) {
+    if (!canAddToCart({ product: stocked, quantity, usedInCart: used }).ok) {
       toast({
         title: 'Not Enough Stock',
-        description: `Sorry, we don't have enough ${product.name} in stock for this quantity.`,
+        description: `Sorry, we don't have enough ${lineFlavor ? `${product.name} in ${lineFlavor}` : product.name} in stock for this quantity.`,
         variant: 'destructive',
       });
       return;
@@ -138,7 +173,14 @@ export function ProductPurchasePanel({
     void withinDailyLimits(queryClient, product, quantity).then(
       (allowed) =>
         allowed &&
-        addToCart({ id: product.id, name: product.name, price, quantity, strainType: lineStrain }),
+        addToCart({
+          id: product.id,
+          name: product.name,
+          price,
+          quantity,
+          strainType: lineStrain,
+          flavor: lineFlavor,
+        }),
     );
   };
 
@@ -169,6 +211,38 @@ export function ProductPurchasePanel({
               </option>
             ))}
           </select>
+        </div>
+      )}
+
+      {withFlavors && (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={flavorId} className="text-sm font-semibold">
+            Select Flavor:
+          </label>
+          <select
+            id={flavorId}
+            className={clsx(selectClasses, 'max-md:scroll-mb-28')}
+            value={flavor}
+            aria-required="true"
+            aria-invalid={flavorMissing ? true : undefined}
+            aria-describedby={flavorMissing ? `${flavorId}-error` : undefined}
+            onChange={(event) => {
+              setFlavor(event.target.value);
+              setFlavorMissing(false);
+            }}
+          >
+            <option value="">Choose a flavor</option>
+            {flavors.map((choice) => (
+              <option key={choice.name} value={choice.name} disabled={choice.stock <= 0}>
+                {flavorChoiceLabel(choice)}
+              </option>
+            ))}
+          </select>
+          {flavorMissing && (
+            <p id={`${flavorId}-error`} className="text-xs font-medium text-danger">
+              Choose a flavor to add this to your cart.
+            </p>
+          )}
         </div>
       )}
 
@@ -214,12 +288,12 @@ export function ProductPurchasePanel({
           <div className="flex flex-1 items-center gap-2 sm:gap-3">
             <div className="w-34 sm:w-48">
               <CartLineStepper
-                product={product}
+                product={stocked}
                 line={{ index, count: inCart.count, quantity, usedInCart: used }}
                 onIncrement={add}
                 incrementHint={(button) => (
                   <Tooltip
-                    text={`Stock: ${product.stock} ${unit} · In cart: ${used} ${unit} · Needed: ${needed} ${unit}`}
+                    text={`Stock: ${stocked.stock} ${unit} · In cart: ${used} ${unit} · Needed: ${needed} ${unit}`}
                   >
                     {button}
                   </Tooltip>

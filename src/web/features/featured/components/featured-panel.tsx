@@ -1,3 +1,4 @@
+import { searchProducts } from '@shared/product-search';
 import { isSoldByWeight, stockColor } from '@shared/quantity';
 import type { Product } from '@shared/types';
 import { useProducts } from '@web/api/get-products';
@@ -62,14 +63,11 @@ export function FeaturedPanel({ id }: { id: string }) {
 
   const featured = useMemo(() => (products.data ?? []).filter((p) => p.featured), [products.data]);
   const candidates = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return (products.data ?? [])
+    const all = products.data ?? [];
+    const found = query.trim() ? new Set(searchProducts(all, query).map((p) => p.id)) : null;
+    return all
       .filter((p) => !p.featured)
-      .filter(
-        (p) =>
-          !q ||
-          `${p.name} ${p.category} ${p.subcategory ?? ''} ${p.strain}`.toLowerCase().includes(q),
-      )
+      .filter((p) => !found || found.has(p.id))
       .sort((a, b) => Number(b.stock > 0) - Number(a.stock > 0) || a.name.localeCompare(b.name));
   }, [products.data, query]);
 

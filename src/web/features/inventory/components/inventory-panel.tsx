@@ -1,4 +1,6 @@
+import { flavorChoices } from '@shared/flavors';
 import { formatDollars } from '@shared/money';
+import { searchProducts } from '@shared/product-search';
 import { isSoldByWeight } from '@shared/quantity';
 import { subcategoryLabel } from '@shared/slugs';
 import type { Category, Product } from '@shared/types';
@@ -12,6 +14,7 @@ import { SearchField } from '@web/components/ui/form-controls';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
+import { clsx } from 'clsx';
 import { Package, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage, useDeleteProduct } from '../api/product-mutations';
@@ -25,20 +28,6 @@ interface DialogState {
   open: boolean;
   product: Product | null;
   session: number;
-}
-
-function matches(product: Product, query: string): boolean {
-  if (!query) return true;
-  const haystack = [
-    product.name,
-    product.category,
-    product.subcategory ?? '',
-    product.strain,
-    product.description,
-  ]
-    .join(' ')
-    .toLowerCase();
-  return haystack.includes(query);
 }
 
 function PriceCell({ product }: { product: Product }) {
@@ -131,6 +120,30 @@ function HeldNote({ held, flower }: { held: HeldStock | undefined; flower: boole
   );
 }
 
+/** Issue 40 §4: the stock take of a product that keeps stock per flavor, each flavor's own. */
+function FlavorStocks({ product, wrap = false }: { product: Product; wrap?: boolean }) {
+  const own = flavorChoices(product).filter((c) => Object.hasOwn(product.flavorStocks, c.name));
+  if (own.length === 0) return null;
+  return (
+    <ul
+      aria-label={`${product.name} stock by flavor`}
+      className={clsx(
+        'text-xs text-muted',
+        wrap ? 'flex flex-wrap gap-x-3 gap-y-0.5' : 'mt-1 flex flex-col gap-0.5',
+      )}
+    >
+      {own.map((choice) => (
+        <li key={choice.name} className="whitespace-nowrap">
+          {choice.name}:{' '}
+          <span className={choice.stock > 0 ? 'font-medium text-fg' : 'font-semibold text-danger'}>
+            {choice.stock > 0 ? choice.stock : 'sold out'}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Inventory Management panel of the dealer dashboard (spec §2.10). */
 export function InventoryPanel() {
   const products = useProducts();
@@ -160,8 +173,10 @@ export function InventoryPanel() {
 
   const rows = useMemo(() => {
     const order = (c: Category | undefined) => c?.sortOrder ?? Number.MAX_SAFE_INTEGER;
-    return (products.data ?? [])
-      .filter((p) => matches(p, query))
+    const all = products.data ?? [];
+    const found = query ? new Set(searchProducts(all, query).map((p) => p.id)) : null;
+    return all
+      .filter((p) => !found || found.has(p.id))
       .sort(
         (a, b) =>
           order(bySlug.get(a.category)) - order(bySlug.get(b.category)) ||
@@ -276,6 +291,7 @@ export function InventoryPanel() {
                     </dd>
                   </div>
                 </dl>
+                <FlavorStocks product={product} wrap />
                 <div className="flex gap-2 border-t border-line pt-2">
                   <Button
                     variant="outline"
@@ -342,6 +358,7 @@ export function InventoryPanel() {
                     <td className="px-4 py-2.5">
                       <StockPill stock={product.stock} flower={isSoldByWeight(product)} />
                       <HeldNote held={held.get(product.id)} flower={isSoldByWeight(product)} />
+                      <FlavorStocks product={product} />
                     </td>
                     <td className="px-4 py-2.5">
                       <RowActions

@@ -1,4 +1,5 @@
 import type { OrderStatus, OrderType } from '@shared/constants';
+import { lineChoice } from '@shared/flavors';
 import { formatDollars, formatPercent } from '@shared/money';
 import { isClosed, lifecycleSteps, progressIndex, statusLabel } from '@shared/order-lifecycle';
 import { EXPIRED_ORDER_MESSAGE } from '@shared/order-limits';
@@ -160,7 +161,9 @@ export default function OrderStatusPage() {
         {order.items.map((item, index) => (
           <li key={`${item.id}-${index}`} className="flex justify-between gap-3">
             <span className="min-w-0">
-              {item.name} <span className="text-muted">({item.quantity})</span>
+              {item.name}
+              {lineChoice(item) && <span className="text-muted"> · {lineChoice(item)}</span>}{' '}
+              <span className="text-muted">({item.quantity})</span>
               {item.count > 1 ? ` × ${item.count}` : ''}
             </span>
             <span className="tabular-nums">

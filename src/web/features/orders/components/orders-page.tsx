@@ -1,3 +1,4 @@
+import { lineChoice } from '@shared/flavors';
 import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/types';
 import { useMyOrders } from '@web/api/get-my-orders';
@@ -99,7 +100,9 @@ function OrderCard({ order }: { order: Order }) {
           {items.map((item, index) => (
             <li key={index} className="flex justify-between gap-3">
               <span className="min-w-0 truncate">
-                {item.name} <span className="text-muted">({item.quantity})</span>
+                {item.name}
+                {lineChoice(item) && <span className="text-muted"> · {lineChoice(item)}</span>}{' '}
+                <span className="text-muted">({item.quantity})</span>
                 {item.count > 1 ? ` × ${item.count}` : ''}
               </span>
               {item.price === 0 && <span className="font-semibold text-primary">FREE</span>}

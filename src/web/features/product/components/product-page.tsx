@@ -1,4 +1,5 @@
 import { TIMERS } from '@shared/constants';
+import { flavorChoiceLabel, flavorChoices } from '@shared/flavors';
 import { isSoldByWeight, stockColor, stockLabel } from '@shared/quantity';
 import { type ReadableAddress, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
@@ -184,7 +185,11 @@ export function ProductPage({
             {product.flavors.length > 0 && (
               <p className="text-sm">
                 <span className="font-semibold">Flavors: </span>
-                <span className="text-muted">{product.flavors.join(', ')}</span>
+                <span className="text-muted">
+                  {flavorChoices(product)
+                    .map((choice) => (choice.stock > 0 ? choice.name : flavorChoiceLabel(choice)))
+                    .join(', ')}
+                </span>
               </p>
             )}
             <div className="rounded-2xl border border-line bg-surface p-4 sm:p-5">

@@ -9,7 +9,16 @@ import { PromotionDialog } from './promotion-dialog';
 const categories = [
   { id: 1, name: 'Edibles', slug: 'edibles', parentId: null, sortOrder: 1 },
 ] as Category[];
-const products = [{ id: 5, name: 'Pre-Roll Pack', category: 'prerolls' }] as Product[];
+const products = [
+  {
+    id: 5,
+    name: 'Pre-Roll Pack',
+    category: 'prerolls',
+    strainTypes: [],
+    flavors: [],
+    description: '',
+  },
+] as unknown as Product[];
 
 function renderCreate(...answers: { status: number; body?: unknown }[]) {
   const calls = stubFetch(...answers);

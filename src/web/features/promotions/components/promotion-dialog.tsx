@@ -9,6 +9,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '@shared/constants';
+import { searchProducts } from '@shared/product-search';
 import type { Category, Product, Promotion } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import {
@@ -174,9 +175,7 @@ function FreebiePicker({
   const [query, setQuery] = useState('');
   const selected = products.find((p) => p.id === selectedId);
   const results = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return [];
-    return products.filter((p) => p.name.toLowerCase().includes(q)).slice(0, FREEBIE_SEARCH_CAP);
+    return searchProducts(products, query).slice(0, FREEBIE_SEARCH_CAP);
   }, [products, query]);
   return (
     <div className="flex flex-col gap-2">

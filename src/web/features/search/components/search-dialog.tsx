@@ -1,4 +1,5 @@
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
+import { type ProductSearch, productSearchIndex } from '@shared/product-search';
 import { defaultQuantity } from '@shared/quantity';
 import { readableProductPath, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
@@ -11,10 +12,12 @@ import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { ProductMarks } from '@web/components/ui/product-marks';
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
-import { searchProducts } from '../search-products';
+import { useId, useMemo, useRef, useState } from 'react';
 
-/** Spec §2.5: Search Products. Enter opens the first result, Escape clears the query. */
+/**
+ * Spec §2.5: Search Products. Enter opens the first result, Escape clears the query. Issue 40 §3:
+ * the same search as GET /api/products/search, run here over the live product list.
+ */
 export default function SearchDialog({
   open,
   onClose,
@@ -32,7 +35,12 @@ export default function SearchDialog({
   const fetched = useProducts();
   const products = supplied ?? fetched.data ?? [];
   const [query, setQuery] = useState('');
-  const results = useMemo(() => searchProducts(products, query), [products, query]);
+  const previous = useRef<ProductSearch<Product> | null>(null);
+  const index = useMemo(() => {
+    previous.current = productSearchIndex(products, previous.current);
+    return previous.current;
+  }, [products]);
+  const results = useMemo(() => index.search(query), [index, query]);
 
   const close = () => {
     setQuery('');
