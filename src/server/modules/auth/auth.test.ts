@@ -22,6 +22,7 @@ const PUBLIC_READS: Record<string, string> = {
   'GET /api/products/by-url/:category/:subcategory/:strain/:name':
     'a product page by its readable path',
   'GET /api/products/newest': 'the NEW! flags',
+  'GET /api/products/search': "the catalog's search, what the storefront's search dialog finds",
   'GET /api/promotions': 'active promotions for the banner (inactive ones only to staff)',
   'GET /api/schedule-slots': 'free delivery windows for the scheduled checkout',
   'GET /api/store-profile': "the shop's name, address and licence shown in the footer",
