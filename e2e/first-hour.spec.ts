@@ -46,6 +46,7 @@ test('the owner lands on the dashboard with every panel and page', async ({ page
     'Schedule Manager',
     'Category Manager',
     'Staff',
+    'Reports',
     'Activity',
   ]);
 });
