@@ -23,6 +23,7 @@ import * as sharedCounters from './migrations/2026-11-28T0032-shared-counters';
 import * as deliveryAttempts from './migrations/2026-11-28T0033-delivery-attempts';
 import * as paymentCollected from './migrations/2026-11-28T0034-payment-collected';
 import * as orderHolds from './migrations/2026-11-29T0034-order-holds';
+import * as productFacts from './migrations/2026-11-30T0041-product-facts';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -49,6 +50,7 @@ const MIGRATIONS = {
   '2026-11-28T0033-delivery-attempts': deliveryAttempts,
   '2026-11-28T0034-payment-collected': paymentCollected,
   '2026-11-29T0034-order-holds': orderHolds,
+  '2026-11-30T0041-product-facts': productFacts,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
