@@ -10,7 +10,6 @@ import {
 } from '@shared/menu-filter';
 import { effectLabel } from '@shared/product-facts';
 import type { Product } from '@shared/types';
-import { selectClasses } from '@web/components/ui/form-controls';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { clsx } from 'clsx';
 import { SlidersHorizontal, X } from 'lucide-react';
@@ -119,7 +118,7 @@ export function MenuFilterBar({
           id={sortId}
           value={filter.sort}
           onChange={(event) => setFilter({ ...filter, sort: event.target.value as MenuSort })}
-          className={clsx(selectClasses, 'h-11 w-auto rounded-full pr-8 text-sm font-semibold')}
+          className="h-11 cursor-pointer rounded-full border border-line bg-surface px-4 text-sm font-semibold text-fg hover:border-primary focus:border-primary focus:outline-none"
         >
           {MENU_SORTS.map((sort) => (
             <option key={sort} value={sort}>
