@@ -205,8 +205,11 @@ export default function MenuFilterPanel({
             Clear all
           </Button>
           <Button className="flex-1" onClick={onClose}>
-            <span role="status">{count === 1 ? 'Show 1 product' : `Show ${count} products`}</span>
+            {count === 1 ? 'Show 1 product' : `Show ${count} products`}
           </Button>
+          <p role="status" className="sr-only">
+            {count === 1 ? '1 product matches' : `${count} products match`}
+          </p>
         </footer>
       </div>
     </Modal>
