@@ -17,6 +17,7 @@ import {
   type StrainName,
   WEEKDAYS,
 } from './constants';
+import { EFFECTS, MAX_EFFECTS, NET_UNITS, POTENCY_UNITS } from './product-facts';
 import { categorySlug } from './slugs';
 
 const MAX_MONEY = 1_000_000;
@@ -116,6 +117,39 @@ export const mediaUrlSchema = text({ message: 'must be a URL' })
     'must be an uploaded /media/ file or an http(s) URL',
   );
 
+/** Optional free text of the product facts: "" or missing means not stated. */
+const optionalText = (max: number) =>
+  z.preprocess(
+    emptyAsNull,
+    text({ message: 'must be text' })
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      .nullable(),
+  );
+
+/** An optional amount of a product fact (potency, size): "" or missing means not stated. */
+const optionalAmount = (max: number) =>
+  z.preprocess(
+    emptyOrNumber,
+    z
+      .number({ message: 'must be a number' })
+      .finite('must be a number')
+      .min(0, 'must be at least 0')
+      .max(max, `must be at most ${max}`)
+      .nullable(),
+  );
+
+/** A word of a fixed list, matched without regard to case or surrounding spaces. */
+function listedWord<const T extends readonly [string, ...string[]]>(words: T, message: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      return words.find((w) => w.toLowerCase() === value.trim().toLowerCase()) ?? value;
+    },
+    z.enum(words, { message }),
+  );
+}
+
 function duplicatesCheck(label: string) {
   return (list: string[], ctx: z.RefinementCtx) => {
     const seen = new Set<string>();
@@ -135,6 +169,35 @@ function stockUnitMessage(category: string, amount: number): string | null {
   if (isFlower(category))
     return Number.isInteger(amount * 2) ? null : 'must be a multiple of 0.5 grams';
   return Number.isInteger(amount) ? null : 'must be a whole number';
+}
+
+/** How the facts of issue 40 §1 must agree: a potency needs its unit, a size its unit, and so on. */
+function factProblems(p: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  const num = (key: string) => (typeof p[key] === 'number' ? (p[key] as number) : null);
+  const unit = p.potencyUnit;
+  const stated = ['thc', 'thcPerServing', 'cbd', 'cbdPerServing'].filter((k) => num(k) !== null);
+  if (stated.length > 0 && (unit === null || unit === undefined))
+    issue('potencyUnit', 'Choose % or mg for the potency');
+  if (unit === '%') {
+    for (const key of ['thc', 'cbd']) if ((num(key) ?? 0) > 100) issue(key, 'must be at most 100%');
+    for (const key of ['thcPerServing', 'cbdPerServing'])
+      if (num(key) !== null) issue(key, 'only milligram potency has a per-serving amount');
+  }
+  for (const [total, serving] of [
+    ['thc', 'thcPerServing'],
+    ['cbd', 'cbdPerServing'],
+  ] as const) {
+    const t = num(total);
+    const s = num(serving);
+    if (t !== null && s !== null && s > t) issue(serving, 'cannot be more than the package total');
+  }
+  if (num('netAmount') !== null && (p.netUnit === null || p.netUnit === undefined))
+    issue('netUnit', 'Choose a unit for the net size');
+  if (p.netUnit && num('netAmount') === null) issue('netAmount', 'is required with a unit');
+  if ((p.labName || p.labTestedOn) && !p.labDocument)
+    issue('labDocument', 'Upload the lab document the lab name and date belong to');
 }
 
 /**
@@ -197,6 +260,34 @@ export const productSchema = z
     cannabisGrams: limitGrams,
     concentrateGrams: limitGrams,
     cannabis: z.boolean({ message: 'must be true or false' }).default(true),
+    brand: optionalText(100),
+    potencyUnit: z.preprocess(emptyAsNull, listedWord(POTENCY_UNITS, 'must be % or mg').nullable()),
+    thc: optionalAmount(10_000),
+    thcPerServing: optionalAmount(10_000),
+    cbd: optionalAmount(10_000),
+    cbdPerServing: optionalAmount(10_000),
+    servingName: optionalText(30),
+    netAmount: optionalAmount(100_000),
+    netUnit: z.preprocess(
+      emptyAsNull,
+      listedWord(NET_UNITS, `must be one of ${NET_UNITS.join(', ')}`).nullable(),
+    ),
+    effects: z
+      .array(listedWord(EFFECTS, `must be one of ${EFFECTS.join(', ')}`), {
+        message: 'must be a list of effects',
+      })
+      .max(MAX_EFFECTS, `can list at most ${MAX_EFFECTS} effects`)
+      .default([])
+      .superRefine(duplicatesCheck('effect')),
+    labDocument: z.preprocess(emptyAsNull, mediaUrlSchema.nullable()),
+    labName: optionalText(100),
+    labTestedOn: z.preprocess(
+      emptyAsNull,
+      text({ message: 'must be a date' })
+        .trim()
+        .refine(isCalendarDate, 'must be a date like 2026-11-30')
+        .nullable(),
+    ),
   })
   .superRefine(
     (p, ctx) => {
@@ -221,6 +312,7 @@ export const productSchema = z
         const message = typeof amount === 'number' ? stockUnitMessage(category, amount) : null;
         if (message) ctx.addIssue({ code: 'custom', path: ['flavorStocks', flavor], message });
       }
+      factProblems(p, ctx);
     },
     { when: () => true },
   )

@@ -20,6 +20,7 @@ import type { ChatMessagePayload } from './events';
 import { ID_CHECK_METHODS, ID_TYPES } from './id-check/door-check';
 import { RETURN_REASONS } from './order-lifecycle';
 import { paymentSchema } from './payment';
+import { EFFECTS, MAX_EFFECTS, NET_UNITS, POTENCY_UNITS } from './product-facts';
 import { PERMISSIONS, STAFF_ROLES } from './staff';
 import type {
   Category,
@@ -62,6 +63,24 @@ export const productResponse = z
     cannabis: z
       .boolean()
       .describe('false for accessories and merchandise: no excise, no daily limit, sales tax only'),
+    brand: z.string().nullable(),
+    potencyUnit: z
+      .enum(POTENCY_UNITS)
+      .nullable()
+      .describe(
+        "'%': thc and cbd are the total percent of the weight; 'mg': milligrams in the package, with per-serving amounts",
+      ),
+    thc: z.number().nullable().describe('total THC, in potencyUnit'),
+    thcPerServing: z.number().nullable().describe('mg of THC in one serving (mg products only)'),
+    cbd: z.number().nullable().describe('total CBD, in potencyUnit'),
+    cbdPerServing: z.number().nullable().describe('mg of CBD in one serving (mg products only)'),
+    servingName: z.string().nullable().describe('what one serving is called; null reads "serving"'),
+    netAmount: z.number().nullable().describe('net weight or volume of one unit'),
+    netUnit: z.enum(NET_UNITS).nullable(),
+    effects: z.array(z.enum(EFFECTS)).describe(`at most ${MAX_EFFECTS}`),
+    labDocument: z.string().nullable().describe('lab results: a /media/ PDF or image'),
+    labName: z.string().nullable(),
+    labTestedOn: z.string().nullable().describe('YYYY-MM-DD'),
     createdAt: z.string(),
   })
   .meta({ id: 'Product' });

@@ -34,6 +34,25 @@ export const PRODUCT_LIST_FIELDS = [
   'strainTypes',
   'flavors',
   'media',
+  'effects',
+] as const satisfies readonly (keyof Product)[];
+
+/** Issue 40 §1 facts: free text, numbers, and enum words, each one spreadsheet cell. */
+export const PRODUCT_FACT_TEXT_FIELDS = [
+  'brand',
+  'potencyUnit',
+  'servingName',
+  'netUnit',
+  'labDocument',
+  'labName',
+  'labTestedOn',
+] as const satisfies readonly (keyof Product)[];
+export const PRODUCT_FACT_NUMBER_FIELDS = [
+  'thc',
+  'thcPerServing',
+  'cbd',
+  'cbdPerServing',
+  'netAmount',
 ] as const satisfies readonly (keyof Product)[];
 
 /** Every field a dealer may set, in the order of the product form; id and createdAt are the server's. */
@@ -53,6 +72,19 @@ export const PRODUCT_FIELDS = [
   'flavorStrains',
   'flavorStocks',
   'media',
+  'brand',
+  'potencyUnit',
+  'thc',
+  'thcPerServing',
+  'cbd',
+  'cbdPerServing',
+  'servingName',
+  'netAmount',
+  'netUnit',
+  'effects',
+  'labDocument',
+  'labName',
+  'labTestedOn',
 ] as const satisfies readonly (keyof Product)[];
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 

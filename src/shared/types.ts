@@ -15,6 +15,7 @@ import type { DoorCheck, IdCheckOverride } from './id-check/door-check';
 import type { ReturnReason } from './order-lifecycle';
 import type { OrderLimits } from './order-limits';
 import type { Payment } from './payment';
+import type { Effect, NetUnit, PotencyUnit } from './product-facts';
 
 export interface Product {
   id: number;
@@ -48,6 +49,27 @@ export interface Product {
   concentrateGrams: number;
   /** issue 37 §4: cannabis pays excise and counts toward the limits; accessories and merchandise do not */
   cannabis: boolean;
+  /** issue 40 §1 product facts, all optional (see src/shared/product-facts.ts) */
+  brand: string | null;
+  /** '%' of weight (flower, pre-rolls, concentrates) or 'mg' per package (edibles, drinks) */
+  potencyUnit: PotencyUnit | null;
+  /** total THC: percent, or mg in the package */
+  thc: number | null;
+  /** mg in one serving (mg products only) */
+  thcPerServing: number | null;
+  cbd: number | null;
+  cbdPerServing: number | null;
+  /** what one serving is called ("piece", "can"); null reads "serving" */
+  servingName: string | null;
+  /** net weight or volume of one unit */
+  netAmount: number | null;
+  netUnit: NetUnit | null;
+  effects: Effect[];
+  /** lab results: an uploaded PDF or image under /media/ */
+  labDocument: string | null;
+  labName: string | null;
+  /** YYYY-MM-DD */
+  labTestedOn: string | null;
   createdAt: string;
 }
 

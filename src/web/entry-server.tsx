@@ -109,9 +109,13 @@ export interface RenderedStorefront {
  * other failure rejects; either way the caller serves the shell instead.
  */
 export async function renderStorefront(
-  pathname: string,
+  url: string,
   env: RenderEnv,
 ): Promise<RenderedStorefront | null> {
+  // the server passes the home page's menu filter (issue 40 §2) already in its normal form
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const search = at < 0 ? '' : url.slice(at + 1);
   const page = storefrontPage(pathname);
   if (!page) return null;
   const client = createQueryClient();
@@ -126,7 +130,7 @@ export async function renderStorefront(
     await loadPriceDisplay();
   if (page.kind === 'product') await ProductRoute.preload();
   const { prelude } = await prerender(
-    <Root client={client} env={env} ssrPath={pathname} ssrSearch="" />,
+    <Root client={client} env={env} ssrPath={pathname} ssrSearch={search} />,
   );
   return { html: await new Response(prelude).text(), state: dehydrate(client) };
 }

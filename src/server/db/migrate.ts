@@ -24,6 +24,7 @@ import * as deliveryAttempts from './migrations/2026-11-28T0033-delivery-attempt
 import * as paymentCollected from './migrations/2026-11-28T0034-payment-collected';
 import * as orderHolds from './migrations/2026-11-29T0034-order-holds';
 import * as reportIndexes from './migrations/2026-11-30T0040-report-indexes';
+import * as productFacts from './migrations/2026-11-30T0041-product-facts';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -51,6 +52,7 @@ const MIGRATIONS = {
   '2026-11-28T0034-payment-collected': paymentCollected,
   '2026-11-29T0034-order-holds': orderHolds,
   '2026-11-30T0040-report-indexes': reportIndexes,
+  '2026-11-30T0041-product-facts': productFacts,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

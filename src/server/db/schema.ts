@@ -92,6 +92,21 @@ export interface ProductsTable {
   concentrate_grams: Generated<number>;
   /** issue 37 §4: 1 = cannabis (excise, daily limits), 0 = accessory or merchandise */
   cannabis: Generated<number>;
+  /** issue 40 §1 product facts (src/shared/product-facts.ts), all nullable */
+  brand: string | null;
+  potency_unit: string | null;
+  thc: number | null;
+  thc_per_serving: number | null;
+  cbd: number | null;
+  cbd_per_serving: number | null;
+  serving_name: string | null;
+  net_amount: number | null;
+  net_unit: string | null;
+  /** JSON list of effect words */
+  effects: Generated<string>;
+  lab_document: string | null;
+  lab_name: string | null;
+  lab_tested_on: string | null;
   created_at: string;
   /** returned after handover: kept apart until a recorded destruction (issue 37 §1) */
   to_destroy: Generated<number>;

@@ -146,6 +146,31 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     expect(renderer.cached(again as FastifyRequest, template)).toBe(real);
   });
 
+  it('issue 40 §2: prints the menu filter of the URL, cached once per normal filter', async () => {
+    const renderer = createStorefrontRenderer(t.app);
+    const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    const decorate = async (page: string) => page;
+    const visit = (url: string) =>
+      storefrontRequest({ url, headers: { cookie: VERIFIED } } as FastifyRequest);
+    const filtered = await renderer.page(visit('/?brand=Kiva&sort=price-low'), template, decorate);
+    await renderer.page(visit('/?sort=price-low&utm=1&brand=Kiva,Kiva'), template, decorate);
+    await renderer.page(visit('/'), template, decorate);
+    expect(renderer.composedPages()).toBe(2);
+    const same = { url: '/?utm=2&brand=Kiva&sort=price-low', headers: { cookie: VERIFIED } };
+    expect(renderer.cached(same as FastifyRequest, template)).toBe(filtered);
+
+    const root = rootMarkup((await get('/?brand=Kiva&sort=price-low')).body);
+    const names = [...root.matchAll(/<article [^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);
+    const kiva = products
+      .filter((p) => p.brand === 'Kiva')
+      .sort((a, b) => unitPrice(a, '1') - unitPrice(b, '1') || a.name.localeCompare(b.name))
+      .map((p) => p.name);
+    expect(kiva.length).toBeGreaterThan(1);
+    // the featured and newest rows come first; the filtered grid lists Kiva alone, cheapest first
+    expect(names.slice(-kiva.length)).toEqual(kiva);
+    expect(root).toContain(`${kiva.length} products`);
+  });
+
   it('leaves no async context tracking on once pages are rendered, so API calls do not pay for it', async () => {
     // with Node's promise hooks on (an enabled AsyncLocalStorage), every promise gets an id
     const promiseId = async () => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { menuFilterQuery, parseMenuFilter } from '../../shared/menu-filter';
 import { readPreferenceCookies } from '../../shared/preference-cookies';
 import { shopClock, zoneOffsetSpan } from '../../shared/shop-clock';
 import { DEFAULT_THEME, THEME_BACKGROUNDS, type Theme } from '../../shared/theme';
@@ -81,6 +82,8 @@ export type TemplateDecorator = (template: string) => Promise<string>;
 
 export interface StorefrontRequest {
   pathname: string;
+  /** what is rendered: the path, and on the home page its menu filter in normal form (issue 40 §2) */
+  page: string;
   theme: Theme;
   ageVerified: boolean;
 }
@@ -109,14 +112,14 @@ export function createStorefrontRenderer(app: FastifyInstance) {
   }
 
   /** The path's render, while it is for the current storefront version, shop date and template. */
-  function currentRender(pathname: string, template: string, now: Date): RenderEntry | null {
-    const entry = renders.get(pathname);
+  function currentRender(page: string, template: string, now: Date): RenderEntry | null {
+    const entry = renders.get(page);
     return entry && entry.template === template && entry.key === renderKey(now) ? entry : null;
   }
 
-  function render(pathname: string, template: string, decorate: TemplateDecorator): RenderEntry {
+  function render(page: string, template: string, decorate: TemplateDecorator): RenderEntry {
     const now = new Date();
-    const current = currentRender(pathname, template, now);
+    const current = currentRender(page, template, now);
     if (current) return current;
     const key = renderKey(now);
     const timeZone = app.config.SHOP_TIMEZONE;
@@ -128,15 +131,15 @@ export function createStorefrontRenderer(app: FastifyInstance) {
     };
     const result = withTimeout(
       rendering(app, () =>
-        Promise.all([renderStorefront(pathname, env), decorate(template)]).then(
+        Promise.all([renderStorefront(page, env), decorate(template)]).then(
           ([rendered, pageTemplate]) => rendered && { app: rendered, env, template: pageTemplate },
         ),
       ),
       RENDER_TIMEOUT_MS,
     );
     const entry: RenderEntry = { key, template, result };
-    renders.delete(pathname);
-    renders.set(pathname, entry);
+    renders.delete(page);
+    renders.set(page, entry);
     if (renders.size > MAX_RENDERED_PATHS) renders.delete(renders.keys().next().value as string);
     result.then(
       (rendered) => {
@@ -144,7 +147,7 @@ export function createStorefrontRenderer(app: FastifyInstance) {
       },
       // a failed render is not kept: the next request tries again
       () => {
-        if (renders.get(pathname) === entry) renders.delete(pathname);
+        if (renders.get(page) === entry) renders.delete(page);
       },
     );
     return entry;
@@ -158,7 +161,7 @@ export function createStorefrontRenderer(app: FastifyInstance) {
       decorate: TemplateDecorator,
     ): Promise<EncodedBody | null> {
       if (!template.includes(SHELL_ROOT) || !storefrontPage(request.pathname)) return null;
-      const rendered = await render(request.pathname, template, decorate).result;
+      const rendered = await render(request.page, template, decorate).result;
       if (!rendered) return null;
       const kept = keptPage(request, rendered);
       if (kept) return kept;
@@ -177,11 +180,7 @@ export function createStorefrontRenderer(app: FastifyInstance) {
      */
     cached(request: FastifyRequest, template: string): EncodedBody | null {
       // looked up before the cookies are read: most requests are not for a rendered page
-      const rendered = currentRender(
-        splitRequestUrl(request.url).pathname,
-        template,
-        new Date(),
-      )?.settled;
+      const rendered = currentRender(renderedPage(request.url), template, new Date())?.settled;
       return rendered ? keptPage(storefrontRequest(request), rendered) : null;
     },
 
@@ -191,12 +190,22 @@ export function createStorefrontRenderer(app: FastifyInstance) {
 }
 
 /**
- * A composed page differs by path, theme and age-gate state only. The storefront's pages read
- * no query parameter, so `/?q=1`, `/?q=2`… are one entry: a stream of unique query strings can
- * neither make the shop render and compress a page per URL nor push real pages out.
+ * A composed page differs by path (with the home page's menu filter), theme and age-gate state
+ * only. The filter is read into its normal form and every other query parameter is dropped, so
+ * `/?q=1`, `/?q=2`… are one entry and `/?brand=Kiva&sort=name` is `/?sort=name&brand=Kiva&utm=1`:
+ * a stream of unique query strings can neither make the shop render and compress a page per
+ * URL nor push real pages out.
  */
 function pageKey(request: StorefrontRequest): string {
-  return `${request.pathname}|${request.theme}|${request.ageVerified}`;
+  return `${request.page}|${request.theme}|${request.ageVerified}`;
+}
+
+/** The page a URL renders: its path, plus the normal menu filter on the home page. */
+export function renderedPage(url: string): string {
+  const { pathname, search } = splitRequestUrl(url);
+  if (pathname !== '/' || search === '') return pathname;
+  const query = menuFilterQuery(parseMenuFilter(search));
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 export type StorefrontRenderer = ReturnType<typeof createStorefrontRenderer>;
@@ -265,6 +274,7 @@ export function storefrontRequest(request: FastifyRequest): StorefrontRequest {
   const cookies = readPreferenceCookies(request.headers.cookie);
   return {
     pathname,
+    page: renderedPage(request.url),
     theme: cookies.theme ?? DEFAULT_THEME,
     ageVerified: cookies.ageVerified,
   };

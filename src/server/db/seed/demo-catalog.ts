@@ -5,6 +5,7 @@ import { linkPromotionCategories, productColumns } from '../category-references'
 import type { Db } from '../connect';
 import { nowIso } from '../json';
 import type { PromotionsTable } from '../schema';
+import { demoFactColumns } from './demo-facts';
 import { writeDemoImage } from './demo-images';
 
 type Strain = 'none' | 'Sativa' | 'Indica' | 'Hybrid';
@@ -580,6 +581,10 @@ export async function seedDemoCatalogIfEmpty(
     ),
   );
 
+  const facts = await Promise.all(
+    PRODUCTS.map((p, index) => demoFactColumns(mediaDir, p.name, index)),
+  );
+
   await db.kysely.transaction().execute(async (trx) => {
     for (const category of CATEGORIES) {
       const { id } = await trx
@@ -636,6 +641,7 @@ export async function seedDemoCatalogIfEmpty(
       cannabis_grams: LIMIT_GRAMS[p.name]?.cannabis ?? 0,
       concentrate_grams: LIMIT_GRAMS[p.name]?.concentrate ?? 0,
       cannabis: NON_CANNABIS_CATEGORIES.has(p.category) ? 0 : 1,
+      ...facts[index],
       created_at: new Date(now.getTime() - p.ageDays * 86_400_000).toISOString(),
     }));
     await trx

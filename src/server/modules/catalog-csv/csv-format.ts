@@ -7,6 +7,8 @@ import {
   PAIR_SEPARATOR,
 } from '../../../shared/catalog-csv';
 import {
+  PRODUCT_FACT_NUMBER_FIELDS,
+  PRODUCT_FACT_TEXT_FIELDS,
   PRODUCT_LIMIT_FIELDS,
   PRODUCT_LIST_FIELDS,
   PRODUCT_PRICE_FIELDS,
@@ -19,7 +21,12 @@ import { spreadsheetCsv } from '../../http/spreadsheet-csv';
 const FORMULA_START = /^'[=+\-@\t\r]/;
 export const MAX_IMPORT_ROWS = 5000;
 
-const NUMBER_COLUMNS = [...PRODUCT_PRICE_FIELDS, 'stock', ...PRODUCT_LIMIT_FIELDS] as const;
+const NUMBER_COLUMNS = [
+  ...PRODUCT_PRICE_FIELDS,
+  'stock',
+  ...PRODUCT_LIMIT_FIELDS,
+  ...PRODUCT_FACT_NUMBER_FIELDS,
+] as const;
 /** A signed decimal becomes a number, so "-1" is answered "must be at least 0" rather than "must be a number". */
 const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
 const numberOrText = (cell: string) => (SIGNED_DECIMAL.test(cell) ? Number(cell) : cell);
@@ -51,6 +58,14 @@ function productCells(p: Product): Record<CatalogCsvColumn, string> {
     flavorStrains: joinPairs(p.flavorStrains),
     flavorStocks: joinPairs(p.flavorStocks),
     media: joinList(p.media),
+    ...(Object.fromEntries(PRODUCT_FACT_TEXT_FIELDS.map((c) => [c, p[c] ?? ''])) as Record<
+      (typeof PRODUCT_FACT_TEXT_FIELDS)[number],
+      string
+    >),
+    ...(Object.fromEntries(
+      PRODUCT_FACT_NUMBER_FIELDS.map((c) => [c, p[c] === null ? '' : String(p[c])]),
+    ) as Record<(typeof PRODUCT_FACT_NUMBER_FIELDS)[number], string>),
+    effects: joinList(p.effects),
     createdAt: p.createdAt,
   };
 }
@@ -216,7 +231,7 @@ export function bodyFromCells(cells: CsvRow['cells']): {
 } {
   const body: Record<string, unknown> = {};
   const problems: CellProblem[] = [];
-  for (const column of PRODUCT_TEXT_FIELDS) {
+  for (const column of [...PRODUCT_TEXT_FIELDS, ...PRODUCT_FACT_TEXT_FIELDS]) {
     if (cells[column] !== undefined) body[column] = cells[column].trim();
   }
   for (const column of NUMBER_COLUMNS) {

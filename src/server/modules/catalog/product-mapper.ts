@@ -9,6 +9,10 @@ const dollarsOrNull = (cents: number | null): number | null =>
 const centsOrNull = (dollars: number | null | undefined): number | null =>
   dollars === null || dollars === undefined ? null : toCents(dollars);
 
+// PostgreSQL may answer double precision columns as text through some drivers' settings.
+const numberOrNull = (value: number | string | null): number | null =>
+  value === null ? null : Number(value);
+
 export function productFromRow(row: ProductRow): Product {
   return {
     id: row.id,
@@ -35,6 +39,19 @@ export function productFromRow(row: ProductRow): Product {
     cannabisGrams: Number(row.cannabis_grams),
     concentrateGrams: Number(row.concentrate_grams),
     cannabis: Boolean(row.cannabis),
+    brand: row.brand,
+    potencyUnit: row.potency_unit as Product['potencyUnit'],
+    thc: numberOrNull(row.thc),
+    thcPerServing: numberOrNull(row.thc_per_serving),
+    cbd: numberOrNull(row.cbd),
+    cbdPerServing: numberOrNull(row.cbd_per_serving),
+    servingName: row.serving_name,
+    netAmount: numberOrNull(row.net_amount),
+    netUnit: row.net_unit as Product['netUnit'],
+    effects: readJson<Product['effects']>(row.effects, []),
+    labDocument: row.lab_document,
+    labName: row.lab_name,
+    labTestedOn: row.lab_tested_on,
     createdAt: row.created_at,
   };
 }
@@ -66,6 +83,19 @@ export function rowFromProduct(p: ProductInput, createdAt: string): NewProductRo
     cannabis_grams: p.cannabisGrams,
     concentrate_grams: p.concentrateGrams,
     cannabis: p.cannabis ? 1 : 0,
+    brand: p.brand,
+    potency_unit: p.potencyUnit,
+    thc: p.thc,
+    thc_per_serving: p.thcPerServing,
+    cbd: p.cbd,
+    cbd_per_serving: p.cbdPerServing,
+    serving_name: p.servingName,
+    net_amount: p.netAmount,
+    net_unit: p.netUnit,
+    effects: JSON.stringify(p.effects),
+    lab_document: p.labDocument,
+    lab_name: p.labName,
+    lab_tested_on: p.labTestedOn,
     created_at: createdAt,
   };
 }

@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ErrorCode } from '../../../shared/error-codes';
 import type { ErrorBody } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { actorOf } from '../auth/guard';
 import { saveUploads } from './service';
-import { sniffMediaKind } from './sniff';
-import { prepareMedia, UnreadableImageError, type UploadedFile } from './store';
+import { type MediaKind, sniffLabDocumentKind, sniffMediaKind } from './sniff';
+import { type PreparedMedia, prepareMedia, UnreadableImageError, type UploadedFile } from './store';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 5;
@@ -50,62 +50,122 @@ export async function mediaRoutes(app: ApiApp): Promise<void> {
     validatorCompiler: () => (data: unknown) => ({ value: data }),
   };
   app.post('/api/upload/product-media', upload, async (request, reply) => {
-    if (!request.isMultipart())
-      return refuse(reply, 400, 'UPLOAD_NOT_MULTIPART', 'Send the files as multipart/form-data');
-    const uploads: UploadedFile[] = [];
-    let current: string | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        current = part.filename;
-        const data = await part.toBuffer();
-        const kind = sniffMediaKind(data);
-        if (!kind)
-          return refuse(
-            reply,
-            400,
-            'UPLOAD_UNSUPPORTED_TYPE',
-            `Unsupported file type: ${shortName(part.filename)}`,
-          );
-        uploads.push({ filename: shortName(part.filename), kind, data });
-      }
-    } catch (error) {
-      const code = codeOf(error);
-      if (code === 'FST_FILES_LIMIT')
-        return refuse(
-          reply,
-          400,
-          'UPLOAD_TOO_MANY_FILES',
-          `Too many files: at most ${MAX_FILES} at once`,
-        );
-      if (code === 'FST_REQ_FILE_TOO_LARGE') {
-        return refuse(
-          reply,
-          413,
-          'UPLOAD_TOO_LARGE',
-          `File too large: ${shortName(current)} (at most ${MAX_FILE_BYTES / 1024 / 1024} MB)`,
-        );
-      }
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-        return refuse(reply, 400, 'UPLOAD_TOO_MANY_FIELDS', 'Too many form fields');
-      // Anything else comes from the body itself: a truncated or garbled multipart stream
-      // (busboy: "Unexpected end of multipart data", a bad boundary...) is the client's fault.
-      request.log.info({ err: error }, 'malformed upload');
-      return refuse(reply, 400, 'UPLOAD_MALFORMED', 'Malformed multipart body');
-    }
-    if (uploads.length === 0) return refuse(reply, 400, 'UPLOAD_NO_FILES', 'No files uploaded');
-
-    const prepared = [];
-    for (const upload of uploads) {
-      try {
-        prepared.push(await prepareMedia(upload));
-      } catch (error) {
-        if (error instanceof UnreadableImageError)
-          return refuse(reply, 400, 'UPLOAD_UNREADABLE_IMAGE', error.message);
-        throw error;
-      }
-    }
+    const uploads = await readUploads(request, reply, MAX_FILES, sniffMediaKind);
+    if (!uploads) return reply;
+    const prepared = await prepareAll(uploads, reply);
+    if (!prepared) return reply;
     const urls = await saveUploads(app.db, app.config.mediaDir, prepared, actorOf(request));
     return { urls };
   });
+
+  const labUpload = {
+    config: { auditedByService: true },
+    schema: {
+      consumes: ['multipart/form-data'],
+      body: z.object({
+        files: z
+          .array(z.file())
+          .max(1)
+          .describe('one PDF, JPEG, PNG or WebP lab-results document, at most 10 MB'),
+      }),
+      response: { 200: z.object({ urls: z.array(z.string()) }) },
+    },
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+  };
+  /** Issue 40 §1: a product's lab results, checked like product media (first bytes, size, count). */
+  app.post('/api/upload/lab-document', labUpload, async (request, reply) => {
+    const uploads = await readUploads(request, reply, 1, sniffLabDocumentKind);
+    if (!uploads) return reply;
+    const prepared = await prepareAll(uploads, reply);
+    if (!prepared) return reply;
+    const urls = await saveUploads(app.db, app.config.mediaDir, prepared, actorOf(request));
+    return { urls };
+  });
+}
+
+/**
+ * Reads every file part into memory and checks its kind by its first bytes; answers the
+ * refusal itself and returns null when one fails, or when there are more than `maxFiles`.
+ */
+async function readUploads(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  maxFiles: number,
+  sniff: (data: Buffer) => MediaKind | null,
+): Promise<UploadedFile[] | null> {
+  if (!request.isMultipart()) {
+    refuse(reply, 400, 'UPLOAD_NOT_MULTIPART', 'Send the files as multipart/form-data');
+    return null;
+  }
+  const uploads: UploadedFile[] = [];
+  let current: string | undefined;
+  const tooMany = () =>
+    refuse(reply, 400, 'UPLOAD_TOO_MANY_FILES', `Too many files: at most ${maxFiles} at once`);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      current = part.filename;
+      if (uploads.length === maxFiles) {
+        // drain the rest so the answer is not cut off mid-body
+        await part.toBuffer();
+        tooMany();
+        return null;
+      }
+      const data = await part.toBuffer();
+      const kind = sniff(data);
+      if (!kind) {
+        refuse(
+          reply,
+          400,
+          'UPLOAD_UNSUPPORTED_TYPE',
+          `Unsupported file type: ${shortName(part.filename)}`,
+        );
+        return null;
+      }
+      uploads.push({ filename: shortName(part.filename), kind, data });
+    }
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'FST_FILES_LIMIT') tooMany();
+    else if (code === 'FST_REQ_FILE_TOO_LARGE')
+      refuse(
+        reply,
+        413,
+        'UPLOAD_TOO_LARGE',
+        `File too large: ${shortName(current)} (at most ${MAX_FILE_BYTES / 1024 / 1024} MB)`,
+      );
+    else if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      refuse(reply, 400, 'UPLOAD_TOO_MANY_FIELDS', 'Too many form fields');
+    else {
+      // Anything else comes from the body itself: a truncated or garbled multipart stream
+      // (busboy: "Unexpected end of multipart data", a bad boundary...) is the client's fault.
+      request.log.info({ err: error }, 'malformed upload');
+      refuse(reply, 400, 'UPLOAD_MALFORMED', 'Malformed multipart body');
+    }
+    return null;
+  }
+  if (uploads.length === 0) {
+    refuse(reply, 400, 'UPLOAD_NO_FILES', 'No files uploaded');
+    return null;
+  }
+  return uploads;
+}
+
+async function prepareAll(
+  uploads: UploadedFile[],
+  reply: FastifyReply,
+): Promise<PreparedMedia[] | null> {
+  const prepared: PreparedMedia[] = [];
+  for (const upload of uploads) {
+    try {
+      prepared.push(await prepareMedia(upload));
+    } catch (error) {
+      if (error instanceof UnreadableImageError) {
+        refuse(reply, 400, 'UPLOAD_UNREADABLE_IMAGE', error.message);
+        return null;
+      }
+      throw error;
+    }
+  }
+  return prepared;
 }

@@ -2,14 +2,19 @@
  * Decides what an upload is from its first bytes, never from its name or declared
  * type: only the spec's seven kinds (jpeg, png, gif, webp, mp4, webm, quicktime) pass.
  */
-export type MediaKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'webm' | 'quicktime';
+export type MediaKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'webm' | 'quicktime' | 'pdf';
 
 export const IMAGE_KINDS: ReadonlySet<MediaKind> = new Set(['jpeg', 'png', 'gif', 'webp']);
 
-export const VIDEO_EXTENSIONS: Record<Extract<MediaKind, 'mp4' | 'webm' | 'quicktime'>, string> = {
+/** Kinds kept byte for byte, and the file extension each is stored under. */
+export const VIDEO_EXTENSIONS: Record<
+  Extract<MediaKind, 'mp4' | 'webm' | 'quicktime' | 'pdf'>,
+  string
+> = {
   mp4: 'mp4',
   webm: 'webm',
   quicktime: 'mov',
+  pdf: 'pdf',
 };
 
 /** ISO base media brands of MP4 files (H.264/AAC and friends); HEIC/AVIF images use other brands. */
@@ -52,4 +57,18 @@ export function sniffMediaKind(buf: Buffer): MediaKind | null {
   if (startsWith(buf, [0x1a, 0x45, 0xdf, 0xa3]) && ascii(buf, 4, 64).includes('webm'))
     return 'webm';
   return null;
+}
+
+/**
+ * Lab results (issue 40 §1): a PDF, or a photo or scan of one (JPEG, PNG, WebP). A PDF must
+ * start with its header and end with its end-of-file marker, so a renamed file or a cut-off
+ * upload is refused.
+ */
+export function sniffLabDocumentKind(buf: Buffer): MediaKind | null {
+  if (buf.length >= 8 && ascii(buf, 0, 5) === '%PDF-') {
+    const tail = ascii(buf, Math.max(0, buf.length - 1024), buf.length);
+    return tail.includes('%%EOF') ? 'pdf' : null;
+  }
+  const kind = sniffMediaKind(buf);
+  return kind === 'jpeg' || kind === 'png' || kind === 'webp' ? kind : null;
 }

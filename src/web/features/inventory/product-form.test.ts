@@ -1,6 +1,7 @@
 import { type ProductFields, productSchema } from '@shared/admin-schemas';
 import type { Product } from '@shared/types';
 import { describe, expect, it } from 'vitest';
+import { NO_FACTS } from '../../../shared/product-facts';
 import {
   emptyProductForm,
   moveItem,
@@ -196,6 +197,7 @@ describe('productFormFrom', () => {
       cannabisGrams: 0,
       concentrateGrams: 0,
       cannabis: true,
+      ...NO_FACTS,
       createdAt: '2026-01-01T00:00:00.000Z',
     };
     expect((await judge(productFormFrom(product))).body).toMatchObject({

@@ -12,6 +12,7 @@ import {
   type StrainName,
 } from '@shared/constants';
 import { defaultTierPrices } from '@shared/pricing';
+import type { Effect, NetUnit, PotencyUnit } from '@shared/product-facts';
 import { isSoldByWeight } from '@shared/quantity';
 import { ownValue } from '@shared/records';
 import type { Product } from '@shared/types';
@@ -51,7 +52,37 @@ export interface ProductFormValues {
   flavors: FlavorRow[];
   featured: boolean;
   media: string[];
+  /** issue 40 §1 facts, as typed ('' = not stated) */
+  brand: string;
+  potencyUnit: '' | PotencyUnit;
+  thc: string;
+  thcPerServing: string;
+  cbd: string;
+  cbdPerServing: string;
+  servingName: string;
+  netAmount: string;
+  netUnit: '' | NetUnit;
+  effects: Effect[];
+  labDocument: string;
+  labName: string;
+  labTestedOn: string;
 }
+
+const EMPTY_FACTS = {
+  brand: '',
+  potencyUnit: '',
+  thc: '',
+  thcPerServing: '',
+  cbd: '',
+  cbdPerServing: '',
+  servingName: '',
+  netAmount: '',
+  netUnit: '',
+  effects: [],
+  labDocument: '',
+  labName: '',
+  labTestedOn: '',
+} satisfies Partial<ProductFormValues>;
 
 export const TIER_FIELDS = [
   { label: '1/4 Oz', price: 'priceQuarter', sale: 'salePriceQuarter' },
@@ -85,6 +116,7 @@ export function emptyProductForm(category = ''): ProductFormValues {
     flavors: [],
     featured: false,
     media: [],
+    ...EMPTY_FACTS,
   };
 }
 
@@ -119,6 +151,19 @@ export function productFormFrom(product: Product): ProductFormValues {
     })),
     featured: product.featured,
     media: [...product.media],
+    brand: product.brand ?? '',
+    potencyUnit: product.potencyUnit ?? '',
+    thc: moneyText(product.thc),
+    thcPerServing: moneyText(product.thcPerServing),
+    cbd: moneyText(product.cbd),
+    cbdPerServing: moneyText(product.cbdPerServing),
+    servingName: product.servingName ?? '',
+    netAmount: moneyText(product.netAmount),
+    netUnit: product.netUnit ?? '',
+    effects: [...product.effects],
+    labDocument: product.labDocument ?? '',
+    labName: product.labName ?? '',
+    labTestedOn: product.labTestedOn ?? '',
   };
 }
 
@@ -202,6 +247,19 @@ export function productBodyFrom(values: ProductFormValues): ProductBody {
     flavors: rows.map((row) => row.name.trim()),
     flavorStrains: Object.fromEntries(rows.map((row) => [row.name.trim(), row.strain])),
     flavorStocks: Object.fromEntries(rows.map((row) => [row.name.trim(), amountOrNull(row.stock)])),
+    brand: values.brand,
+    potencyUnit: values.potencyUnit || null,
+    thc: values.thc,
+    thcPerServing: values.potencyUnit === 'mg' ? values.thcPerServing : '',
+    cbd: values.cbd,
+    cbdPerServing: values.potencyUnit === 'mg' ? values.cbdPerServing : '',
+    servingName: values.potencyUnit === 'mg' ? values.servingName : '',
+    netAmount: values.netAmount,
+    netUnit: values.netUnit || null,
+    effects: values.effects,
+    labDocument: values.labDocument,
+    labName: values.labName,
+    labTestedOn: values.labTestedOn,
   };
 }
 
@@ -228,6 +286,19 @@ const FIELD_LABELS: Partial<Record<string, string>> = {
   stock: 'Stock',
   media: 'Media',
   strainTypes: 'Strain types',
+  brand: 'Brand',
+  potencyUnit: 'Potency unit',
+  thc: 'THC',
+  thcPerServing: 'THC per serving',
+  cbd: 'CBD',
+  cbdPerServing: 'CBD per serving',
+  servingName: 'Serving name',
+  netAmount: 'Net size',
+  netUnit: 'Net size unit',
+  effects: 'Effects',
+  labDocument: 'Lab document',
+  labName: 'Lab name',
+  labTestedOn: 'Test date',
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Product } from '@shared/types';
 import { describe, expect, it } from 'vitest';
+import { NO_FACTS } from '../../../shared/product-facts';
 import { byPriceDescending, categoryStyle, menuPriceLine } from './menu-prices';
 
 const base: Product = {
@@ -27,6 +28,7 @@ const base: Product = {
   cannabisGrams: 0,
   concentrateGrams: 0,
   cannabis: true,
+  ...NO_FACTS,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -12,12 +12,23 @@ export type UploadOutcome =
 export const UPLOAD_ACCEPT =
   'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,video/quicktime';
 
-export async function uploadProductMedia(files: readonly File[]): Promise<UploadOutcome> {
+export const LAB_DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
+
+export function uploadProductMedia(files: readonly File[]): Promise<UploadOutcome> {
+  return uploadFiles('/api/upload/product-media', files);
+}
+
+/** POST /api/upload/lab-document (issue 40 §1): one PDF or image of a product's lab results. */
+export function uploadLabDocument(file: File): Promise<UploadOutcome> {
+  return uploadFiles('/api/upload/lab-document', [file]);
+}
+
+async function uploadFiles(path: string, files: readonly File[]): Promise<UploadOutcome> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
   let response: Response;
   try {
-    response = await fetch('/api/upload/product-media', {
+    response = await fetch(path, {
       method: 'POST',
       body: form,
       credentials: 'include',

@@ -34,6 +34,7 @@ import {
 } from '../product-form';
 import { CategoryPicker } from './category-picker';
 import { MediaEditor } from './media-editor';
+import { ProductFactsFields } from './product-facts-fields';
 
 const isTopLevel = (c: Category) => !c.parentId;
 const bySortOrder = (a: Category, b: Category) =>
@@ -567,6 +568,10 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           </Button>
         </Section>
       )}
+
+      <Section title="Product facts">
+        <ProductFactsFields values={values} errors={errors} fieldId={fieldId} set={set} />
+      </Section>
 
       <Section title="Media">
         <MediaEditor

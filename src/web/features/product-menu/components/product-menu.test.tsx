@@ -8,6 +8,7 @@ import { productKeys } from '@web/api/get-products';
 import SearchDialog from '@web/features/search/components/search-dialog';
 import { describe, expect, it } from 'vitest';
 import '../../../../../test/render';
+import { NO_FACTS } from '../../../../shared/product-facts';
 import ProductMenu from './product-menu';
 
 const flower: Product = {
@@ -35,6 +36,7 @@ const flower: Product = {
   cannabisGrams: 0,
   concentrateGrams: 0,
   cannabis: true,
+  ...NO_FACTS,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const products: Product[] = [

@@ -1,4 +1,6 @@
+import { filterAndSortProducts } from '@shared/menu-filter';
 import { formatDollars } from '@shared/money';
+import { potencyBadge } from '@shared/product-facts';
 import { readableProductPath, subcategoryLabel } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
@@ -9,6 +11,8 @@ import { Modal } from '@web/components/ui/modal';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { ProductMarks } from '@web/components/ui/product-marks';
 import { Spinner } from '@web/components/ui/spinner';
+import { MenuFilterBar } from '@web/features/menu-filter/components/menu-filter-bar';
+import { useMenuFilter } from '@web/features/menu-filter/use-menu-filter';
 import { groupProducts } from '@web/lib/catalog-groups';
 import { clsx } from 'clsx';
 import { Fragment, useId, useMemo } from 'react';
@@ -58,9 +62,20 @@ export default function ProductMenu({
   const titleId = useId();
   const products = useProducts();
   const categories = useCategories();
+  const { filter } = useMenuFilter();
+  // Issue 40 §2: the page's filter narrows the menu too; a chosen sort orders each group
+  const shown = useMemo(
+    () => filterAndSortProducts(products.data ?? [], filter),
+    [products.data, filter],
+  );
   const groups = useMemo(
-    () => groupProducts(products.data ?? [], categories.data ?? [], byPriceDescending),
-    [products.data, categories.data],
+    () =>
+      groupProducts(
+        shown,
+        categories.data ?? [],
+        filter.sort === 'featured' ? byPriceDescending : undefined,
+      ),
+    [shown, categories.data, filter.sort],
   );
 
   return (
@@ -76,77 +91,90 @@ export default function ProductMenu({
           {products.isPending || categories.isPending ? (
             <Spinner label="Loading products..." />
           ) : (
-            <div className="mx-auto grid max-w-7xl items-start gap-5 md:grid-cols-2 lg:grid-cols-3">
-              {groups.map((group) => {
-                const style = categoryStyle(group.slug);
-                return (
-                  <section
-                    key={group.slug}
-                    aria-label={group.name}
-                    data-testid={`menu-category-${group.slug}`}
-                    className="overflow-hidden rounded-2xl border border-line bg-surface"
-                  >
-                    <h3
-                      className={clsx(
-                        'flex items-center gap-2 bg-gradient-to-r px-4 py-3 text-lg font-bold text-white',
-                        style.accent,
-                      )}
+            <>
+              <MenuFilterBar
+                products={products.data ?? []}
+                shown={shown.length}
+                className="mx-auto mb-4 max-w-7xl"
+              />
+              <div className="mx-auto grid max-w-7xl items-start gap-5 md:grid-cols-2 lg:grid-cols-3">
+                {groups.map((group) => {
+                  const style = categoryStyle(group.slug);
+                  return (
+                    <section
+                      key={group.slug}
+                      aria-label={group.name}
+                      data-testid={`menu-category-${group.slug}`}
+                      className="overflow-hidden rounded-2xl border border-line bg-surface"
                     >
-                      <span aria-hidden="true">{style.emoji}</span>
-                      {group.name}
-                    </h3>
-                    {group.subgroups.map((sub) => (
-                      <div
-                        key={sub.slug ?? 'general'}
-                        className="border-t border-line first:border-t-0"
+                      <h3
+                        className={clsx(
+                          'flex items-center gap-2 bg-gradient-to-r px-4 py-3 text-lg font-bold text-white',
+                          style.accent,
+                        )}
                       >
-                        <h4 className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-muted uppercase">
-                          {subcategoryLabel(sub.slug)}
-                        </h4>
-                        <ul className="px-2 pb-2">
-                          {sub.products.map((product) => (
-                            <li key={product.id}>
-                              <a
-                                href={readableProductPath(product)}
-                                onClick={(event) => {
-                                  event.preventDefault();
-                                  onOpenProduct(readableProductPath(product));
-                                }}
-                                className="flex items-center gap-3 rounded-xl p-2 hover:bg-surface-2"
-                              >
-                                <ProductImage
-                                  url={firstImage(product.media)}
-                                  alt=""
-                                  sizes="48px"
-                                  className={clsx(
-                                    'h-12 w-12 shrink-0 rounded-lg',
-                                    product.stock <= 0 && 'opacity-40 grayscale',
-                                  )}
-                                />
-                                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                                  <span className="flex items-center gap-2">
-                                    <span className="truncate font-semibold">{product.name}</span>
-                                    {product.strain && product.strain !== 'none' && (
-                                      <Badge tone={strainTone(product.strain)} className="shrink-0">
-                                        {product.strain}
-                                      </Badge>
+                        <span aria-hidden="true">{style.emoji}</span>
+                        {group.name}
+                      </h3>
+                      {group.subgroups.map((sub) => (
+                        <div
+                          key={sub.slug ?? 'general'}
+                          className="border-t border-line first:border-t-0"
+                        >
+                          <h4 className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-muted uppercase">
+                            {subcategoryLabel(sub.slug)}
+                          </h4>
+                          <ul className="px-2 pb-2">
+                            {sub.products.map((product) => (
+                              <li key={product.id}>
+                                <a
+                                  href={readableProductPath(product)}
+                                  onClick={(event) => {
+                                    event.preventDefault();
+                                    onOpenProduct(readableProductPath(product));
+                                  }}
+                                  className="flex items-center gap-3 rounded-xl p-2 hover:bg-surface-2"
+                                >
+                                  <ProductImage
+                                    url={firstImage(product.media)}
+                                    alt=""
+                                    sizes="48px"
+                                    className={clsx(
+                                      'h-12 w-12 shrink-0 rounded-lg',
+                                      product.stock <= 0 && 'opacity-40 grayscale',
                                     )}
+                                  />
+                                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                                    <span className="flex items-center gap-2">
+                                      <span className="truncate font-semibold">{product.name}</span>
+                                      {product.strain && product.strain !== 'none' && (
+                                        <Badge
+                                          tone={strainTone(product.strain)}
+                                          className="shrink-0"
+                                        >
+                                          {product.strain}
+                                        </Badge>
+                                      )}
+                                    </span>
+                                    <span className="flex flex-wrap gap-1 empty:hidden">
+                                      <ProductMarks product={product} />
+                                      {potencyBadge(product) && (
+                                        <Badge tone="neutral">{potencyBadge(product)}</Badge>
+                                      )}
+                                    </span>
+                                    <MenuPriceLine product={product} />
                                   </span>
-                                  <span className="flex flex-wrap gap-1 empty:hidden">
-                                    <ProductMarks product={product} />
-                                  </span>
-                                  <MenuPriceLine product={product} />
-                                </span>
-                              </a>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ))}
-                  </section>
-                );
-              })}
-            </div>
+                                </a>
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ))}
+                    </section>
+                  );
+                })}
+              </div>
+            </>
           )}
         </div>
       </div>

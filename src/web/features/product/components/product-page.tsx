@@ -23,6 +23,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { relatedProducts } from '../related';
 import { MediaCarousel } from './media-carousel';
+import { ProductFacts } from './product-facts';
 import { RelatedProducts } from './related-products';
 
 export type ProductSource =
@@ -178,7 +179,14 @@ export function ProductPage({
                 </span>
               )}
             </div>
-            <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">{product.name}</h1>
+            <div className="flex flex-col gap-1">
+              {product.brand && (
+                <p className="text-sm font-semibold tracking-wide text-muted uppercase">
+                  {product.brand}
+                </p>
+              )}
+              <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">{product.name}</h1>
+            </div>
             {product.description && (
               <p className="text-base leading-relaxed text-muted">{product.description}</p>
             )}
@@ -204,6 +212,7 @@ export function ProductPage({
               <span aria-hidden="true">·</span>
               {isSoldByWeight(product) ? 'Sold by weight' : 'Sold per unit'}
             </p>
+            <ProductFacts product={product} />
           </div>
         </article>
         <div className="mt-12">

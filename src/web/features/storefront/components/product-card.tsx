@@ -1,4 +1,5 @@
 import { saleLabel } from '@shared/pricing';
+import { potencyBadge } from '@shared/product-facts';
 import { readableProductPath } from '@shared/slugs';
 import type { Product } from '@shared/types';
 import { Badge, strainTone } from '@web/components/ui/badge';
@@ -29,6 +30,7 @@ export function ProductCard({
   const soldOut = product.stock <= 0;
   const sale = saleLabel(product);
   const flavors = product.category === 'concentrates' ? product.flavors : [];
+  const potency = potencyBadge(product);
   return (
     <article
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-colors hover:border-primary/60"
@@ -62,6 +64,11 @@ export function ProductCard({
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        {product.brand && (
+          <p className="-mb-1.5 truncate text-xs font-semibold tracking-wide text-muted uppercase">
+            {product.brand}
+          </p>
+        )}
         <h3 className="line-clamp-2 text-[0.95rem] leading-snug font-semibold">
           <Link href={href} className="hover:underline">
             {product.name}
@@ -71,8 +78,9 @@ export function ProductCard({
         {(soldOut || sale) && (
           <p className="sr-only">{[soldOut && 'Sold out', sale].filter(Boolean).join(', ')}</p>
         )}
-        {strainBadges(product).length > 0 && (
+        {(strainBadges(product).length > 0 || potency) && (
           <div className="flex flex-wrap gap-1">
+            {potency && <Badge tone="neutral">{potency}</Badge>}
             {strainBadges(product).map((strain) => (
               <Badge key={strain} tone={strainTone(strain)}>
                 {strain}

@@ -1,4 +1,5 @@
 import { TIMERS } from '@shared/constants';
+import { filterAndSortProducts, isMenuFiltered } from '@shared/menu-filter';
 import type { Product } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
 import { useNewestProducts } from '@web/api/get-newest-products';
@@ -7,6 +8,8 @@ import { usePromotions } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
 import { ProductRow } from '@web/components/ui/product-row';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { MenuFilterBar } from '@web/features/menu-filter/components/menu-filter-bar';
+import { useMenuFilter } from '@web/features/menu-filter/use-menu-filter';
 import { countCards, firstCards, groupProducts, topLevelCategories } from '@web/lib/catalog-groups';
 import { useHydrating } from '@web/lib/render-env';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
@@ -14,7 +17,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { matchesStrain, useStrainFilter } from '../strain-filter';
 import { ALL_PRODUCTS, CategoryBar } from './category-bar';
 import { Hero, PRODUCTS_ANCHOR, scrollToProducts } from './hero';
-import { type CardActions, ProductCard } from './product-card';
+import { type CardActions, ProductCard, ProductGrid } from './product-card';
 import { ProductSections } from './product-sections';
 import { PromotionsBanner } from './promotions-banner';
 
@@ -48,19 +51,26 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
   const newest = useNewestProducts();
   const strain = useStrainFilter();
   const [selected, setSelected] = useState(ALL_PRODUCTS);
+  const { filter } = useMenuFilter();
+  const filtered = isMenuFiltered(filter);
 
   const topLevel = useMemo(() => topLevelCategories(categories.data ?? []), [categories.data]);
   const visible = useMemo(
     () => (products.data ?? []).filter((p) => matchesStrain(p, strain)),
     [products.data, strain],
   );
+  const inCategory = useMemo(
+    () => (selected === ALL_PRODUCTS ? visible : visible.filter((p) => p.category === selected)),
+    [visible, selected],
+  );
+  // Issue 40 §2: a filter or sort shows one list in its order instead of the category sections.
+  const results = useMemo(
+    () => (filtered ? filterAndSortProducts(inCategory, filter) : null),
+    [filtered, inCategory, filter],
+  );
   const groups = useMemo(
-    () =>
-      groupProducts(
-        selected === ALL_PRODUCTS ? visible : visible.filter((p) => p.category === selected),
-        categories.data ?? [],
-      ),
-    [visible, selected, categories.data],
+    () => (results ? NO_GROUPS : groupProducts(inCategory, categories.data ?? [])),
+    [results, inCategory, categories.data],
   );
   // The sections hold every product card: React renders them in the background, a
   // few cards per commit, so no long task blocks the page while it becomes usable.
@@ -116,6 +126,7 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
 
       <div id={PRODUCTS_ANCHOR} className="flex scroll-mt-16 flex-col gap-4">
         <CategoryBar categories={topLevel} selected={selected} onSelect={selectCategory} />
+        <MenuFilterBar products={inCategory} shown={results ? results.length : inCategory.length} />
         {strain && (
           <p className="text-sm text-muted" role="status">
             Showing <span className="font-semibold text-fg">{strain}</span> strains only.
@@ -130,6 +141,16 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
               Try again
             </Button>
           </div>
+        ) : results ? (
+          results.length === 0 ? (
+            <p className="rounded-2xl border border-line bg-surface p-10 text-center text-muted">
+              No products match these filters.
+            </p>
+          ) : (
+            <section aria-label="Filtered products">
+              <ProductGrid products={results} actions={cardActions} />
+            </section>
+          )
         ) : groups.length === 0 ? (
           <p className="rounded-2xl border border-line bg-surface p-10 text-center text-muted">
             No products match this filter.
