@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { NO_FACTS } from './product-facts';
 import { productSearchIndex, searchTerm } from './product-search';
 import type { Product } from './types';
 
 const product = (id: number, name: string, extra: Partial<Product> = {}) =>
   ({
+    ...NO_FACTS,
     id,
     name,
     category: 'edibles',
@@ -44,5 +46,16 @@ describe('product search (issue 40 §3)', () => {
       product(3, 'Blue Dream'),
     ]);
     expect(search.search('blue razz').map((p) => p.id)).toEqual([2, 1]);
+  });
+
+  it('finds a brand after names and an effect before flavors', () => {
+    const search = productSearchIndex([
+      product(1, 'Sleepy Mints', { flavors: ['Peppermint'] }),
+      product(2, 'Night Gummies', { brand: 'Sleepy Hollow Farms' }),
+      product(3, 'Calm Drops', { effects: ['sleepy'] }),
+      product(4, 'Dusk Chews', { flavors: ['Sleepy Berry'] }),
+    ]);
+    expect(search.search('sleepy').map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(search.search('hollow').map((p) => p.id)).toEqual([2]);
   });
 });

@@ -11,7 +11,9 @@ import type { Product } from './types';
  */
 const FIELDS: readonly { name: string; text: (p: Product) => (string | null | undefined)[] }[] = [
   { name: 'name', text: (p) => [p.name] },
+  { name: 'brand', text: (p) => [p.brand] },
   { name: 'category', text: (p) => [p.category, p.subcategory, strainWord(p), ...p.strainTypes] },
+  { name: 'effects', text: (p) => p.effects },
   { name: 'flavors', text: (p) => p.flavors },
   { name: 'description', text: (p) => [p.description] },
 ];
