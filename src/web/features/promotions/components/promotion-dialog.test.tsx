@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { NO_FACTS } from '@shared/product-facts';
 import type { Category, Product } from '@shared/types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '@web/components/ui/toast';
@@ -11,6 +12,7 @@ const categories = [
 ] as Category[];
 const products = [
   {
+    ...NO_FACTS,
     id: 5,
     name: 'Pre-Roll Pack',
     category: 'prerolls',
