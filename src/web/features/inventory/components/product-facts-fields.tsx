@@ -6,6 +6,7 @@ import {
   NET_UNITS,
   type NetUnit,
   type PotencyUnit,
+  type ProductFacts,
 } from '@shared/product-facts';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, Field, inputClasses } from '@web/components/ui/form-controls';
@@ -16,20 +17,8 @@ import { useRef, useState } from 'react';
 import { LAB_DOCUMENT_ACCEPT, uploadLabDocument } from '../api/upload-media';
 import type { ProductFormValues } from '../product-form';
 
-type FactKey =
-  | 'brand'
-  | 'potencyUnit'
-  | 'thc'
-  | 'thcPerServing'
-  | 'cbd'
-  | 'cbdPerServing'
-  | 'servingName'
-  | 'netAmount'
-  | 'netUnit'
-  | 'effects'
-  | 'labDocument'
-  | 'labName'
-  | 'labTestedOn';
+/** The form's fields of the product facts: the shared facts' names. */
+type FactKey = keyof ProductFacts;
 
 /** The product form's "Product facts" section (issue 40 §1): every fact optional, each explained. */
 export function ProductFactsFields({
