@@ -22,7 +22,8 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Dealer' });
 
 /** On a phone the back-office menu folds into a button. */
 async function openNav(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // the first back-office render of a fresh context took over 15 s at load average 13: a bound
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   const menu = page.getByRole('button', { name: /Dealer menu/ });
   if (await menu.isVisible()) await menu.click();
 }
