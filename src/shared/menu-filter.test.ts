@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aProduct } from '../../test/product-fixture';
 import {
   activeFilterCount,
   filterAndSortProducts,
@@ -8,40 +9,11 @@ import {
   parseMenuFilter,
   withMenuFilter,
 } from './menu-filter';
-import { NO_FACTS } from './product-facts';
 import type { Product } from './types';
 
 let nextId = 1;
 function product(fields: Partial<Product>): Product {
-  return {
-    id: nextId++,
-    name: 'Product',
-    category: 'edibles',
-    subcategory: null,
-    description: '',
-    price: 20,
-    salePrice: null,
-    priceQuarter: null,
-    salePriceQuarter: null,
-    priceHalf: null,
-    salePriceHalf: null,
-    priceOunce: null,
-    salePriceOunce: null,
-    featured: false,
-    media: [],
-    stock: 5,
-    strain: 'none',
-    strainTypes: [],
-    flavors: [],
-    flavorStrains: {},
-    flavorStocks: {},
-    cannabisGrams: 0,
-    concentrateGrams: 0,
-    cannabis: true,
-    ...NO_FACTS,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    ...fields,
-  };
+  return aProduct({ id: nextId++, ...fields });
 }
 
 const blueDream = product({

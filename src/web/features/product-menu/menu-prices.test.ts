@@ -1,36 +1,16 @@
-import type { Product } from '@shared/types';
 import { describe, expect, it } from 'vitest';
-import { NO_FACTS } from '../../../shared/product-facts';
+import { aProduct } from '../../../../test/product-fixture';
 import { byPriceDescending, categoryStyle, menuPriceLine } from './menu-prices';
 
-const base: Product = {
-  id: 1,
+const base = aProduct({
   name: 'Blue Dream',
   category: 'flower',
   subcategory: 'top-shelf',
-  description: '',
   price: 45,
-  salePrice: null,
-  priceQuarter: null,
-  salePriceQuarter: null,
-  priceHalf: null,
-  salePriceHalf: null,
-  priceOunce: null,
-  salePriceOunce: null,
-  featured: false,
-  media: [],
   stock: 100,
   strain: 'Hybrid',
-  strainTypes: [],
-  flavors: [],
-  flavorStrains: {},
-  flavorStocks: {},
-  cannabisGrams: 0,
-  concentrateGrams: 0,
-  cannabis: true,
-  ...NO_FACTS,
   createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 describe('Product Menu prices (spec §2.4)', () => {
   it('joins the four flower sizes with bullets, using the default multipliers', () => {
