@@ -9,7 +9,6 @@ import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { insertContactMessage } from '../contact/repo';
 import * as repo from './repo';
 
-export const CHAT_SESSION_ID = /^session-\d{10,16}-[A-Za-z0-9]{4,40}$/;
 export const CHAT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const DUPLICATE_WINDOW_MS = 5000;
 
