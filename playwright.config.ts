@@ -10,9 +10,15 @@ const LICENSED_SPEC = /licensed-(shop|door)\.spec\.ts/;
  */
 const RECORDS_PORTS = { phone: PORT + 2, desktop: PORT + 3 };
 const RECORDS_SPEC = /licensed-records\.spec\.ts/;
-/** A shop with every abuse limit at its default, for the ordinary shopper (issue 38). */
+/**
+ * A shop with every abuse limit at its default, for the ordinary shopper (issue 38), on the
+ * other side of the date line from the main shop (UTC+14 against UTC): the shop-day journeys
+ * run on both, so a rule that reads the machine's or the phone's day fails on one of them.
+ */
 const ORDINARY_PORT = PORT + 4;
+const ORDINARY_ZONE = 'Pacific/Kiritimati';
 const ORDINARY_SPEC = /ordinary-shopper\.spec\.ts/;
+const DATE_LINE_SPEC = /date-line\.spec\.ts/;
 const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC, ORDINARY_SPEC];
 export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
 
@@ -117,12 +123,12 @@ export default defineConfig({
     },
     {
       name: 'ordinary-phone',
-      testMatch: ORDINARY_SPEC,
+      testMatch: [ORDINARY_SPEC, DATE_LINE_SPEC],
       use: { ...PHONE, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
     },
     {
       name: 'ordinary-desktop',
-      testMatch: ORDINARY_SPEC,
+      testMatch: [ORDINARY_SPEC, DATE_LINE_SPEC],
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
     },
   ],
@@ -133,6 +139,6 @@ export default defineConfig({
     shopServer(LICENSED_PORT, afternoonZone()),
     shopServer(RECORDS_PORTS.phone, afternoonZone()),
     shopServer(RECORDS_PORTS.desktop, afternoonZone()),
-    shopServer(ORDINARY_PORT, 'UTC', { defaultLimits: true }),
+    shopServer(ORDINARY_PORT, ORDINARY_ZONE, { defaultLimits: true }),
   ],
 });
