@@ -3,7 +3,7 @@ import { EVENT_POLICY } from '../../shared/event-policy';
 import type { ServerMessageMap } from '../../shared/events';
 import { can, type Permission, type StaffRole } from '../../shared/staff';
 import type { Promotion } from '../../shared/types';
-import type { BusEvent } from './events';
+import type { BusEvent } from '../events/bus';
 
 /** The dealer session a socket was opened with. */
 export interface SocketDealerSession {

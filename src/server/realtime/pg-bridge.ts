@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { EVENT_POLICY } from '../../shared/event-policy';
+import type { BusEvent } from '../events/bus';
 import { findProduct, listProducts } from '../modules/catalog/service';
 import { listCategories } from '../modules/categories/service';
 import { findOrder } from '../modules/orders/service';
 import { listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
-import type { BusEvent } from './events';
 import { deleteBusPayloadsBefore, findBusPayload, insertBusPayload, notifyInOrder } from './repo';
 
 /**

@@ -11,6 +11,7 @@ import {
   type ClientMessageType,
   isClientMessageType,
 } from '../../shared/socket-messages';
+import { publish } from '../events/publish';
 import { HttpError, pathToNul } from '../http/errors';
 import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
@@ -39,7 +40,6 @@ import {
 import { listActivePromotions, listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
 import { type Client, createHub, staffMay } from './hub';
-import { publish } from './publish';
 import { onSocketError } from './socket-errors';
 import { createAddressSlots, createSyncProductsBucket, createTokenBucket } from './socket-limits';
 

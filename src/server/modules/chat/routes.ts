@@ -5,9 +5,9 @@ import {
   successResponse,
 } from '../../../shared/api-schemas';
 import { chatSessionId, chatText } from '../../../shared/socket-messages';
+import { published } from '../../events/publish';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import {
   chatHistory,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ChatMessagePayload } from '../../../shared/events';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { busEvent, type Outcome } from '../../realtime/events';
+import { busEvent, type Outcome } from '../../events/bus';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { insertContactMessage } from '../contact/repo';
 import * as repo from './repo';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { ChatMessagePayload } from '../../../shared/events';
-import { publish } from '../../realtime/publish';
+import { publish } from '../../events/publish';
 import type { Actor } from '../audit/service';
 import { findSessionByExternalRef, recordSupportMessage, setExternalRef } from './service';
 

@@ -13,7 +13,7 @@ import {
   storefrontPage,
 } from '../../web/entry-server';
 import { staticAgeGateHtml } from '../../web/features/age-gate/static-age-gate';
-import { type EncodedBody, encodeBody } from './encoded-body';
+import { type EncodedBody, encodeBody } from '../http/encoded-body';
 
 const RENDER_TIMEOUT_MS = 2000;
 const MAX_RENDERED_PATHS = 256;
