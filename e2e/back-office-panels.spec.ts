@@ -72,24 +72,18 @@ test('the owner uses every panel of the dashboard after logging in through the d
   await page.keyboard.press('Escape');
   await expect(promotion).toBeHidden();
 
-  const profile = region(page, 'Store Profile');
-  await editAndUndo(
-    profile.getByLabel('Opening hours'),
-    profile.getByRole('button', { name: 'Save Store Profile' }),
-    'Every day 9 AM - 10 PM',
-  );
-  const compliance = region(page, 'Compliance');
-  await editAndUndo(
-    compliance.getByLabel('Sales tax rate (%)'),
-    compliance.getByRole('button', { name: 'Save Compliance Settings' }),
-    '9.25',
-  );
-  const limits = region(page, 'Order limits');
-  await editAndUndo(
-    limits.getByLabel('Most of one item per order'),
-    limits.getByRole('button', { name: 'Save Order Limits' }),
-    '8',
-  );
+  for (const [panel, label, save, value] of [
+    ['Store Profile', 'Opening hours', 'Save Store Profile', 'Every day 9 AM - 10 PM'],
+    ['Compliance', 'Sales tax rate (%)', 'Save Compliance Settings', '9.25'],
+    ['Order limits', 'Most of one item per order', 'Save Order Limits', '8'],
+  ]) {
+    const settings = region(page, panel);
+    await editAndUndo(
+      settings.getByLabel(label),
+      settings.getByRole('button', { name: save }),
+      value,
+    );
+  }
 
   const zones = region(page, 'Delivery Zones');
   await zones.getByLabel('Zone name').fill('Downtown');
