@@ -193,6 +193,7 @@ describe('pricing parity between the browser total and the server', () => {
       }),
       { numRuns: 100 },
     );
-    expect(accepted).toBeGreaterThan(30);
+    // a fifth at least: the rest meet the daily limits or the minimum, as in the browser
+    expect(accepted).toBeGreaterThan(20);
   });
 });
