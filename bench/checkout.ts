@@ -1,5 +1,9 @@
 import type { Db } from '../src/server/db/connect';
 import { placeOrder } from '../src/server/modules/orders/checkout';
+import {
+  createCheckoutTermsSnapshot,
+  readCheckoutTerms,
+} from '../src/server/modules/orders/checkout-terms-snapshot';
 import { saveDealerSettings } from '../src/server/modules/scheduling/admin-service';
 import { createDeliveryZone } from '../src/server/modules/zones/service';
 import { dealerSettingsPatchSchema, deliveryZoneSchema } from '../src/shared/admin-schemas';
@@ -37,6 +41,14 @@ const BENCH_ZONE = deliveryZoneSchema.parse({
 });
 
 /**
+ * The licensed shop's time zone: one where it is early afternoon now, so that same-day
+ * delivery is within California's legal hours whenever the bench runs (a fixed zone would
+ * refuse every order at night). `Etc/GMT+N` is N hours behind UTC.
+ */
+const hoursBehindUtc = new Date().getUTCHours() - 12;
+const SHOP_ZONE = `Etc/GMT${hoursBehindUtc > 0 ? '+' : '-'}${Math.abs(hoursBehindUtc)}`;
+
+/**
  * Issue 16: the shop on California's rule set (limits, excise, 9.5% sales tax) with a
  * delivery zone; answers what the buyers need to price their orders as the server will.
  */
@@ -48,7 +60,7 @@ async function licenseShop(db: Db): Promise<LicensedOrders> {
     )
   ).value;
   const zone = (await createDeliveryZone(db, BENCH_ZONE)).value;
-  const today = shopClock(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone).date;
+  const today = shopClock(new Date(), SHOP_ZONE).date;
   return {
     postalCode: '94110',
     pricing: { delivery: deliveryTermsOf(zone), tax: taxContextFor(settings, zone, today) },
@@ -66,6 +78,8 @@ async function directRun(
   try {
     await stockUp(db);
     const rules = licensed ? await licenseShop(db) : undefined;
+    // the server's snapshot of the settings and zones (nothing changes them during the loop)
+    const terms = createCheckoutTermsSnapshot(() => readCheckoutTerms(db));
     const soldOut = new Set<number>();
     let orders = 0;
     let refusals = 0;
@@ -76,7 +90,11 @@ async function directRun(
       if (!body) break;
       try {
         // a shopper per order, as over HTTP: the daily limits count per shopper too
-        await placeOrder(db, orderPlacementSchema.parse(body), { shopperId: `bench-${orders}` });
+        await placeOrder(db, orderPlacementSchema.parse(body), {
+          shopperId: `bench-${orders}`,
+          timeZone: SHOP_ZONE,
+          terms,
+        });
         orders += 1;
         refusals = 0;
       } catch (error) {
@@ -120,7 +138,7 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
     const initial = await stockSnapshot(db);
     const server = await spawnServer({
       // 200 buyers from one address: the order-placement limit (ORDER_RATE_LIMIT) is off here.
-      env: { ...fresh.env, SEED_DEMO: 'false', ORDER_RATE_LIMIT: 'off' },
+      env: { ...fresh.env, SEED_DEMO: 'false', ORDER_RATE_LIMIT: 'off', SHOP_TIMEZONE: SHOP_ZONE },
       bundle: true,
       // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
       extraNodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
