@@ -23,7 +23,15 @@ import {
   spawnServer,
   stockSnapshot,
 } from '../test/server-process';
-import { BACKEND, benchDatabase, type Figure, fmt, log, percentile } from './lib/common';
+import {
+  BACKEND,
+  benchDatabase,
+  cpuSeconds,
+  type Figure,
+  fmt,
+  log,
+  percentile,
+} from './lib/common';
 
 /** Units of stock given to each product: enough for a few seconds of buying on this machine. */
 const STOCK = Number(process.env.BENCH_CHECKOUT_STOCK ?? 400);
@@ -125,6 +133,8 @@ interface CheckoutRun {
   unbalanced: number;
   lost: number;
   direct: { orders: number; seconds: number };
+  /** the server's CPU time (user + system) per acknowledged order while the buyers ran */
+  serverCpuMs: number;
 }
 
 /** 200 buyers over HTTP until stock runs out, then the direct loop; `licensed`: issue 16's rules on. */
@@ -146,6 +156,7 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
     let store: Storefront;
     let http: Awaited<ReturnType<typeof runBuyers>>;
     let seconds: number;
+    let serverCpu: number;
     const label = licensed ? 'checkout (US-CA + zones)' : 'checkout';
     try {
       store = await readStorefront(server.url);
@@ -154,12 +165,14 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
       );
       log(`${label}: 200 buyers until ${store.products.filter(isSimple).length} products sell out`);
       const started = performance.now();
+      const cpuBefore = cpuSeconds(server.child.pid ?? 0);
       http = await runBuyers(server.url, store, {
         buyers: 200,
         stop: () => false,
         licensed: rules,
       });
       seconds = (performance.now() - started) / 1000;
+      serverCpu = cpuSeconds(server.child.pid ?? 0) - cpuBefore;
     } finally {
       await server.kill('SIGTERM');
     }
@@ -187,6 +200,7 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
       unbalanced: audit.unbalanced.length,
       lost: audit.lost.length,
       direct,
+      serverCpuMs: (serverCpu * 1000) / http.acknowledged.length,
     };
   } finally {
     await fresh.dispose();
@@ -251,6 +265,15 @@ export async function checkoutBench(): Promise<Figure[]> {
       target: '>= 0.90',
       pass: licensed.rate / plain.rate >= 0.9,
       note: `${licensed.orders} taxed deliveries in ${fmt(licensed.seconds, 2)} s, p99 ${fmt(percentile(licensed.latenciesMs, 99), 0)} ms; direct loop ${fmt(licensed.directRate, 0)} vs ${fmt(plain.directRate, 0)} orders/s; answers ${licensed.statuses}`,
+    },
+    {
+      benchmark: '2 checkout',
+      backend: BACKEND,
+      figure: 'server CPU per order (user + system), US-CA + zones / plain',
+      value: `${fmt(licensed.serverCpuMs, 3)} / ${fmt(plain.serverCpuMs, 3)} ms = ${fmt(licensed.serverCpuMs / plain.serverCpuMs, 2)}`,
+      target: 'info',
+      pass: null,
+      note: 'from /proc while the buyers ran, refused orders included: what a busy neighbour moves least',
     },
     {
       benchmark: '2 checkout',
