@@ -215,9 +215,9 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
 export async function checkoutBench(): Promise<Figure[]> {
   const plain = await runCheckout(false);
   const licensed = await runCheckout(true);
-  // issue 19's targets
-  const target = BACKEND === 'sqlite' ? 4000 : 1000;
-  const p99Target = BACKEND === 'sqlite' ? 100 : 250;
+  // issue 42's targets for this 2-core machine (issue 19 had asked 4,000 and 100 ms on SQLite)
+  const target = BACKEND === 'sqlite' ? 2000 : 1000;
+  const p99Target = BACKEND === 'sqlite' ? 200 : 250;
   const p99 = percentile(plain.latenciesMs, 99);
   const sound = (run: CheckoutRun) => run.oversold === 0 && run.unbalanced === 0 && run.lost === 0;
   const soundness = (run: CheckoutRun) =>
