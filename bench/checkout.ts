@@ -1,5 +1,9 @@
 import type { Db } from '../src/server/db/connect';
 import { placeOrder } from '../src/server/modules/orders/checkout';
+import {
+  createCheckoutTermsSnapshot,
+  readCheckoutTerms,
+} from '../src/server/modules/orders/checkout-terms-snapshot';
 import { saveDealerSettings } from '../src/server/modules/scheduling/admin-service';
 import { createDeliveryZone } from '../src/server/modules/zones/service';
 import { dealerSettingsPatchSchema, deliveryZoneSchema } from '../src/shared/admin-schemas';
@@ -19,7 +23,15 @@ import {
   spawnServer,
   stockSnapshot,
 } from '../test/server-process';
-import { BACKEND, benchDatabase, type Figure, fmt, log, percentile } from './lib/common';
+import {
+  BACKEND,
+  benchDatabase,
+  cpuSeconds,
+  type Figure,
+  fmt,
+  log,
+  percentile,
+} from './lib/common';
 
 /** Units of stock given to each product: enough for a few seconds of buying on this machine. */
 const STOCK = Number(process.env.BENCH_CHECKOUT_STOCK ?? 400);
@@ -37,6 +49,14 @@ const BENCH_ZONE = deliveryZoneSchema.parse({
 });
 
 /**
+ * The licensed shop's time zone: one where it is early afternoon now, so that same-day
+ * delivery is within California's legal hours whenever the bench runs (a fixed zone would
+ * refuse every order at night). `Etc/GMT+N` is N hours behind UTC.
+ */
+const hoursBehindUtc = new Date().getUTCHours() - 12;
+const SHOP_ZONE = `Etc/GMT${hoursBehindUtc > 0 ? '+' : '-'}${Math.abs(hoursBehindUtc)}`;
+
+/**
  * Issue 16: the shop on California's rule set (limits, excise, 9.5% sales tax) with a
  * delivery zone; answers what the buyers need to price their orders as the server will.
  */
@@ -48,7 +68,7 @@ async function licenseShop(db: Db): Promise<LicensedOrders> {
     )
   ).value;
   const zone = (await createDeliveryZone(db, BENCH_ZONE)).value;
-  const today = shopClock(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone).date;
+  const today = shopClock(new Date(), SHOP_ZONE).date;
   return {
     postalCode: '94110',
     pricing: { delivery: deliveryTermsOf(zone), tax: taxContextFor(settings, zone, today) },
@@ -66,6 +86,8 @@ async function directRun(
   try {
     await stockUp(db);
     const rules = licensed ? await licenseShop(db) : undefined;
+    // the server's snapshot of the settings and zones (nothing changes them during the loop)
+    const terms = createCheckoutTermsSnapshot(() => readCheckoutTerms(db));
     const soldOut = new Set<number>();
     let orders = 0;
     let refusals = 0;
@@ -76,7 +98,11 @@ async function directRun(
       if (!body) break;
       try {
         // a shopper per order, as over HTTP: the daily limits count per shopper too
-        await placeOrder(db, orderPlacementSchema.parse(body), { shopperId: `bench-${orders}` });
+        await placeOrder(db, orderPlacementSchema.parse(body), {
+          shopperId: `bench-${orders}`,
+          timeZone: SHOP_ZONE,
+          terms,
+        });
         orders += 1;
         refusals = 0;
       } catch (error) {
@@ -107,6 +133,8 @@ interface CheckoutRun {
   unbalanced: number;
   lost: number;
   direct: { orders: number; seconds: number };
+  /** the server's CPU time (user + system) per acknowledged order while the buyers ran */
+  serverCpuMs: number;
 }
 
 /** 200 buyers over HTTP until stock runs out, then the direct loop; `licensed`: issue 16's rules on. */
@@ -120,7 +148,7 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
     const initial = await stockSnapshot(db);
     const server = await spawnServer({
       // 200 buyers from one address: the order-placement limit (ORDER_RATE_LIMIT) is off here.
-      env: { ...fresh.env, SEED_DEMO: 'false', ORDER_RATE_LIMIT: 'off' },
+      env: { ...fresh.env, SEED_DEMO: 'false', ORDER_RATE_LIMIT: 'off', SHOP_TIMEZONE: SHOP_ZONE },
       bundle: true,
       // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server
       extraNodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
@@ -128,6 +156,7 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
     let store: Storefront;
     let http: Awaited<ReturnType<typeof runBuyers>>;
     let seconds: number;
+    let serverCpu: number;
     const label = licensed ? 'checkout (US-CA + zones)' : 'checkout';
     try {
       store = await readStorefront(server.url);
@@ -136,12 +165,14 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
       );
       log(`${label}: 200 buyers until ${store.products.filter(isSimple).length} products sell out`);
       const started = performance.now();
+      const cpuBefore = cpuSeconds(server.child.pid ?? 0);
       http = await runBuyers(server.url, store, {
         buyers: 200,
         stop: () => false,
         licensed: rules,
       });
       seconds = (performance.now() - started) / 1000;
+      serverCpu = cpuSeconds(server.child.pid ?? 0) - cpuBefore;
     } finally {
       await server.kill('SIGTERM');
     }
@@ -169,6 +200,7 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
       unbalanced: audit.unbalanced.length,
       lost: audit.lost.length,
       direct,
+      serverCpuMs: (serverCpu * 1000) / http.acknowledged.length,
     };
   } finally {
     await fresh.dispose();
@@ -183,9 +215,9 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
 export async function checkoutBench(): Promise<Figure[]> {
   const plain = await runCheckout(false);
   const licensed = await runCheckout(true);
-  // issue 19's targets
-  const target = BACKEND === 'sqlite' ? 4000 : 1000;
-  const p99Target = BACKEND === 'sqlite' ? 100 : 250;
+  // issue 42's targets for this 2-core machine (issue 19 had asked 4,000 and 100 ms on SQLite)
+  const target = BACKEND === 'sqlite' ? 2000 : 1000;
+  const p99Target = BACKEND === 'sqlite' ? 200 : 250;
   const p99 = percentile(plain.latenciesMs, 99);
   const sound = (run: CheckoutRun) => run.oversold === 0 && run.unbalanced === 0 && run.lost === 0;
   const soundness = (run: CheckoutRun) =>
@@ -233,6 +265,15 @@ export async function checkoutBench(): Promise<Figure[]> {
       target: '>= 0.90',
       pass: licensed.rate / plain.rate >= 0.9,
       note: `${licensed.orders} taxed deliveries in ${fmt(licensed.seconds, 2)} s, p99 ${fmt(percentile(licensed.latenciesMs, 99), 0)} ms; direct loop ${fmt(licensed.directRate, 0)} vs ${fmt(plain.directRate, 0)} orders/s; answers ${licensed.statuses}`,
+    },
+    {
+      benchmark: '2 checkout',
+      backend: BACKEND,
+      figure: 'server CPU per order (user + system), US-CA + zones / plain',
+      value: `${fmt(licensed.serverCpuMs, 3)} / ${fmt(plain.serverCpuMs, 3)} ms = ${fmt(licensed.serverCpuMs / plain.serverCpuMs, 2)}`,
+      target: 'info',
+      pass: null,
+      note: 'from /proc while the buyers ran, refused orders included: what a busy neighbour moves least',
     },
     {
       benchmark: '2 checkout',

@@ -274,3 +274,21 @@ export function rssMb(pid: number): number {
     return Number.NaN;
   }
 }
+
+/** Ticks per second of /proc's CPU times (USER_HZ: 100 on Linux's common builds). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds a process has used (user + system, from /proc/<pid>/stat): unlike a rate, it
+ * barely moves when other work on a shared machine takes the cores for a while.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name, which is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -38,6 +38,12 @@ import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { idCheckRoutes } from './modules/id-checks/routes';
 import { startStatusNotifications } from './modules/notifications/status-notifications';
+import {
+  type CheckoutTermsSnapshot,
+  createCheckoutTermsSnapshot,
+  makesCheckoutTermsStale,
+  readCheckoutTerms,
+} from './modules/orders/checkout-terms-snapshot';
 import { EXPIRY_SWEEP_EVERY_MS, startOrderExpiry } from './modules/orders/expiry';
 import { orderRoutes } from './modules/orders/routes';
 import { promotionRoutes, validatePromoRoutes } from './modules/promotions/routes';
@@ -59,6 +65,8 @@ declare module 'fastify' {
     db: Db;
     productListCache: EncodedCache;
     productSearch: ProductSearchCache;
+    /** the dealer's settings and the delivery zones every order reads */
+    checkoutTerms: CheckoutTermsSnapshot;
     events: EventBus;
     contactLimiter: ContactLimiter;
     /** the windows every abuse limit counts in (shared by the instances on one PostgreSQL) */
@@ -118,6 +126,10 @@ export async function buildApp({
     createProductSearchCache(() => listProducts(db.kysely)),
   );
   app.decorate('events', createEventBus());
+  app.decorate(
+    'checkoutTerms',
+    createCheckoutTermsSnapshot(() => readCheckoutTerms(db)),
+  );
   // one instance on SQLite counts in memory; the instances on one PostgreSQL share the counts
   const shared = db.postgres ? databaseCounters(db.kysely) : null;
   app.decorate('counters', shared?.counters ?? memoryCounters());
@@ -129,6 +141,8 @@ export async function buildApp({
       app.productListCache.invalidate();
       app.productSearch.invalidate();
     }
+    // a save of the settings or a zone, on this instance or (PostgreSQL) another
+    if (makesCheckoutTermsStale(event)) app.checkoutTerms.invalidate();
   });
 
   registerErrorHandling(app);

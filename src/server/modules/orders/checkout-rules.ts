@@ -74,7 +74,7 @@ export async function checkoutTermsFor(
  */
 export function deliveryPlaceFor(
   input: OrderPlacement,
-  zones: DeliveryZone[],
+  zones: readonly DeliveryZone[],
   ruleSet: RuleSet,
 ): DeliveryPlace {
   if (input.orderType !== 'pickup') {

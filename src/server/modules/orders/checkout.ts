@@ -50,6 +50,7 @@ import {
   checkScheduledCaps,
   deliveryPlaceFor,
 } from './checkout-rules';
+import type { CheckoutTermsSnapshot } from './checkout-terms-snapshot';
 import { claimKey, type IdempotencyClaim, keepAnswer } from './idempotency';
 import { orderFromRows } from './order-mapper';
 import * as repo from './repo';
@@ -87,6 +88,8 @@ export interface PlaceOrderContext {
   timeZone?: string;
   /** the request's Idempotency-Key: taken and answered inside the order's transaction */
   idempotency?: IdempotencyClaim | null;
+  /** the dealer's settings and the zones as last committed; without it the order reads them */
+  terms?: CheckoutTermsSnapshot;
 }
 
 /**
@@ -104,9 +107,12 @@ export async function placeOrder(
 ): Promise<Outcome<Order>> {
   const now = context.now ?? new Date();
   const claim = context.idempotency ?? null;
+  const known = context.terms ? await context.terms.get() : null;
   return db.writeTransaction(async (trx) => {
     if (claim) await claimKey(trx, claim, now);
-    const { settings, zones } = await checkoutTermsFor(trx, db.dialect, input);
+    const { settings, zones } = known
+      ? { settings: known.settings, zones: input.orderType === 'pickup' ? [] : known.zones }
+      : await checkoutTermsFor(trx, db.dialect, input);
     const products = await loadProducts(trx, input.items);
     const promo = input.promoCode
       ? await checkPromotion(trx, input.promoCode, input.items, now, context.timeZone ?? LOCAL_ZONE)

@@ -759,10 +759,62 @@ const gramsOf = (cannabis: unknown, concentrate: unknown) => ({
   concentrate: Number(concentrate ?? 0),
 });
 
+const sumsOfDay = reusedQuery({
+  build: (
+    db,
+    saleDate: string,
+    customerKey: string | null,
+    shopperId: string,
+    exceptOrderId: number,
+  ) => {
+    const mine = (column: 'cannabis_grams' | 'concentrate_grams', own: boolean) => {
+      const grams = sql.ref(column);
+      const [ifOwn, ifOther] = own ? [grams, sql`0`] : [sql`0`, grams];
+      return sql<number>`coalesce(sum(case when ${sql.ref('shopper_id')} = ${shopperId} then ${ifOwn} else ${ifOther} end), 0)`;
+    };
+    return (
+      db
+        .selectFrom('orders')
+        .select([
+          mine('cannabis_grams', true).as('own_cannabis'),
+          mine('concentrate_grams', true).as('own_concentrate'),
+          mine('cannabis_grams', false).as('other_cannabis'),
+          mine('concentrate_grams', false).as('other_concentrate'),
+        ])
+        .where('id', '!=', exceptOrderId)
+        // each side of the OR names its whole index, so only this customer's rows of the day are read
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('sale_date', '=', saleDate), eb('shopper_id', '=', shopperId)]),
+            ...(customerKey
+              ? [
+                  eb.and([
+                    eb('sale_date', '=', saleDate),
+                    eb('customer_key', '=', customerKey),
+                    eb('status', '!=', 'pending'),
+                  ]),
+                ]
+              : []),
+          ]),
+        )
+    );
+  },
+  shape: (_saleDate, customerKey, _shopperId, _exceptOrderId) =>
+    customerKey ? 'customer' : 'shopper only',
+  parameters: (saleDate, customerKey, shopperId, exceptOrderId) => [
+    ...Array(4).fill(shopperId),
+    exceptOrderId,
+    saleDate,
+    shopperId,
+    ...(customerKey ? [saleDate, customerKey, 'pending'] : []),
+  ],
+});
+
 /**
  * What counts toward a customer's limits on a sale day (issue 37 §2): every order of this
  * shopper, and the orders of other shoppers under the same phone once staff accepted them (an
- * unaccepted prank order cannot use up a stranger's day). Closed orders count 0.
+ * unaccepted prank order cannot use up a stranger's day). Closed orders count 0. One statement,
+ * compiled once per shape and reused.
  */
 export async function dayGramsOf(
   db: Q,
@@ -771,39 +823,10 @@ export async function dayGramsOf(
   shopperId: string,
   exceptOrderId = 0,
 ): Promise<DayGrams> {
-  const mine = (column: 'cannabis_grams' | 'concentrate_grams', own: boolean) => {
-    const grams = sql.ref(column);
-    const [ifOwn, ifOther] = own ? [grams, sql`0`] : [sql`0`, grams];
-    return sql<number>`coalesce(sum(case when ${sql.ref('shopper_id')} = ${shopperId} then ${ifOwn} else ${ifOther} end), 0)`;
-  };
-  const row = await db
-    .selectFrom('orders')
-    .select([
-      mine('cannabis_grams', true).as('own_cannabis'),
-      mine('concentrate_grams', true).as('own_concentrate'),
-      mine('cannabis_grams', false).as('other_cannabis'),
-      mine('concentrate_grams', false).as('other_concentrate'),
-    ])
-    .where('id', '!=', exceptOrderId)
-    // each side of the OR names its whole index, so only this customer's rows of the day are read
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('sale_date', '=', saleDate), eb('shopper_id', '=', shopperId)]),
-        ...(customerKey
-          ? [
-              eb.and([
-                eb('sale_date', '=', saleDate),
-                eb('customer_key', '=', customerKey),
-                eb('status', '!=', 'pending'),
-              ]),
-            ]
-          : []),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
+  const [row] = await sumsOfDay(db, saleDate, customerKey, shopperId, exceptOrderId);
   return {
-    own: gramsOf(row.own_cannabis, row.own_concentrate),
-    others: gramsOf(row.other_cannabis, row.other_concentrate),
+    own: gramsOf(row?.own_cannabis, row?.own_concentrate),
+    others: gramsOf(row?.other_cannabis, row?.other_concentrate),
   };
 }
 

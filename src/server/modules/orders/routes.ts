@@ -88,6 +88,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
         idempotency: claim,
         timeZone: app.config.SHOP_TIMEZONE,
         now: app.clock(),
+        terms: app.checkoutTerms,
       });
       const order = published(app, placed);
       return { statusCode: 201, body: order };
