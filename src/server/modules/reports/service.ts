@@ -1,5 +1,4 @@
 import { addDays } from '../../../shared/availability';
-import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { formatCents } from '../../../shared/money';
 import {
   type DayRange,
@@ -212,18 +211,6 @@ function seriesOf(
   });
 }
 
-const TAX_NAMES: repo.TaxNames = (() => {
-  const sets = Object.values(RULE_SETS);
-  const names = (kind: 'localTax' | 'exciseTax' | 'salesTax') => [
-    ...new Set(sets.flatMap((set) => (set[kind] ? [set[kind].name] : []))),
-  ];
-  return {
-    localTax: names('localTax'),
-    exciseTax: names('exciseTax'),
-    salesTax: names('salesTax'),
-  };
-})();
-
 const ZERO: TaxFigures = {
   orders: 0,
   totalCents: 0,
@@ -246,7 +233,7 @@ function add(a: TaxFigures, b: TaxFigures): TaxFigures {
 export async function taxReport(db: Db, period: string, timeZone: string): Promise<TaxReport> {
   const range = taxPeriodRange(period);
   const [rows, returns, voided, zones, shop] = await Promise.all([
-    repo.taxSums(db.kysely, db.dialect, TAX_NAMES, range.from, range.to),
+    repo.taxSums(db.kysely, range.from, range.to),
     returnsAfterHandover(db, range, timeZone),
     repo.voidedBetween(db.kysely, range.from, range.to),
     repo.zoneRates(db.kysely),
