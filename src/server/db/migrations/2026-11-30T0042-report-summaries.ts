@@ -216,6 +216,8 @@ const PG_FUNCTIONS = [
 
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   const integer = dialect === 'postgres' ? 'bigint' : 'integer';
+  // SQLite keeps each table in its key's order: a period is one run of rows, read in place
+  const clustered = dialect === 'postgres' ? sql`` : sql`without rowid`;
   let days = db.schema
     .createTable('report_days')
     .addColumn('shop_date', 'text', (c) => c.notNull())
@@ -227,7 +229,10 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('sales_rate_key', integer, (c) => c.notNull());
   for (const column of DAY_SUMS)
     days = days.addColumn(column, integer, (c) => c.notNull().defaultTo(0));
-  await days.addPrimaryKeyConstraint('report_days_pk', DAY_KEYS as never).execute();
+  await days
+    .addPrimaryKeyConstraint('report_days_pk', DAY_KEYS as never)
+    .modifyEnd(clustered)
+    .execute();
   await db.schema
     .createIndex('report_days_sale_date')
     .on('report_days')
@@ -241,6 +246,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('units', integer, (c) => c.notNull().defaultTo(0))
     .addColumn('revenue_cents', integer, (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('report_day_products_pk', ['shop_date', 'product_id'])
+    .modifyEnd(clustered)
     .execute();
   await db.schema
     .createTable('report_day_quarters')
@@ -249,6 +255,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('orders', integer, (c) => c.notNull().defaultTo(0))
     .addColumn('total_cents', integer, (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('report_day_quarters_pk', ['shop_date', 'quarter'])
+    .modifyEnd(clustered)
     .execute();
   if (dialect === 'postgres') {
     for (const statement of PG_FUNCTIONS) await sql.raw(statement).execute(db);
