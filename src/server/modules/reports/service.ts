@@ -297,9 +297,12 @@ const SALES_RETURN = 'CDTFA-401';
 
 /**
  * The figures as a retailer enters them. CDTFA-401: line 1 total (gross) sales, line 11 the
- * nontaxable part, line 12 the transactions subject to tax; the district rates go on
- * Schedule A2 (CDTFA-531-A2). The excise return asks for the gross receipts of retail sales of
- * cannabis and the excise due on them, per location.
+ * nontaxable part and the deductions, line 12 the transactions subject to tax; the district
+ * rates go on Schedule A2 (CDTFA-531-A2). Goods returned after handover are the deduction
+ * "Returned taxable merchandise" (Section B, line 4 of the CDTFA-401-A instructions; Regulation
+ * 1655): the sale price before tax, taken in the period the return was recorded, so line 12 is
+ * net of them. The excise return asks for the gross receipts of retail sales of cannabis and
+ * the excise due on them, per location; no return line of it is netted here.
  */
 function returnLines(
   totals: TaxFigures,
@@ -324,14 +327,15 @@ function returnLines(
     {
       form: SALES_RETURN,
       line: 'Line 11',
-      label: 'Total nontaxable transactions (e.g. delivery fees on orders without cannabis)',
-      cents: grossSales - totals.salesTaxBaseCents,
+      label:
+        'Total nontaxable transactions and deductions (e.g. delivery fees on orders without cannabis, returned goods)',
+      cents: grossSales - totals.salesTaxBaseCents + returnedGoodsCents,
     },
     {
       form: SALES_RETURN,
       line: 'Line 12',
-      label: 'Transactions subject to tax (the sales-tax base)',
-      cents: totals.salesTaxBaseCents,
+      label: 'Transactions subject to tax (the sales-tax base, less returned goods)',
+      cents: totals.salesTaxBaseCents - returnedGoodsCents,
     },
     ...byRate
       .filter((rate) => rate.ratePercent !== null)
@@ -361,8 +365,9 @@ function returnLines(
     },
     {
       form: SALES_RETURN,
-      line: 'Section A deductions',
-      label: 'Returned goods after handover (at their sold price)',
+      line: 'Section B, line 4',
+      label:
+        'Returned taxable merchandise: goods returned after handover, at their sold price before tax (deductible when credited or refunded in full)',
       cents: returnedGoodsCents,
     },
   ];
