@@ -299,9 +299,9 @@ const SALES_RETURN = 'CDTFA-401';
  * The figures as a retailer enters them. CDTFA-401: line 1 total (gross) sales, line 11 the
  * nontaxable part and the deductions, line 12 the transactions subject to tax; the district
  * rates go on Schedule A2 (CDTFA-531-A2). Goods returned after handover are the deduction
- * "Returned taxable merchandise" (Section B, line 4 of the CDTFA-401-A instructions; Regulation
- * 1655): the sale price before tax, taken in the period the return was recorded, so line 12 is
- * net of them. The excise return asks for the gross receipts of retail sales of cannabis and
+ * "Returned taxable merchandise" (Section B, line 4 in the instructions for the 401-A return,
+ * BOE-401-INST rev. 13 (4-13); Regulation 1655): the sale price before tax, claimed in the
+ * period the return was recorded, so line 12 is net of them. The excise return asks for the gross receipts of retail sales of cannabis and
  * the excise due on them, per location; no return line of it is netted here.
  */
 function returnLines(
