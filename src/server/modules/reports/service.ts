@@ -366,8 +366,7 @@ function returnLines(
     {
       form: SALES_RETURN,
       line: 'Section B, line 4',
-      label:
-        'Returned taxable merchandise: goods returned after handover, at their sold price before tax (deductible when credited or refunded in full)',
+      label: 'Returned taxable merchandise, at its sold price before tax (if refunded in full)',
       cents: returnedGoodsCents,
     },
   ];
