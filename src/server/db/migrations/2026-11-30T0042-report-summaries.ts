@@ -201,8 +201,23 @@ const PG_FUNCTIONS = [
   `create or replace function canopy_report_items() returns trigger
   language plpgsql as $$
   begin
-    if tg_op in ('UPDATE', 'DELETE') then perform canopy_report_line(old, -1); end if;
-    if tg_op in ('INSERT', 'UPDATE') then perform canopy_report_line(new, 1); end if;
+    perform canopy_report_line(old, -1);
+    if tg_op = 'UPDATE' then perform canopy_report_line(new, 1); end if;
+    return null;
+  end
+  $$`,
+  // a checkout's lines arrive in one statement: one upsert for all of them
+  `create or replace function canopy_report_items_added() returns trigger
+  language plpgsql as $$
+  begin
+    insert into report_day_products (shop_date, product_id, name, units, revenue_cents)
+    select coalesce(o.shop_date, ''), l.product_id, max(l.name), sum(l.count),
+      sum(coalesce(l.unit_price_cents, 0) * l.count)
+    from added as l join orders as o on o.id = l.order_id
+    where o.status not in (${list(NOT_SALES)})
+    group by coalesce(o.shop_date, ''), l.product_id
+    on conflict (shop_date, product_id) do update set name = excluded.name,
+      ${addUp('report_day_products', ['units', 'revenue_cents'])};
     return null;
   end
   $$`,
@@ -210,7 +225,9 @@ const PG_FUNCTIONS = [
     for each row execute function canopy_report_orders()`,
   `create trigger report_orders_delete before delete on orders
     for each row execute function canopy_report_orders()`,
-  `create trigger report_items after insert or update of order_id, product_id, name, unit_price_cents, count or delete on order_items
+  `create trigger report_items_added after insert on order_items
+    referencing new table as added for each statement execute function canopy_report_items_added()`,
+  `create trigger report_items after update of order_id, product_id, name, unit_price_cents, count or delete on order_items
     for each row execute function canopy_report_items()`,
 ];
 
@@ -277,9 +294,11 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`drop trigger if exists report_items on order_items`.execute(db);
+    await sql`drop trigger if exists report_items_added on order_items`.execute(db);
     await sql`drop trigger if exists report_orders_delete on orders`.execute(db);
     await sql`drop trigger if exists report_orders on orders`.execute(db);
     await sql`drop function if exists canopy_report_items()`.execute(db);
+    await sql`drop function if exists canopy_report_items_added()`.execute(db);
     await sql`drop function if exists canopy_report_line(order_items, integer)`.execute(db);
     await sql`drop function if exists canopy_report_orders()`.execute(db);
     await sql`drop function if exists canopy_report_add(orders, integer, boolean)`.execute(db);
