@@ -320,7 +320,7 @@ export function randomOrder(
   const where = licensed
     ? {
         orderType: 'delivery',
-        address: `1 Bench Street ${licensed.postalCode}`,
+        address: `1 Bench Street, San Francisco, CA ${licensed.postalCode}`,
         // a customer per order: the daily limits count per phone number
         phone: `415${String(Math.floor(random() * 1e7)).padStart(7, '0')}`,
         pricing: licensed.pricing,
