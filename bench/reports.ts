@@ -5,6 +5,7 @@
  * Run alone: BENCH_ONLY=reports npm run bench (DATABASE_URL=postgres://… for PostgreSQL).
  */
 import { sql } from 'kysely';
+import type { Db } from '../src/server/db/connect';
 import type { NewOrderItemRow, NewOrderRow } from '../src/server/db/schema';
 import { salesReport, taxReport } from '../src/server/modules/reports/service';
 import { addDays } from '../src/shared/availability';
@@ -29,110 +30,116 @@ function random(seed: number) {
   };
 }
 
+/** Inserts a year of ORDERS orders ending today (shop time), straight into the tables. */
+export async function seedReportsYear(db: Db, orderCount = ORDERS) {
+  const products = await db.kysely
+    .selectFrom('products')
+    .select(['id', 'name', 'price_cents', 'cannabis'])
+    .execute();
+  const today = shopClock(new Date(), ZONE).date;
+  const first = addDays(today, -364);
+  const next = random(41);
+  const codes = ['WELCOME10', 'SWEET5', null, null, null, null];
+  const types = ['delivery', 'delivery', 'pickup', 'scheduled'];
+  const statuses = ['completed', 'completed', 'completed', 'completed', 'cancelled', 'pending'];
+  let nextId = 1_000_000;
+  for (let done = 0; done < orderCount; done += BATCH) {
+    const orders: NewOrderRow[] = [];
+    const items: NewOrderItemRow[] = [];
+    for (let i = done; i < Math.min(orderCount, done + BATCH); i++) {
+      const id = nextId++;
+      const day = addDays(first, Math.floor((i / orderCount) * 365));
+      const minute = 6 * 60 + Math.floor(next() * 16 * 60);
+      const at = new Date(shopDayStart(day, ZONE).getTime() + minute * 60_000);
+      const lines = 1 + Math.floor(next() * 3);
+      const parts = { cannabisCents: 0, nonCannabisCents: 0 };
+      for (let l = 0; l < lines; l++) {
+        const product = products[Math.floor(next() * products.length)]!;
+        const count = 1 + Math.floor(next() * 2);
+        const price = product.price_cents;
+        if (product.cannabis) parts.cannabisCents += price * count;
+        else parts.nonCannabisCents += price * count;
+        items.push({
+          order_id: id,
+          product_id: product.id,
+          name: product.name,
+          unit_price_cents: price,
+          quantity: '1',
+          count,
+          flavor: null,
+          strain_type: null,
+          stock_taken: count,
+          stock_flavor: null,
+          cannabis: product.cannabis,
+        });
+      }
+      const type = types[Math.floor(next() * types.length)]!;
+      const feeCents = type === 'pickup' ? 0 : 500;
+      const rate = type === 'pickup' ? 9.5 : next() < 0.5 ? 8.625 : 10.25;
+      const rates = { salesTaxPercent: rate, localTaxPercent: 10 };
+      const subtotal = parts.cannabisCents + parts.nonCannabisCents;
+      const taxed = orderTaxes(
+        RULE_SETS['US-CA'],
+        {
+          date: day,
+          cannabisGoodsCents: parts.cannabisCents,
+          nonCannabisGoodsCents: parts.nonCannabisCents,
+          feeCents,
+        },
+        rates,
+      );
+      const taxCents = taxed.lines.reduce((sum, line) => sum + line.amountCents, 0);
+      const code = codes[Math.floor(next() * codes.length)] ?? null;
+      const status = statuses[Math.floor(next() * statuses.length)]!;
+      orders.push({
+        id,
+        customer: 'Bench Shopper',
+        address: type === 'pickup' ? 'PICKUP' : '12 Elm Street, San Francisco, CA 94110',
+        phone: '555-0100',
+        status,
+        subtotal_cents: subtotal,
+        discount_cents: code ? Math.round(subtotal / 10) : 0,
+        delivery_fee_cents: feeCents,
+        total_cents: subtotal + feeCents + taxCents,
+        promo_code: code,
+        order_type: type,
+        created_at: at.toISOString(),
+        taxes: JSON.stringify(
+          taxed.lines.map((line) => ({
+            name: line.name,
+            ratePercent: line.ratePercent,
+            amountCents: line.amountCents,
+          })),
+        ),
+        shop_date: day,
+        sale_date: day,
+        tax_context: JSON.stringify({ goods: parts, feeCents, rates }),
+        void_reason: status === 'cancelled' ? 'Customer called to cancel' : null,
+      });
+    }
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto('orders').values(orders).execute();
+      for (let i = 0; i < items.length; i += BATCH)
+        await trx
+          .insertInto('order_items')
+          .values(items.slice(i, i + BATCH))
+          .execute();
+    });
+  }
+  if (db.dialect === 'postgres') {
+    await sql`analyze`.execute(db.kysely);
+  }
+  return { today, first };
+}
+
 export async function reportsBench(): Promise<Figure[]> {
   const fresh = await benchDatabase();
   try {
     await prepareDatabase(fresh);
     const db = fresh.open();
     try {
-      const products = await db.kysely
-        .selectFrom('products')
-        .select(['id', 'name', 'price_cents', 'cannabis'])
-        .execute();
-      const today = shopClock(new Date(), ZONE).date;
-      const first = addDays(today, -364);
-      const next = random(41);
-      const codes = ['WELCOME10', 'SWEET5', null, null, null, null];
-      const types = ['delivery', 'delivery', 'pickup', 'scheduled'];
-      const statuses = ['completed', 'completed', 'completed', 'completed', 'cancelled', 'pending'];
       const started = performance.now();
-      let nextId = 1_000_000;
-      for (let done = 0; done < ORDERS; done += BATCH) {
-        const orders: NewOrderRow[] = [];
-        const items: NewOrderItemRow[] = [];
-        for (let i = done; i < Math.min(ORDERS, done + BATCH); i++) {
-          const id = nextId++;
-          const day = addDays(first, Math.floor((i / ORDERS) * 365));
-          const minute = 6 * 60 + Math.floor(next() * 16 * 60);
-          const at = new Date(shopDayStart(day, ZONE).getTime() + minute * 60_000);
-          const lines = 1 + Math.floor(next() * 3);
-          const parts = { cannabisCents: 0, nonCannabisCents: 0 };
-          for (let l = 0; l < lines; l++) {
-            const product = products[Math.floor(next() * products.length)]!;
-            const count = 1 + Math.floor(next() * 2);
-            const price = product.price_cents;
-            if (product.cannabis) parts.cannabisCents += price * count;
-            else parts.nonCannabisCents += price * count;
-            items.push({
-              order_id: id,
-              product_id: product.id,
-              name: product.name,
-              unit_price_cents: price,
-              quantity: '1',
-              count,
-              flavor: null,
-              strain_type: null,
-              stock_taken: count,
-              stock_flavor: null,
-              cannabis: product.cannabis,
-            });
-          }
-          const type = types[Math.floor(next() * types.length)]!;
-          const feeCents = type === 'pickup' ? 0 : 500;
-          const rate = type === 'pickup' ? 9.5 : next() < 0.5 ? 8.625 : 10.25;
-          const rates = { salesTaxPercent: rate, localTaxPercent: 10 };
-          const subtotal = parts.cannabisCents + parts.nonCannabisCents;
-          const taxed = orderTaxes(
-            RULE_SETS['US-CA'],
-            {
-              date: day,
-              cannabisGoodsCents: parts.cannabisCents,
-              nonCannabisGoodsCents: parts.nonCannabisCents,
-              feeCents,
-            },
-            rates,
-          );
-          const taxCents = taxed.lines.reduce((sum, line) => sum + line.amountCents, 0);
-          const code = codes[Math.floor(next() * codes.length)] ?? null;
-          const status = statuses[Math.floor(next() * statuses.length)]!;
-          orders.push({
-            id,
-            customer: 'Bench Shopper',
-            address: type === 'pickup' ? 'PICKUP' : '12 Elm Street, San Francisco, CA 94110',
-            phone: '555-0100',
-            status,
-            subtotal_cents: subtotal,
-            discount_cents: code ? Math.round(subtotal / 10) : 0,
-            delivery_fee_cents: feeCents,
-            total_cents: subtotal + feeCents + taxCents,
-            promo_code: code,
-            order_type: type,
-            created_at: at.toISOString(),
-            taxes: JSON.stringify(
-              taxed.lines.map((line) => ({
-                name: line.name,
-                ratePercent: line.ratePercent,
-                amountCents: line.amountCents,
-              })),
-            ),
-            shop_date: day,
-            sale_date: day,
-            tax_context: JSON.stringify({ goods: parts, feeCents, rates }),
-            void_reason: status === 'cancelled' ? 'Customer called to cancel' : null,
-          });
-        }
-        await db.kysely.transaction().execute(async (trx) => {
-          await trx.insertInto('orders').values(orders).execute();
-          for (let i = 0; i < items.length; i += BATCH)
-            await trx
-              .insertInto('order_items')
-              .values(items.slice(i, i + BATCH))
-              .execute();
-        });
-      }
-      if (db.dialect === 'postgres') {
-        await sql`analyze`.execute(db.kysely);
-      }
+      const { today, first } = await seedReportsYear(db);
       log(
         `reports: seeded ${fmt(ORDERS, 0)} orders in ${fmt((performance.now() - started) / 1000)} s`,
       );

@@ -84,3 +84,71 @@ test('filter by brand and potency, sort by price, share the URL, Back keeps the 
   await page.goBack();
   await expect(results(page)).toHaveCount(names.length);
 });
+
+test('the Product Menu filters by brand and sorts by price; Back keeps the choice', async ({
+  page,
+  request,
+}) => {
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const expected = filterAndSortProducts(
+    products,
+    parseMenuFilter('brand=Cookies&sort=price-low'),
+  ).map((p) => p.name);
+  expect(expected.length).toBeGreaterThan(1);
+  expect(expected.length).toBeLessThan(products.length);
+
+  await skipAgeGate(page);
+  await page.goto('/');
+  const openProductMenu = async () => {
+    await page.getByRole('button', { name: /open menu/i }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('button', { name: 'Product Menu' })
+      .click();
+    const menu = page.getByRole('dialog', { name: 'Product Menu' });
+    await expect(menu.getByRole('heading', { name: 'Product Menu' })).toBeVisible();
+    return menu;
+  };
+  const menu = await openProductMenu();
+  const shownCount = menu.getByRole('status').filter({ hasText: /products?$/ });
+  await expect(shownCount).toHaveText(`${products.length} products`);
+
+  await menu.getByRole('button', { name: 'Filters' }).click();
+  const panel = page.getByRole('dialog', { name: 'Filter products' });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('checkbox', { name: 'Cookies' }).check();
+  await panel.getByRole('button', { name: `Show ${expected.length} products` }).click();
+  await expect(panel).toBeHidden();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('combobox', { name: 'Sort by' }).selectOption('price-low');
+  await expect(page).toHaveURL(/\?brand=Cookies&sort=price-low$/);
+  await expect(menu.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(shownCount).toHaveText(`${expected.length} products`);
+
+  // only the brand's products, each subcategory's rows cheapest first
+  const rowNames = () =>
+    page
+      .getByRole('dialog', { name: 'Product Menu' })
+      .getByRole('region')
+      .getByRole('list')
+      .evaluateAll((groups) =>
+        groups.map((group) =>
+          [...group.querySelectorAll('a .truncate')].map((name) => name.textContent ?? ''),
+        ),
+      );
+  const groups = await rowNames();
+  expect(groups.flat().sort()).toEqual([...expected].sort());
+  for (const names of groups)
+    expect(names).toEqual(expected.filter((name) => names.includes(name)));
+  await expectNoSeriousA11yViolations(page);
+
+  await menu.getByRole('link', { name: new RegExp(`^${expected[0]}`) }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: expected[0] })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\?brand=Cookies&sort=price-low$/);
+  const again = await openProductMenu();
+  await expect(again.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(again.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-low');
+  expect(await rowNames()).toEqual(groups);
+});

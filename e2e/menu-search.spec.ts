@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_DEALER } from '../playwright.config';
 import { expectNoSeriousA11yViolations } from './axe';
 import { productNamed } from './place-order';
 
@@ -43,7 +44,7 @@ test('search finds "pre roll" and "gumy", marks sold-out results, and opens a pr
   await expect(page.getByRole('heading', { level: 1, name: 'Live Resin Cart' })).toBeVisible();
 });
 
-test('a flavor is chosen on the product page and named in the cart and Your Orders', async ({
+test('a flavor is chosen on the product page and named in the cart, Your Orders and the receipt', async ({
   page,
   request,
 }) => {
@@ -81,4 +82,20 @@ test('a flavor is chosen on the product page and named in the cart and Your Orde
     .filter({ has: page.getByRole('heading', { name: `Order #${orderId}`, exact: true }) });
   await expect(card).toContainText('Live Resin Cart · Blue Razz');
   await expectNoSeriousA11yViolations(page);
+
+  // the shop hands it over; the shopper's receipt names the flavor on its line
+  expect((await request.post('/api/auth/login', { data: E2E_DEALER })).ok()).toBe(true);
+  const handedOver = await request.patch(`/api/orders/${orderId}/status`, {
+    data: { status: 'completed' },
+  });
+  expect(handedOver.ok(), await handedOver.text()).toBe(true);
+  await page.reload();
+  const [receipt] = await Promise.all([
+    page.waitForEvent('popup'),
+    card
+      .getByRole('link', { name: `View receipt of order #${orderId} (opens in a new tab)` })
+      .click(),
+  ]);
+  await expect(receipt.getByRole('row', { name: /Live Resin Cart/ })).toContainText('Blue Razz');
+  await expectNoSeriousA11yViolations(receipt);
 });

@@ -30,6 +30,56 @@ export interface Database {
   rate_counters: RateCountersTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
+  /** the reports' per-day sums, kept by triggers on orders and order_items (decision 017) */
+  report_days: ReportDaysTable;
+  report_day_products: ReportDayProductsTable;
+  report_day_quarters: ReportDayQuartersTable;
+}
+
+/** Kept by triggers only: the app reads these, never writes them. Sums are bigint on PostgreSQL. */
+type Sum = number | string;
+
+export interface ReportDaysTable {
+  shop_date: string;
+  /** '' for an order without one */
+  sale_date: string;
+  status: string;
+  order_type: string;
+  /** the promo code in capitals, '' for none */
+  promo: string;
+  /** the sales-tax rate in ten-thousandths of a percent (8.625% is 86250), -1 for none */
+  sales_rate_key: Sum;
+  orders: Sum;
+  total_cents: Sum;
+  discount_cents: Sum;
+  /** orders with a discount */
+  discounted_orders: Sum;
+  cannabis_cents: Sum;
+  other_cents: Sum;
+  /** the delivery fee of the orders with cannabis (taxed with it) */
+  fee_cents: Sum;
+  local_tax_cents: Sum;
+  excise_base_cents: Sum;
+  excise_cents: Sum;
+  sales_base_cents: Sum;
+  sales_tax_cents: Sum;
+}
+
+/** The sales' lines (orders neither cancelled nor returned) per shop day and product. */
+export interface ReportDayProductsTable {
+  shop_date: string;
+  product_id: number;
+  name: string;
+  units: Sum;
+  revenue_cents: Sum;
+}
+
+/** The sales per shop day and quarter hour of UTC ('2026-03-08T10:15:00.000Z'). */
+export interface ReportDayQuartersTable {
+  shop_date: string;
+  quarter: string;
+  orders: Sum;
+  total_cents: Sum;
 }
 
 export interface UsersTable {

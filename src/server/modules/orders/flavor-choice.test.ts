@@ -44,6 +44,31 @@ describe.each(BACKENDS)('flavor choice on %s', (dialect) => {
     expect(row[header!.indexOf('Items')]).toBe('Live Resin Cart · Mango Haze (1) x 2 @ 45.00');
   });
 
+  it('names the flavor on the records CSV’s return row of a flavor brought back after handover', async () => {
+    const res = await place(
+      orderBody([cartLine(await cart(), '1', 2, { flavor: 'Blue Razz' })], all, {
+        customer: 'Flo',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json<Order>();
+    const owner = await dealerClient(t);
+    const done = await owner.send('PATCH', `/api/orders/${order.id}/status`, {
+      status: 'completed',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const back = await owner.send('POST', `/api/orders/${order.id}/returns`, {
+      reason: 'Leaking cartridge',
+      items: [{ lineId: order.items[0]!.lineId, count: 1 }],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+
+    const csv = await owner.send('GET', '/api/records/orders.csv?from=2000-01-01&to=2100-12-31');
+    const [header, ...rows] = parse(csv.body) as string[][];
+    const returned = rows.find((r) => r[0] === String(order.id) && r[1] === 'return')!;
+    expect(returned[header!.indexOf('Items')]).toBe('Live Resin Cart · Blue Razz (1) x 1');
+  });
+
   it('refuses the sold-out Grape Ape with 409 naming it, and takes nothing', async () => {
     const before = await cart();
     const res = await place(orderBody([cartLine(before, '1', 1, { flavor: 'Grape Ape' })], all));

@@ -167,12 +167,16 @@ function handoverCells(row: ExportedRow, order: Order): Cells {
   };
 }
 
-/** A return after handover: what came back, its value at the prices paid, and why. */
 /** The product with the flavor or strain type the shopper chose: "Live Resin Cart · Blue Razz". */
-const lineName = (item: Order['items'][number]) =>
+const lineName = (item: Pick<Order['items'][number], 'name' | 'flavor' | 'strainType'>) =>
   [item.name, lineChoice(item)].filter(Boolean).join(' · ');
 
+/**
+ * A return after handover: what came back (each line named as sold, with its flavor or strain
+ * type), its value at the prices paid, and why.
+ */
 function returnCells(order: Order, entry: OrderReturn): Cells {
+  const soldAs = (lineId: number) => order.items.find((item) => item.lineId === lineId);
   return {
     Order: order.id,
     Record: 'return',
@@ -181,7 +185,9 @@ function returnCells(order: Order, entry: OrderReturn): Cells {
     Status: order.status,
     Type: order.orderType,
     Customer: order.customer,
-    Items: entry.items.map((item) => `${item.name} (${item.quantity}) x ${item.count}`).join('; '),
+    Items: entry.items
+      .map((item) => `${lineName(soldAs(item.lineId) ?? item)} (${item.quantity}) x ${item.count}`)
+      .join('; '),
     Subtotal: money(-entry.value),
     'Returned at (UTC)': entry.at,
     'Return reason': entry.reason,

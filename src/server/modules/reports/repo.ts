@@ -1,8 +1,9 @@
 /**
- * The reports' aggregations (issue 41), in SQL on both databases (decision 012). Orders are
- * picked by their shop day (`shop_date`, the day they were placed; `sale_date` for the tax
- * report) on the indexes that lead with it; an hour of the shop's day is the UTC time of
- * `created_at` shifted by the zone's offset, which the service passes per stretch of time.
+ * The reports' aggregations (issue 41), in SQL on both databases (decision 012). Periods are
+ * read from the per-day sums that triggers keep in the transaction of every order write
+ * (decision 017), by shop day (`shop_date`, the day an order was placed; `sale_date` for the
+ * tax report); one day's hours from that day's orders. An hour of the shop's day is the UTC
+ * time shifted by the zone's offset, which the service passes per stretch of time.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/connect';
@@ -17,9 +18,15 @@ export interface OffsetStep {
 const NOT_SALES = ['cancelled', 'returned'];
 const n = (value: unknown) => Number(value ?? 0);
 
-/** Minutes since the shop's midnight when the order was placed. */
-function localMinuteOfDay(steps: readonly OffsetStep[]): RawBuilder<number> {
-  const utcMinutes = sql`(cast(substr(orders.created_at, 12, 2) as integer) * 60 + cast(substr(orders.created_at, 15, 2) as integer))`;
+/**
+ * Minutes since the shop's midnight at `at`, an ISO instant (an order's `created_at`, or the
+ * UTC quarter hour a summary row counts).
+ */
+function localMinuteOfDay(
+  at: RawBuilder<string>,
+  steps: readonly OffsetStep[],
+): RawBuilder<number> {
+  const utcMinutes = sql`(cast(substr(${at}, 12, 2) as integer) * 60 + cast(substr(${at}, 15, 2) as integer))`;
   const [first, ...rest] = steps;
   let offset: RawBuilder<unknown> = sql`${sql.lit(first?.offsetMinutes ?? 0)}`;
   // the latest step first: an order placed at or after a step's start takes its offset
@@ -27,38 +34,45 @@ function localMinuteOfDay(steps: readonly OffsetStep[]): RawBuilder<number> {
     const whens = [...rest]
       .reverse()
       .map(
-        (step) =>
-          sql`when orders.created_at >= ${sql.lit(step.fromIso)} then ${sql.lit(step.offsetMinutes)}`,
+        (step) => sql`when ${at} >= ${sql.lit(step.fromIso)} then ${sql.lit(step.offsetMinutes)}`,
       );
     offset = sql`case ${sql.join(whens, sql` `)} else ${sql.lit(first?.offsetMinutes ?? 0)} end`;
   }
   return sql<number>`((${utcMinutes} + ${offset} + 1440) % 1440)`;
 }
 
-function weekdayOfShopDate(dialect: Dialect): RawBuilder<number> {
+function weekdayOf(dialect: Dialect, day: RawBuilder<string>): RawBuilder<number> {
   return dialect === 'postgres'
-    ? sql<number>`cast(extract(dow from cast(orders.shop_date as date)) as integer)`
-    : sql<number>`cast(strftime('%w', orders.shop_date) as integer)`;
+    ? sql<number>`cast(extract(dow from cast(${day} as date)) as integer)`
+    : sql<number>`cast(strftime('%w', ${day}) as integer)`;
 }
 
 const placedBetween = (db: Kysely<Database>, from: string, to: string) =>
   db.selectFrom('orders').where('orders.shop_date', '>=', from).where('orders.shop_date', '<=', to);
 
+/** The per-day sums of the shop days from..to (kept by triggers, decision 017). */
+const daysBetween = (db: Kysely<Database>, from: string, to: string) =>
+  db
+    .selectFrom('report_days')
+    .where('report_days.shop_date', '>=', from)
+    .where('report_days.shop_date', '<=', to);
+
 /**
- * One pass over the period's orders on the covering index: per shop day, status and type, the
- * orders, their totals and discounts. Totals, days, types, statuses and voids add these up.
+ * Per shop day, status and type, the orders, their totals and discounts, from the per-day
+ * sums. Totals, days, types, statuses and voids add these up.
  */
 export async function salesCells(db: Kysely<Database>, from: string, to: string) {
-  const rows = await placedBetween(db, from, to)
+  const rows = await daysBetween(db, from, to)
     .select([
-      'orders.shop_date as day',
-      'orders.status as status',
-      'orders.order_type as type',
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('total'),
-      sql<number>`coalesce(sum(orders.discount_cents), 0)`.as('discount'),
+      'report_days.shop_date as day',
+      'report_days.status as status',
+      'report_days.order_type as type',
+      sql<number>`sum(report_days.orders)`.as('orders'),
+      sql<number>`sum(report_days.total_cents)`.as('total'),
+      sql<number>`sum(report_days.discount_cents)`.as('discount'),
     ])
-    .groupBy(['orders.shop_date', 'orders.status', 'orders.order_type'])
+    .groupBy(['report_days.shop_date', 'report_days.status', 'report_days.order_type'])
+    .having(sql`sum(report_days.orders)`, '>', 0)
     .execute();
   return rows.map((r) => ({
     day: String(r.day),
@@ -71,12 +85,13 @@ export async function salesCells(db: Kysely<Database>, from: string, to: string)
   }));
 }
 
+/** One day's sales per hour of the shop's clock, from that day's orders. */
 export async function salesPerHour(
   db: Kysely<Database>,
   date: string,
   steps: readonly OffsetStep[],
 ) {
-  const hour = sql<number>`(${localMinuteOfDay(steps)} / 60)`;
+  const hour = sql<number>`(${localMinuteOfDay(sql`orders.created_at`, steps)} / 60)`;
   const rows = await placedBetween(db, date, date)
     .where('orders.status', 'not in', NOT_SALES)
     .select([
@@ -89,31 +104,26 @@ export async function salesPerHour(
   return rows.map((r) => ({ hour: n(r.hour), orders: n(r.orders), revenueCents: n(r.revenue) }));
 }
 
-/** Lines of the period's sales, at the price they sold for before the order's discount. */
-function soldLines(db: Kysely<Database>, from: string, to: string) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
-    .where('orders.shop_date', '>=', from)
-    .where('orders.shop_date', '<=', to)
-    .where('orders.status', 'not in', NOT_SALES);
-}
-const lineRevenue = sql<number>`coalesce(sum(coalesce(order_items.unit_price_cents, 0) * order_items.count), 0)`;
-const lineUnits = sql<number>`coalesce(sum(order_items.count), 0)`;
-
-/** Units and revenue per product sold in the period, with the product's category. */
+/**
+ * Units and revenue per product sold in the period (at the price each line sold for, before
+ * the order's discount), with the product's category today.
+ */
 export async function soldPerProduct(db: Kysely<Database>, from: string, to: string) {
-  const rows = await soldLines(db, from, to)
-    .leftJoin('products', 'products.id', 'order_items.product_id')
+  const rows = await db
+    .selectFrom('report_day_products as sold')
+    .leftJoin('products', 'products.id', 'sold.product_id')
     .leftJoin('categories', 'categories.id', 'products.category_id')
+    .where('sold.shop_date', '>=', from)
+    .where('sold.shop_date', '<=', to)
     .select([
-      'order_items.product_id as id',
-      sql<string>`max(order_items.name)`.as('name'),
+      'sold.product_id as id',
+      sql<string>`max(sold.name)`.as('name'),
       sql<string>`max(coalesce(categories.name, 'Uncategorized'))`.as('category'),
-      lineRevenue.as('revenue'),
-      lineUnits.as('units'),
+      sql<number>`sum(sold.revenue_cents)`.as('revenue'),
+      sql<number>`sum(sold.units)`.as('units'),
     ])
-    .groupBy('order_items.product_id')
+    .groupBy('sold.product_id')
+    .having(sql`sum(sold.units)`, '>', 0)
     .execute();
   return rows.map((r) => ({
     id: Number(r.id),
@@ -125,21 +135,22 @@ export async function soldPerProduct(db: Kysely<Database>, from: string, to: str
 }
 
 export async function promotionsUsed(db: Kysely<Database>, from: string, to: string) {
-  const code = sql<string>`coalesce(upper(orders.promo_code), '')`;
-  const rows = await placedBetween(db, from, to)
-    .where('orders.status', 'not in', NOT_SALES)
-    .where('orders.discount_cents', '>', 0)
+  const rows = await daysBetween(db, from, to)
+    .where('report_days.status', 'not in', NOT_SALES)
+    .where('report_days.discounted_orders', '>', 0)
     .select([
-      code.as('code'),
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`sum(orders.discount_cents)`.as('discount'),
+      'report_days.promo as code',
+      sql<number>`sum(report_days.discounted_orders)`.as('orders'),
+      sql<number>`sum(report_days.discount_cents)`.as('discount'),
     ])
-    .groupBy(code)
-    .orderBy(sql`sum(orders.discount_cents)`, 'desc')
+    .groupBy('report_days.promo')
+    .having(sql`sum(report_days.discounted_orders)`, '>', 0)
+    .orderBy(sql`sum(report_days.discount_cents)`, 'desc')
     .execute();
   return rows.map((r) => ({ code: r.code, orders: n(r.orders), discountCents: n(r.discount) }));
 }
 
+/** The period's sales per weekday and hour of the shop's clock, from the quarter-hour sums. */
 export async function heatmap(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -147,11 +158,13 @@ export async function heatmap(
   to: string,
   steps: readonly OffsetStep[],
 ) {
-  const weekday = weekdayOfShopDate(dialect);
-  const hour = sql<number>`(${localMinuteOfDay(steps)} / 60)`;
-  const rows = await placedBetween(db, from, to)
-    .where('orders.status', 'not in', NOT_SALES)
-    .select([weekday.as('weekday'), hour.as('hour'), sql<number>`count(*)`.as('orders')])
+  const weekday = weekdayOf(dialect, sql`q.shop_date`);
+  const hour = sql<number>`(${localMinuteOfDay(sql`q.quarter`, steps)} / 60)`;
+  const rows = await db
+    .selectFrom('report_day_quarters as q')
+    .where('q.shop_date', '>=', from)
+    .where('q.shop_date', '<=', to)
+    .select([weekday.as('weekday'), hour.as('hour'), sql<number>`sum(q.orders)`.as('orders')])
     .groupBy([weekday, hour])
     .execute();
   return rows.map((r) => ({ weekday: n(r.weekday), hour: n(r.hour), orders: n(r.orders) }));
@@ -170,106 +183,40 @@ export function returnsBetween(db: Kysely<Database>, fromIso: string, untilIso: 
     .execute();
 }
 
-function contextPart(
-  dialect: Dialect,
-  path: 'goods.cannabisCents' | 'goods.nonCannabisCents' | 'feeCents',
-) {
-  if (dialect === 'postgres') {
-    const keys = `{${path.replace('.', ',')}}`;
-    return sql`coalesce(cast(cast(orders.tax_context as jsonb) #>> ${sql.lit(keys)} as bigint), 0)`;
-  }
-  return sql`coalesce(json_extract(orders.tax_context, ${sql.lit(`$.${path}`)}), 0)`;
-}
-
-/** Each of an order's tax lines (none for '[]'): its name, rate and amount. */
-function taxLinesJoin(dialect: Dialect) {
-  return dialect === 'postgres'
-    ? {
-        join: sql`left join lateral jsonb_array_elements(cast(orders.taxes as jsonb)) as t(line) on true`,
-        name: sql`t.line->>'name'`,
-        amount: sql`cast(t.line->>'amountCents' as bigint)`,
-        rate: sql`cast(t.line->>'ratePercent' as numeric)`,
-      }
-    : {
-        join: sql`left join json_each(orders.taxes) as t on 1 = 1`,
-        name: sql`json_extract(t.value, '$.name')`,
-        amount: sql`json_extract(t.value, '$.amountCents')`,
-        rate: sql`json_extract(t.value, '$.ratePercent')`,
-      };
-}
-
-export interface TaxNames {
-  localTax: readonly string[];
-  exciseTax: readonly string[];
-  salesTax: readonly string[];
-}
-
 /**
- * The sales handed over on the shop days from..to, per month and sales-tax rate. Each order's
- * bases are taken as `taxes.ts` levies them under US-CA: the excise on the cannabis goods, the
- * delivery fee of an order with cannabis and the local tax; the sales tax on that base, the
- * excise and the other goods.
+ * The sales handed over on the shop days from..to, per month and sales-tax rate, from the
+ * per-day sums. Each order's bases were taken, when it was written, as `taxes.ts` levies them
+ * under US-CA: the excise on the cannabis goods, the delivery fee of an order with cannabis and
+ * the local tax; the sales tax on that base, the excise and the other goods (the migration
+ * 2026-11-30T0043-report-summaries).
  */
-export async function taxSums(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  names: TaxNames,
-  from: string,
-  to: string,
-) {
-  const line = taxLinesJoin(dialect);
-  const namesOf = (list: readonly string[]) => sql.join(list.length > 0 ? list : ['-']);
-  const amountOf = (list: readonly string[]) =>
-    sql`sum(case when ${line.name} in (${namesOf(list)}) then ${line.amount} end)`;
-  const fee = sql`case when o.cannabis > 0 then o.fee else 0 end`;
-  const exciseBase = sql`case when o.excise is null then 0 else o.cannabis + ${fee} + coalesce(o.local_tax, 0) end`;
-  // The period's sales are picked on (sale_date, status) first and kept apart (materialized):
-  // grouped by id straight from the table, SQLite would walk every order in id order instead.
-  // Then one pass over each sale's tax lines, pivoted into a row per order.
-  const { rows } = await sql<{
-    month: string;
-    rate: number | string | null;
-    orders: number | string;
-    total: number | string;
-    cannabis: number | string;
-    other: number | string;
-    fee: number | string;
-    local_tax: number | string;
-    excise_base: number | string;
-    excise: number | string;
-    sales_base: number | string;
-    sales_tax: number | string;
-  }>`
-    with sold as materialized (
-      select orders.id, orders.sale_date, orders.total_cents, orders.taxes, orders.tax_context
-      from orders
-      where orders.sale_date >= ${from} and orders.sale_date <= ${to} and orders.status = 'completed'
-    ),
-    per_order as (
-      select max(substr(orders.sale_date, 1, 7)) as month,
-        max(orders.total_cents) as total,
-        max(${contextPart(dialect, 'goods.cannabisCents')}) as cannabis,
-        max(${contextPart(dialect, 'goods.nonCannabisCents')}) as other,
-        max(${contextPart(dialect, 'feeCents')}) as fee,
-        ${amountOf(names.localTax)} as local_tax,
-        ${amountOf(names.exciseTax)} as excise,
-        ${amountOf(names.salesTax)} as sales_tax,
-        max(case when ${line.name} in (${namesOf(names.salesTax)}) then ${line.rate} end) as sales_rate
-      from sold as orders ${line.join}
-      group by orders.id
-    )
-    select o.month as month, o.sales_rate as rate, count(*) as orders, sum(o.total) as total,
-      sum(o.cannabis) as cannabis, sum(o.other) as other, sum(${fee}) as fee,
-      coalesce(sum(o.local_tax), 0) as local_tax, sum(${exciseBase}) as excise_base,
-      coalesce(sum(o.excise), 0) as excise,
-      coalesce(sum(case when o.sales_tax is null then 0 else ${exciseBase} + coalesce(o.excise, 0) + o.other end), 0) as sales_base,
-      coalesce(sum(o.sales_tax), 0) as sales_tax
-    from per_order as o
-    group by o.month, o.sales_rate
-  `.execute(db);
+export async function taxSums(db: Kysely<Database>, from: string, to: string) {
+  const month = sql<string>`substr(report_days.sale_date, 1, 7)`;
+  const rows = await db
+    .selectFrom('report_days')
+    .where('report_days.sale_date', '>=', from)
+    .where('report_days.sale_date', '<=', to)
+    .where('report_days.status', '=', 'completed')
+    .select([
+      month.as('month'),
+      'report_days.sales_rate_key as rate',
+      sql<number>`sum(report_days.orders)`.as('orders'),
+      sql<number>`sum(report_days.total_cents)`.as('total'),
+      sql<number>`sum(report_days.cannabis_cents)`.as('cannabis'),
+      sql<number>`sum(report_days.other_cents)`.as('other'),
+      sql<number>`sum(report_days.fee_cents)`.as('fee'),
+      sql<number>`sum(report_days.local_tax_cents)`.as('local_tax'),
+      sql<number>`sum(report_days.excise_base_cents)`.as('excise_base'),
+      sql<number>`sum(report_days.excise_cents)`.as('excise'),
+      sql<number>`sum(report_days.sales_base_cents)`.as('sales_base'),
+      sql<number>`sum(report_days.sales_tax_cents)`.as('sales_tax'),
+    ])
+    .groupBy([month, 'report_days.sales_rate_key'])
+    .having(sql`sum(report_days.orders)`, '>', 0)
+    .execute();
   return rows.map((r) => ({
     month: String(r.month),
-    ratePercent: r.rate === null || r.rate === undefined ? null : Number(r.rate),
+    ratePercent: n(r.rate) < 0 ? null : n(r.rate) / 10_000,
     orders: n(r.orders),
     totalCents: n(r.total),
     cannabisGoodsCents: n(r.cannabis),
@@ -285,13 +232,13 @@ export async function taxSums(
 
 export async function voidedBetween(db: Kysely<Database>, from: string, to: string) {
   const row = await db
-    .selectFrom('orders')
-    .where('orders.sale_date', '>=', from)
-    .where('orders.sale_date', '<=', to)
-    .where('orders.status', '=', 'cancelled')
+    .selectFrom('report_days')
+    .where('report_days.sale_date', '>=', from)
+    .where('report_days.sale_date', '<=', to)
+    .where('report_days.status', '=', 'cancelled')
     .select([
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(orders.total_cents), 0)`.as('total'),
+      sql<number>`coalesce(sum(report_days.orders), 0)`.as('orders'),
+      sql<number>`coalesce(sum(report_days.total_cents), 0)`.as('total'),
     ])
     .executeTakeFirst();
   return { orders: n(row?.orders), totalCents: n(row?.total) };

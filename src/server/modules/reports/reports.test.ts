@@ -478,9 +478,10 @@ describe.each(BACKENDS)('the owner’s reports on %s (issue 41)', (dialect) => {
     expect(lines.get('Summary by location: Cannabis excise tax collected (due)')).toBe(
       expected.exciseCents,
     );
-    expect(lines.get('Line 12: Transactions subject to tax (the sales-tax base)')).toBe(
-      expected.salesTaxBaseCents,
-    );
+    // returned taxable merchandise is a deduction (CDTFA-401 Section B, line 4): line 12 is net of it
+    expect(
+      lines.get('Line 12: Transactions subject to tax (the sales-tax base, less returned goods)'),
+    ).toBe(expected.salesTaxBaseCents - returnedCents);
     expect(lines.get('Line 1: Total (gross) sales')).toBe(
       expected.totalCents - expected.salesTaxCents,
     );

@@ -1,5 +1,4 @@
 import { addDays } from '../../../shared/availability';
-import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { formatCents } from '../../../shared/money';
 import {
   type DayRange,
@@ -212,18 +211,6 @@ function seriesOf(
   });
 }
 
-const TAX_NAMES: repo.TaxNames = (() => {
-  const sets = Object.values(RULE_SETS);
-  const names = (kind: 'localTax' | 'exciseTax' | 'salesTax') => [
-    ...new Set(sets.flatMap((set) => (set[kind] ? [set[kind].name] : []))),
-  ];
-  return {
-    localTax: names('localTax'),
-    exciseTax: names('exciseTax'),
-    salesTax: names('salesTax'),
-  };
-})();
-
 const ZERO: TaxFigures = {
   orders: 0,
   totalCents: 0,
@@ -246,7 +233,7 @@ function add(a: TaxFigures, b: TaxFigures): TaxFigures {
 export async function taxReport(db: Db, period: string, timeZone: string): Promise<TaxReport> {
   const range = taxPeriodRange(period);
   const [rows, returns, voided, zones, shop] = await Promise.all([
-    repo.taxSums(db.kysely, db.dialect, TAX_NAMES, range.from, range.to),
+    repo.taxSums(db.kysely, range.from, range.to),
     returnsAfterHandover(db, range, timeZone),
     repo.voidedBetween(db.kysely, range.from, range.to),
     repo.zoneRates(db.kysely),
@@ -310,9 +297,12 @@ const SALES_RETURN = 'CDTFA-401';
 
 /**
  * The figures as a retailer enters them. CDTFA-401: line 1 total (gross) sales, line 11 the
- * nontaxable part, line 12 the transactions subject to tax; the district rates go on
- * Schedule A2 (CDTFA-531-A2). The excise return asks for the gross receipts of retail sales of
- * cannabis and the excise due on them, per location.
+ * nontaxable part and the deductions, line 12 the transactions subject to tax; the district
+ * rates go on Schedule A2 (CDTFA-531-A2). Goods returned after handover are the deduction
+ * "Returned taxable merchandise" (Section B, line 4 in the instructions for the 401-A return,
+ * BOE-401-INST rev. 13 (4-13); Regulation 1655): the sale price before tax, claimed in the
+ * period the return was recorded, so line 12 is net of them. The excise return asks for the gross receipts of retail sales of cannabis and
+ * the excise due on them, per location; no return line of it is netted here.
  */
 function returnLines(
   totals: TaxFigures,
@@ -337,14 +327,15 @@ function returnLines(
     {
       form: SALES_RETURN,
       line: 'Line 11',
-      label: 'Total nontaxable transactions (e.g. delivery fees on orders without cannabis)',
-      cents: grossSales - totals.salesTaxBaseCents,
+      label:
+        'Total nontaxable transactions and deductions (e.g. delivery fees on orders without cannabis, returned goods)',
+      cents: grossSales - totals.salesTaxBaseCents + returnedGoodsCents,
     },
     {
       form: SALES_RETURN,
       line: 'Line 12',
-      label: 'Transactions subject to tax (the sales-tax base)',
-      cents: totals.salesTaxBaseCents,
+      label: 'Transactions subject to tax (the sales-tax base, less returned goods)',
+      cents: totals.salesTaxBaseCents - returnedGoodsCents,
     },
     ...byRate
       .filter((rate) => rate.ratePercent !== null)
@@ -374,8 +365,8 @@ function returnLines(
     },
     {
       form: SALES_RETURN,
-      line: 'Section A deductions',
-      label: 'Returned goods after handover (at their sold price)',
+      line: 'Section B, line 4',
+      label: 'Returned taxable merchandise, at its sold price before tax (if refunded in full)',
       cents: returnedGoodsCents,
     },
   ];
