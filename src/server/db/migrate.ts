@@ -25,6 +25,7 @@ import * as paymentCollected from './migrations/2026-11-28T0034-payment-collecte
 import * as orderHolds from './migrations/2026-11-29T0034-order-holds';
 import * as reportIndexes from './migrations/2026-11-30T0040-report-indexes';
 import * as productFacts from './migrations/2026-11-30T0041-product-facts';
+import * as metrc from './migrations/2026-11-30T0050-metrc';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -53,6 +54,7 @@ const MIGRATIONS = {
   '2026-11-29T0034-order-holds': orderHolds,
   '2026-11-30T0040-report-indexes': reportIndexes,
   '2026-11-30T0041-product-facts': productFacts,
+  '2026-11-30T0050-metrc': metrc,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -30,6 +30,61 @@ export interface Database {
   rate_counters: RateCountersTable;
   /** PostgreSQL only: bus events too large for a NOTIFY, read by id on the other instances */
   bus_payloads: BusPayloadsTable;
+  /** issue 43: Metrc packages received, what each handed-over line took, the reports to send */
+  metrc_packages: MetrcPackagesTable;
+  order_line_packages: OrderLinePackagesTable;
+  metrc_outbox: MetrcOutboxTable;
+  /** a duty one instance holds at a time (the Telegram poller), until its lease ends */
+  worker_leases: WorkerLeasesTable;
+}
+
+export interface MetrcPackagesTable {
+  id: Generated<number>;
+  /** Metrc's 24-character package tag */
+  tag: string;
+  item_name: string;
+  /** Metrc's unit: Grams for goods sold by weight, Each for goods sold by the unit */
+  unit_of_measure: string;
+  quantity_received: number;
+  quantity_remaining: number;
+  product_id: number;
+  flavor: string | null;
+  staff_id: number | null;
+  received_at: string;
+}
+
+export interface OrderLinePackagesTable {
+  id: Generated<number>;
+  order_id: number;
+  order_item_id: number;
+  package_id: number;
+  tag: string;
+  quantity: number;
+  unit_of_measure: string;
+}
+
+export interface MetrcOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  order_id: number;
+  return_id: number | null;
+  external_number: string;
+  sale_date: string;
+  payload: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  metrc_id: number | null;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface WorkerLeasesTable {
+  name: string;
+  holder: string;
+  until: string;
 }
 
 export interface UsersTable {
