@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dealerClient } from '../../../../test/catalog-admin';
+import { FAKE_METRC, type FakeMetrc, startFakeMetrc } from '../../../../test/fake-metrc';
+import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import type { ReportingDay, ReportingOverview } from '../../../shared/metrc';
+import type { Order, Product } from '../../../shared/types';
+import { metrcSettings } from '../../config';
+import { metrcClient } from './client';
+import { drainOnce } from './worker';
+
+const tag = (n: number) => `1A4FF0100000022000${String(n).padStart(6, '0')}`;
+
+/**
+ * Issue 43: with Metrc configured, a handover takes the goods from the packages they came
+ * under and the sale is reported to Metrc exactly once, through the outbox.
+ */
+describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
+  let fake: FakeMetrc;
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof dealerClient>>;
+  let products: Product[];
+  let wick: Product;
+  let tags = 0;
+  const client = () => metrcClient(metrcSettings(t.config)!);
+  const drain = (options: Parameters<typeof drainOnce>[2] = {}) =>
+    drainOnce(t.db, client(), { random: () => 0.5, ...options });
+
+  beforeAll(async () => {
+    fake = await startFakeMetrc();
+    t = await createTestApp(dialect, { env: fake.env });
+    owner = await dealerClient(t);
+    const byName = await productsByName(t.app);
+    products = [...byName.values()];
+    wick = byName.get('Hemp Wick')!;
+  });
+  afterAll(async () => {
+    await t.dispose();
+    await fake.close();
+  });
+  beforeEach(async () => {
+    fake.setOutage(false);
+    fake.setPackages({});
+    // nothing earlier waits in the outbox, no earlier package is left: each test has its own
+    await drain();
+    await t.db.kysely.updateTable('metrc_packages').set({ quantity_remaining: 0 }).execute();
+  });
+
+  async function receive(product: Product, quantity: number, flavor: string | null = null) {
+    const answer = await owner.send('POST', '/api/inventory/packages', {
+      productId: product.id,
+      flavor,
+      tag: tag(++tags),
+      itemName: `${product.name} (Metrc item)`,
+      quantity,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ tag: string; id: number; quantityRemaining: number }>();
+  }
+
+  async function sell(product: Product, count: number) {
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody([cartLine(product, '1', count)], products),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Order>();
+    const done = await owner.send('PATCH', `/api/orders/${order.id}/status`, {
+      status: 'completed',
+    });
+    return { order, done };
+  }
+
+  async function handedOver(product: Product, count: number) {
+    const { order, done } = await sell(product, count);
+    expect(done.statusCode, done.body).toBe(200);
+    return order;
+  }
+
+  const today = async () =>
+    (await owner.send('GET', '/api/state-reporting')).json<ReportingOverview>();
+  async function entriesOf(orderId: number) {
+    const days = (await today()).days;
+    const all: ReportingDay['entries'] = [];
+    for (const day of days)
+      all.push(
+        ...(await owner.send('GET', `/api/state-reporting/days/${day.date}`)).json<ReportingDay>()
+          .entries,
+      );
+    return all.filter((e) => e.orderId === orderId);
+  }
+  const receiptOf = (orderId: number) =>
+    fake.receipts.filter((r) => r.ExternalReceiptNumber === `canopy-order-${orderId}`);
+
+  it('receives a package into the product’s stock and sells from the oldest package first, reported once', async () => {
+    const before = (await productsByName(t.app)).get('Hemp Wick')!.stock;
+    const first = await receive(wick, 2);
+    const second = await receive(wick, 10);
+    expect((await productsByName(t.app)).get('Hemp Wick')!.stock).toBe(before + 12);
+
+    const order = await handedOver(wick, 3);
+    expect(await drain()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await drain()).toMatchObject({ sent: 0 });
+
+    const [receipt, ...more] = receiptOf(order.id);
+    expect(more).toEqual([]);
+    expect(receipt!.SalesCustomerType).toBe('Consumer');
+    expect(receipt!.Transactions.map((x) => [x.PackageLabel, x.Quantity, x.UnitOfMeasure])).toEqual(
+      [
+        [first.tag, 2, 'Each'],
+        [second.tag, 1, 'Each'],
+      ],
+    );
+    const total = receipt!.Transactions.reduce((sum, x) => sum + x.TotalAmount, 0);
+    expect(total).toBeCloseTo(order.total, 2);
+
+    const [entry] = await entriesOf(order.id);
+    expect(entry).toMatchObject({ status: 'sent', metrcId: receipt!.Id, kind: 'sale' });
+    const packages = (await owner.send('GET', `/api/inventory/packages?productId=${wick.id}`)).json<
+      { tag: string; quantityRemaining: number }[]
+    >();
+    expect(packages.find((p) => p.tag === first.tag)?.quantityRemaining).toBe(0);
+    expect(packages.find((p) => p.tag === second.tag)?.quantityRemaining).toBe(9);
+  });
+
+  it('refuses a handover its packages cannot cover, and a tag received twice', async () => {
+    const lighter = products.find(
+      (p) => p.name !== 'Hemp Wick' && p.stock > 0 && p.category !== 'flower',
+    )!;
+    const { done } = await sell(lighter, 1);
+    expect(done.statusCode).toBe(409);
+    expect(done.json()).toMatchObject({ code: 'NO_METRC_PACKAGE' });
+    expect(done.json().error).toContain('Receive its package in Inventory first');
+
+    const pkg = await receive(wick, 1);
+    const again = await owner.send('POST', '/api/inventory/packages', {
+      productId: wick.id,
+      tag: pkg.tag.toLowerCase(),
+      itemName: 'Again',
+      quantity: 1,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'METRC_PACKAGE_TAKEN' });
+    const short = await owner.send('POST', '/api/inventory/packages', {
+      productId: wick.id,
+      tag: 'ABC',
+      itemName: 'Short',
+      quantity: 1,
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('must be the 24 letters and digits on the tag');
+  });
+
+  it('does not send a sale twice when the shop crashed between Metrc’s answer and storing it', async () => {
+    await receive(wick, 5);
+    const order = await handedOver(wick, 1);
+    await expect(
+      drain({
+        afterSend: () => {
+          throw new Error('the process died here');
+        },
+      }),
+    ).rejects.toThrow('the process died here');
+    expect(receiptOf(order.id)).toHaveLength(1);
+    // still claimed: nobody takes it again before its lease ends
+    expect(await drain()).toMatchObject({ sent: 0 });
+    const later = new Date(Date.now() + 61_000);
+    expect(await drain({ now: later })).toMatchObject({ sent: 1 });
+    expect(receiptOf(order.id)).toHaveLength(1);
+    const posts = fake.requests.filter((r) => r.method === 'POST');
+    expect(posts.filter((r) => r.path === '/sales/v2/receipts').length).toBe(fake.receipts.length);
+    const [entry] = await entriesOf(order.id);
+    expect(entry).toMatchObject({ status: 'sent', metrcId: receiptOf(order.id)[0]!.Id });
+  });
+
+  it('keeps a refused sale with Metrc’s message, and sends it again once corrected', async () => {
+    const pkg = await receive(wick, 5);
+    const known = tag(999_999);
+    fake.setPackages({ [known]: 100 });
+    const order = await handedOver(wick, 2);
+    expect(await drain()).toMatchObject({ failed: 1 });
+    const [refused] = await entriesOf(order.id);
+    expect(refused).toMatchObject({
+      status: 'failed',
+      metrcId: null,
+      error: `Package ${pkg.tag} does not exist or is not active.`,
+    });
+    expect((await today()).days[0]).toMatchObject({ failed: 1 });
+
+    const resend = await owner.send('POST', `/api/state-reporting/entries/${refused!.id}/resend`, {
+      corrections: [{ index: 0, packageLabel: known }],
+    });
+    expect(resend.statusCode, resend.body).toBe(200);
+    expect(await drain()).toMatchObject({ sent: 1 });
+    expect(receiptOf(order.id)[0]!.Transactions[0]).toMatchObject({
+      PackageLabel: known,
+      Quantity: 2,
+    });
+    const twice = await owner.send(
+      'POST',
+      `/api/state-reporting/entries/${refused!.id}/resend`,
+      {},
+    );
+    expect(twice.json()).toMatchObject({ code: 'METRC_RESEND_REFUSED' });
+  });
+
+  it('reports a return after handover as the receipt Metrc keeps, after the sale', async () => {
+    const pkg = await receive(wick, 5);
+    const order = await handedOver(wick, 3);
+    const lineId = order.items[0]!.lineId!;
+    const returned = await owner.send('POST', `/api/orders/${order.id}/returns`, {
+      reason: 'Damaged wick',
+      items: [{ lineId, count: 1 }],
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    // the return waits for the sale: written after it, it is sent after it
+    expect(await drain()).toMatchObject({ sent: 2 });
+    const [receipt, ...more] = receiptOf(order.id);
+    expect(more).toEqual([]);
+    expect(receipt!.Transactions).toMatchObject([{ PackageLabel: pkg.tag, Quantity: 2 }]);
+    expect(fake.requests.some((r) => r.method === 'PUT')).toBe(true);
+    const entries = await entriesOf(order.id);
+    expect(entries.map((e) => [e.kind, e.status])).toEqual([
+      ['sale', 'sent'],
+      ['return', 'sent'],
+    ]);
+  });
+
+  it('waits out an outage with backoff, and says why', async () => {
+    await receive(wick, 5);
+    const order = await handedOver(wick, 1);
+    fake.setOutage(true);
+    expect(await drain()).toMatchObject({ retried: 1 });
+    const [waiting] = await entriesOf(order.id);
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      error: 'Metrc answered 503: The service is temporarily unavailable..',
+    });
+    fake.setOutage(false);
+    // not due again yet
+    expect(await drain()).toMatchObject({ sent: 0, retried: 0 });
+    expect(await drain({ now: new Date(Date.now() + 10_000) })).toMatchObject({ sent: 1 });
+    expect(receiptOf(order.id)).toHaveLength(1);
+  });
+
+  it('tests the connection, and reconciles a day with Metrc’s own list', async () => {
+    const connection = await owner.send('GET', '/api/state-reporting/connection');
+    expect(connection.json()).toEqual({
+      ok: true,
+      message: `Connected to Metrc: licence ${FAKE_METRC.licenseNumber} is Canopy Test Dispensary (Retailer).`,
+    });
+    await receive(wick, 5);
+    await handedOver(wick, 1);
+    await drain();
+    const day = (await today()).days[0]!.date;
+    const clean = await owner.send('GET', `/api/state-reporting/days/${day}/reconciliation`);
+    expect(clean.json().differences).toEqual([]);
+    fake.receipts.push({
+      Id: 9999,
+      ExternalReceiptNumber: 'by-hand-1',
+      SalesDateTime: `${day}T10:00:00.000`,
+      SalesCustomerType: 'Consumer',
+      Transactions: [],
+      TotalPackages: 0,
+      TotalPrice: 0,
+      LastModified: '',
+    });
+    const off = (await owner.send('GET', `/api/state-reporting/days/${day}/reconciliation`)).json();
+    expect(off.differences).toEqual([
+      {
+        externalNumber: 'by-hand-1',
+        metrcId: 9999,
+        problem:
+          'Metrc lists receipt 9999 (by-hand-1) the shop did not send: a sale recorded in Metrc by hand?',
+      },
+    ]);
+    fake.receipts.pop();
+  });
+
+  it('never shows the keys: a refused key is named by its variable, not its value', async () => {
+    const wrong = metrcClient({ ...metrcSettings(t.config)!, userKey: 'not-the-key' });
+    const error = await wrong.facilities().catch((e: Error) => e.message);
+    expect(error).toContain('check METRC_VENDOR_KEY and METRC_USER_KEY');
+    expect(error).not.toContain(FAKE_METRC.vendorKey);
+    expect(error).not.toContain('not-the-key');
+  });
+
+  it('leaves the page to the owner', async () => {
+    const anonymous = await owner.send('GET', '/api/state-reporting', undefined, true);
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
