@@ -18,6 +18,7 @@ export const paths = {
   staff: '/staff',
   activity: '/activity',
   reports: '/reports',
+  stateReporting: '/state-reporting',
   driver: '/driver',
   orderStatus: '/o/:token',
 } as const;

@@ -77,6 +77,9 @@ export function AppRouter() {
           <Route path={paths.reports}>
             <DealerRoute />
           </Route>
+          <Route path={paths.stateReporting}>
+            <DealerRoute />
+          </Route>
           <Route path={paths.driver}>
             <DealerRoute />
           </Route>

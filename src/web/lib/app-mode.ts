@@ -12,6 +12,7 @@ const DEALER_PREFIXES = [
   '/staff',
   '/activity',
   '/reports',
+  '/state-reporting',
   '/driver',
 ];
 const CUSTOMER_PATHS = ['/', '/cart', '/orders'];

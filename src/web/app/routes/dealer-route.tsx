@@ -7,6 +7,7 @@ import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { openLoginDialog } from '@web/features/auth/login-dialog-store';
 import { DealerDashboard } from '@web/features/dashboard/components/dealer-dashboard';
 import { BACK_OFFICE_PAGES, DealerLayout } from '@web/features/dashboard/components/dealer-layout';
+import { UnreportedBanner } from '@web/features/state-reporting/components/unreported-banner';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { useAppMode } from '@web/lib/app-mode';
@@ -37,6 +38,10 @@ const ReportsPage = lazyComponent(
   () => import('@web/features/reports/components/reports-page'),
   <Spinner />,
 );
+const StateReportingPage = lazyComponent(
+  () => import('@web/features/state-reporting/components/state-reporting-page'),
+  <Spinner />,
+);
 const DeliveriesPage = lazyComponent(
   () => import('@web/features/deliveries/components/deliveries-page'),
   <Spinner />,
@@ -52,6 +57,7 @@ const PAGES: Record<string, { Page: ComponentType; title: string }> = {
   [paths.staff]: { Page: StaffPage, title: 'Staff' },
   [paths.activity]: { Page: ActivityPage, title: 'Activity' },
   [paths.reports]: { Page: ReportsPage, title: 'Reports' },
+  [paths.stateReporting]: { Page: StateReportingPage, title: 'State reporting' },
   [paths.driver]: { Page: DeliveriesPage, title: 'Your deliveries' },
 };
 
@@ -157,6 +163,7 @@ export default function DealerRoute() {
   const onLogout = () => void logout();
   return (
     <DealerLayout username={username} role={session.data?.role} may={may} onLogout={onLogout}>
+      <UnreportedBanner enabled={may('state-reporting')} />
       <DealerPage
         path={location}
         username={session.data?.firstName ?? username}

@@ -7,6 +7,7 @@ import {
   ChevronDown,
   FolderTree,
   History,
+  Landmark,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -38,6 +39,12 @@ export const BACK_OFFICE_PAGES: {
   { href: paths.categories, label: 'Category Manager', icon: FolderTree, permission: 'catalog' },
   { href: paths.staff, label: 'Staff', icon: Users, permission: 'staff' },
   { href: paths.reports, label: 'Reports', icon: BarChart3, permission: 'reports' },
+  {
+    href: paths.stateReporting,
+    label: 'State reporting',
+    icon: Landmark,
+    permission: 'state-reporting',
+  },
   { href: paths.activity, label: 'Activity', icon: History, permission: 'audit' },
 ];
 
