@@ -4,7 +4,8 @@ import { FAKE_METRC, type FakeMetrc, startFakeMetrc } from '../../../../test/fak
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import type { ReportingDay, ReportingOverview } from '../../../shared/metrc';
-import type { Order, Product } from '../../../shared/types';
+import { isSoldByWeight } from '../../../shared/quantity';
+import type { CartItem, Order, Product } from '../../../shared/types';
 import { metrcSettings } from '../../config';
 import { metrcClient } from './client';
 import { drainOnce } from './worker';
@@ -20,7 +21,10 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof dealerClient>>;
   let products: Product[];
+  /** a cannabis product sold by the unit, one sold by weight, and an accessory */
   let wick: Product;
+  let flower: Product;
+  let accessory: Product;
   let tags = 0;
   const client = () => metrcClient(metrcSettings(t.config)!);
   const drain = (options: Parameters<typeof drainOnce>[2] = {}) =>
@@ -32,7 +36,9 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     owner = await dealerClient(t);
     const byName = await productsByName(t.app);
     products = [...byName.values()];
-    wick = byName.get('Hemp Wick')!;
+    wick = byName.get('Classic Joint')!;
+    flower = byName.get('Blue Dream')!;
+    accessory = byName.get('Hemp Wick')!;
   });
   afterAll(async () => {
     await t.dispose();
@@ -58,11 +64,14 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     return answer.json<{ tag: string; id: number; quantityRemaining: number }>();
   }
 
-  async function sell(product: Product, count: number) {
+  async function sell(product: Product, count: number, more: CartItem[] = []) {
     const placed = await t.app.inject({
       method: 'POST',
       url: '/api/orders/simple',
-      payload: orderBody([cartLine(product, '1', count)], products),
+      payload: orderBody(
+        [cartLine(product, isSoldByWeight(product) ? '1/8 Oz' : '1', count), ...more],
+        products,
+      ),
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<Order>();
@@ -72,8 +81,8 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     return { order, done };
   }
 
-  async function handedOver(product: Product, count: number) {
-    const { order, done } = await sell(product, count);
+  async function handedOver(product: Product, count: number, more: CartItem[] = []) {
+    const { order, done } = await sell(product, count, more);
     expect(done.statusCode, done.body).toBe(200);
     return order;
   }
@@ -94,10 +103,10 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     fake.receipts.filter((r) => r.ExternalReceiptNumber === `canopy-order-${orderId}`);
 
   it('receives a package into the product’s stock and sells from the oldest package first, reported once', async () => {
-    const before = (await productsByName(t.app)).get('Hemp Wick')!.stock;
+    const before = (await productsByName(t.app)).get('Classic Joint')!.stock;
     const first = await receive(wick, 2);
     const second = await receive(wick, 10);
-    expect((await productsByName(t.app)).get('Hemp Wick')!.stock).toBe(before + 12);
+    expect((await productsByName(t.app)).get('Classic Joint')!.stock).toBe(before + 12);
 
     const order = await handedOver(wick, 3);
     expect(await drain()).toMatchObject({ sent: 1, failed: 0 });
@@ -122,6 +131,16 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     >();
     expect(packages.find((p) => p.tag === first.tag)?.quantityRemaining).toBe(0);
     expect(packages.find((p) => p.tag === second.tag)?.quantityRemaining).toBe(9);
+  });
+
+  it('reports flower in grams, and leaves accessories out', async () => {
+    const pkg = await receive(flower, 100);
+    const order = await handedOver(flower, 1, [cartLine(accessory, '1', 2)]);
+    expect(await drain()).toMatchObject({ sent: 1 });
+    const [receipt] = receiptOf(order.id);
+    expect(receipt!.Transactions.map((x) => [x.PackageLabel, x.Quantity, x.UnitOfMeasure])).toEqual(
+      [[pkg.tag, 3.5, 'Grams']],
+    );
   });
 
   it('refuses a handover its packages cannot cover, and a tag received twice', async () => {

@@ -128,8 +128,8 @@ export async function receivePackage(
 /**
  * At handover, where the shop reports to Metrc: every line that took stock takes it from the
  * product's packages, oldest first, and remembers which and how much; the sale's report goes
- * into the outbox in the same transaction. A line its packages cannot cover is refused: Metrc
- * takes no sale without a package tag.
+ * into the outbox in the same transaction. A cannabis line its packages cannot cover is refused:
+ * Metrc takes no sale without a package tag. Accessories take no package and are not reported.
  */
 export async function recordSaleForReport(
   trx: Transaction<Database>,
@@ -143,7 +143,8 @@ export async function recordSaleForReport(
   const taken: Parameters<typeof repo.insertLinePackages>[1] = [];
   for (const item of items) {
     let left = Number(item.stock_taken);
-    if (left <= 0) continue;
+    // accessories and merchandise are not cannabis goods: Metrc does not track them
+    if (left <= 0 || Number(item.cannabis) !== 1) continue;
     const packages = await repo.lockOpenPackages(trx, item.product_id, item.stock_flavor, dialect);
     for (const pkg of packages) {
       if (left <= 1e-9) break;

@@ -27,7 +27,7 @@ describe.runIf(BACKENDS.includes('postgres'))('two instances reporting to Metrc'
     t = await createTestApp('postgres', { env: fake.env });
     const owner = await dealerClient(t);
     const byName = await productsByName(t.app);
-    const wick = byName.get('Hemp Wick') as Product;
+    const wick = byName.get('Classic Joint') as Product;
     const products = [...byName.values()];
     await t.db.kysely
       .updateTable('products')
@@ -36,7 +36,7 @@ describe.runIf(BACKENDS.includes('postgres'))('two instances reporting to Metrc'
     const received = await owner.send('POST', '/api/inventory/packages', {
       productId: wick.id,
       tag: '1A4FF0100000022000777777',
-      itemName: 'Hemp Wick',
+      itemName: 'Classic Joint',
       quantity: 2 * SALES,
     });
     expect(received.statusCode, received.body).toBe(200);
