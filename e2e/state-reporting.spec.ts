@@ -32,7 +32,10 @@ test('a package received, sold and handed over is reported to Metrc', async ({
 
   // the owner receives the package in Inventory
   await owner.page.goto('/dealer');
-  await owner.page.getByRole('button', { name: 'Receive stock' }).click();
+  const inventory = owner.page.getByRole('region', { name: 'Inventory Management' });
+  await inventory.getByRole('button', { name: 'Receive stock' }).scrollIntoViewIfNeeded();
+  await owner.page.screenshot({ path: testInfo.outputPath('inventory.png') });
+  await inventory.getByRole('button', { name: 'Receive stock' }).click();
   const receive = owner.page.getByRole('dialog', { name: 'Receive stock' });
   await receive.getByLabel('Product').selectOption({ label: productName });
   await receive.getByLabel('Package tag').fill('too-short');
@@ -47,10 +50,11 @@ test('a package received, sold and handed over is reported to Metrc', async ({
     toastSays(`10 units of ${productName} added to stock.`),
   );
 
-  // a shopper orders two; the owner accepts it and gives it to a driver
+  // a shopper orders some; the owner accepts it and gives it to a driver
   const product = await productNamed(page.request, productName);
   const customer = `Jamie ${stamp} Rivera`;
-  const order = await placeOrder(page.request, product, customer, '1', 2, 'delivery');
+  // seven: a delivery's minimum is $50
+  const order = await placeOrder(page.request, product, customer, '1', 7, 'delivery');
   const added = await owner.context.request.post('/api/staff', {
     data: {
       username: `alex.${stamp}`,
@@ -119,7 +123,7 @@ test('a package received, sold and handed over is reported to Metrc', async ({
     .filter({ hasText: `Order #${order.id} · ${customer}` });
   await expect(entry).toContainText('Reported');
   await expect(entry).toContainText(/Metrc id \d+/);
-  await expect(entry).toContainText(`2 each from …${tag.slice(-6)}`);
+  await expect(entry).toContainText(`7 each from …${tag.slice(-6)}`);
 
   await owner.page.getByRole('button', { name: 'Test connection' }).click();
   await expect(owner.page.getByText('Connected to Metrc: licence C10-0000001-LIC')).toBeVisible();

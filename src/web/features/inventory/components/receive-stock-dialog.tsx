@@ -134,7 +134,6 @@ export function ReceiveStockDialog({
           error={errors.tag?.message}
           hint="The 24 letters and digits on the package's Metrc tag"
           spellCheck={false}
-          className="font-mono"
           registration={form.register('tag')}
         />
         <TextField

@@ -148,7 +148,8 @@ function DayEntries({ date }: { date: string }) {
         {reconciliation.data && (
           <div role="status" className="text-sm">
             <p>
-              The shop has {reconciliation.data.ours} sales this day; Metrc lists{' '}
+              The shop has {reconciliation.data.ours}{' '}
+              {reconciliation.data.ours === 1 ? 'sale' : 'sales'} this day; Metrc lists{' '}
               {reconciliation.data.theirs}.{' '}
               {reconciliation.data.differences.length === 0 && 'No differences.'}
             </p>
@@ -189,7 +190,11 @@ export default function StateReportingPage() {
         id="metrc-connection"
         title="Connection"
         icon={<PlugZap aria-hidden="true" className="h-5 w-5" />}
-        description={overview.data?.deadline.source}
+        description={
+          overview.data?.configured
+            ? "Metrc's API for the shop's licence"
+            : 'Set METRC_API_BASE, METRC_VENDOR_KEY, METRC_USER_KEY and METRC_LICENSE_NUMBER to report.'
+        }
         actions={
           <Button
             variant="outline"
@@ -220,6 +225,12 @@ export default function StateReportingPage() {
         icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />}
         description="Each handed-over sale and each return after handover, by the shop day of the sale."
       >
+        {overview.data && (
+          <p className="mb-3 text-sm text-muted">
+            Metrc must have each sale within {overview.data.deadline.hours} hours (
+            {overview.data.deadline.source}).
+          </p>
+        )}
         {overview.isPending ? (
           <Skeleton className="h-32" />
         ) : days.length === 0 ? (
