@@ -123,7 +123,7 @@ test('a package received, sold and handed over is reported to Metrc', async ({
     .filter({ hasText: `Order #${order.id} · ${customer}` });
   await expect(entry).toContainText('Reported');
   await expect(entry).toContainText(/Metrc id \d+/);
-  await expect(entry).toContainText(`7 each from …${tag.slice(-6)}`);
+  await expect(entry).toContainText(`7 units from …${tag.slice(-6)}`);
 
   await owner.page.getByRole('button', { name: 'Test connection' }).click();
   await expect(owner.page.getByText('Connected to Metrc: licence C10-0000001-LIC')).toBeVisible();

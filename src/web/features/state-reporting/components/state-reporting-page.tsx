@@ -28,6 +28,10 @@ const STATUS: Record<ReportingEntry['status'], { label: string; tone: BadgeTone 
   failed: { label: 'Refused', tone: 'danger' },
 };
 
+/** Metrc's units as the shop says them: 2 units, 3.5 g. */
+const amount = (quantity: number, unit: string) =>
+  unit === 'Grams' ? `${quantity} g` : `${quantity} ${quantity === 1 ? 'unit' : 'units'}`;
+
 const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'short',
@@ -68,9 +72,7 @@ function ResendForm({ entry }: { entry: ReportingEntry }) {
           htmlFor={`${id}-${index}`}
           className="flex flex-col gap-1 text-sm"
         >
-          <span>
-            Package tag for {t.quantity} {t.unitOfMeasure.toLowerCase()}
-          </span>
+          <span>Package tag ({amount(t.quantity, t.unitOfMeasure)})</span>
           <input
             id={`${id}-${index}`}
             value={tags[index] ?? ''}
@@ -117,8 +119,7 @@ function DayEntries({ date }: { date: string }) {
               {' · '}
               {entry.transactions
                 .map(
-                  (t) =>
-                    `${t.quantity} ${t.unitOfMeasure.toLowerCase()} from …${t.packageLabel.slice(-6)}`,
+                  (t) => `${amount(t.quantity, t.unitOfMeasure)} from …${t.packageLabel.slice(-6)}`,
                 )
                 .join(', ') || 'nothing left to report'}
               {entry.sentAt && ` · ${format(new Date(entry.sentAt), 'h:mm a')}`}
