@@ -171,6 +171,27 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     expect(short.body).toContain('must be the 24 letters and digits on the tag');
   });
 
+  it('keeps a cannabis product’s stock within what its packages hold', async () => {
+    const shatter = products.find((p) => p.name === 'Shatter')!;
+    const now = (await productsByName(t.app)).get('Shatter')!.stock;
+    const lower = await owner.send('PATCH', `/api/products/${shatter.id}`, { stock: now - 1 });
+    expect(lower.statusCode, lower.body).toBe(200);
+    const raise = await owner.send('PATCH', `/api/products/${shatter.id}`, { stock: now + 5 });
+    expect(raise.statusCode).toBe(409);
+    expect(raise.json()).toMatchObject({
+      code: 'STOCK_OVER_PACKAGES',
+      error:
+        "Shatter's Metrc packages hold stock for 0 more: receive its package in Inventory to add stock.",
+    });
+    await receive(shatter, 10);
+    expect((await productsByName(t.app)).get('Shatter')!.stock).toBe(now + 9);
+    // accessories are not in Metrc: their stock is the shop's own business
+    const accessoryUp = await owner.send('PATCH', `/api/products/${accessory.id}`, {
+      stock: accessory.stock + 50,
+    });
+    expect(accessoryUp.statusCode, accessoryUp.body).toBe(200);
+  });
+
   it('does not send a sale twice when the shop crashed between Metrc’s answer and storing it', async () => {
     await receive(wick, 5);
     const order = await handedOver(wick, 1);

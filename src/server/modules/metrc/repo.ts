@@ -290,3 +290,24 @@ export async function unreportedCount(db: Q): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * What a product's packages can still cover: their remaining quantity, less what orders not
+ * yet handed over took from the product's stock (packages give it up only at handover).
+ */
+export async function packagedStockLeft(db: Q, productId: number): Promise<number> {
+  const packages = await db
+    .selectFrom('metrc_packages')
+    .select((eb) => eb.fn.sum<number>('quantity_remaining').as('left'))
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  const held = await db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select((eb) => eb.fn.sum<number>('order_items.stock_taken').as('held'))
+    .where('order_items.product_id', '=', productId)
+    .where('order_items.cannabis', '=', 1)
+    .where('orders.status', 'not in', ['completed', 'returned', 'cancelled'])
+    .executeTakeFirst();
+  return Number(packages?.left ?? 0) - Number(held?.held ?? 0);
+}

@@ -242,3 +242,28 @@ async function soldOrder(
     })),
   };
 }
+
+/**
+ * Where the shop reports to Metrc, a cannabis product's sellable stock never exceeds what its
+ * packages hold: an edit may lower the stock (a loss, a count), but raising it needs a package
+ * received in Inventory.
+ */
+export async function checkStockWithinPackages(
+  trx: Transaction<Database>,
+  product: { id: number; name: string; cannabis: boolean; stock: number },
+  previousStock: number,
+): Promise<void> {
+  if (!product.cannabis || product.stock <= previousStock) return;
+  const left = await repo.packagedStockLeft(trx, product.id);
+  if (product.stock <= left) return;
+  throw new HttpError(409, {
+    error: `${product.name}'s Metrc packages hold stock for ${Math.max(0, left)} more: receive its package in Inventory to add stock.`,
+    code: 'STOCK_OVER_PACKAGES',
+    errors: [
+      {
+        path: 'stock',
+        message: `must be at most ${Math.max(0, left)}: what its Metrc packages hold`,
+      },
+    ],
+  });
+}
