@@ -143,6 +143,21 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     );
   });
 
+  it('reports an order handed over again once, taking its packages once', async () => {
+    const pkg = await receive(wick, 5);
+    const order = await handedOver(wick, 2);
+    for (const status of ['accepted', 'completed']) {
+      const moved = await owner.send('PATCH', `/api/orders/${order.id}/status`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    expect(await drain()).toMatchObject({ sent: 1 });
+    expect(receiptOf(order.id)).toHaveLength(1);
+    const packages = (await owner.send('GET', `/api/inventory/packages?productId=${wick.id}`)).json<
+      { tag: string; quantityRemaining: number }[]
+    >();
+    expect(packages.find((p) => p.tag === pkg.tag)?.quantityRemaining).toBe(3);
+  });
+
   it('refuses a handover its packages cannot cover, and a tag received twice', async () => {
     const lighter = products.find(
       (p) => p.name !== 'Hemp Wick' && p.stock > 0 && p.category !== 'flower',

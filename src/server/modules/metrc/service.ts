@@ -139,6 +139,9 @@ export async function recordSaleForReport(
   now: Date,
   timeZone: string,
 ): Promise<void> {
+  // an order handed over again (the spec's rule set lets staff move it back) was reported
+  // and took its packages the first time
+  if (await repo.findSaleEntry(trx, row.id)) return;
   const items = await orders.findOrderItemRows(trx, row.id);
   const taken: Parameters<typeof repo.insertLinePackages>[1] = [];
   for (const item of items) {
