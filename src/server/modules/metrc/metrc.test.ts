@@ -10,6 +10,7 @@ import { metrcSettings } from '../../config';
 import { metrcClient } from './client';
 import { drainOnce } from './worker';
 
+const METRICS_TOKEN = 'metrics-token-for-metrc-tests-0123';
 const tag = (n: number) => `1A4FF0100000022000${String(n).padStart(6, '0')}`;
 
 /**
@@ -32,7 +33,7 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeMetrc();
-    t = await createTestApp(dialect, { env: fake.env });
+    t = await createTestApp(dialect, { env: { ...fake.env, METRICS_TOKEN } });
     owner = await dealerClient(t);
     const byName = await productsByName(t.app);
     products = [...byName.values()];
@@ -339,6 +340,37 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     expect(error).toContain('check METRC_VENDOR_KEY and METRC_USER_KEY');
     expect(error).not.toContain(FAKE_METRC.vendorKey);
     expect(error).not.toContain('not-the-key');
+  });
+
+  it('counts what is unreported, and what is past the deadline, in the metrics', async () => {
+    await receive(wick, 5);
+    const order = await handedOver(wick, 1);
+    const gauge = async () => {
+      const res = await t.app.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      return Object.fromEntries(
+        [...res.body.matchAll(/^canopy_metrc_unreported\{state="(\w+)"\} (\d+)$/gm)].map((m) => [
+          m[1],
+          Number(m[2]),
+        ]),
+      );
+    };
+    const before = await gauge();
+    expect(before.all).toBeGreaterThanOrEqual(1);
+    expect(before.overdue).toBe(0);
+    // a day later, still not sent: past the 24 hours
+    await t.db.kysely
+      .updateTable('metrc_outbox')
+      .set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+      .where('order_id', '=', order.id)
+      .execute();
+    expect((await gauge()).overdue).toBe(1);
+    const banner = await owner.send('GET', '/api/state-reporting/overdue');
+    expect(banner.json()).toEqual({ overdue: 1, hours: 24 });
+    await drain();
+    expect(await gauge()).toMatchObject({ overdue: 0 });
   });
 
   it('leaves the page to the owner', async () => {
