@@ -132,6 +132,11 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     >();
     expect(packages.find((p) => p.tag === first.tag)?.quantityRemaining).toBe(0);
     expect(packages.find((p) => p.tag === second.tag)?.quantityRemaining).toBe(9);
+    // the catalog CSV names the packages with stock left, oldest first
+    const csv = (await owner.send('GET', '/api/products/export.csv')).body;
+    const row = csv.split('\n').find((line) => line.includes(',Classic Joint,'))!;
+    expect(row).toContain(`${second.tag}: 9`);
+    expect(row).not.toContain(first.tag);
   });
 
   it('reports flower in grams, and leaves accessories out', async () => {
