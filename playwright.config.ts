@@ -10,9 +10,15 @@ const LICENSED_SPEC = /licensed-(shop|door)\.spec\.ts/;
  */
 const RECORDS_PORTS = { phone: PORT + 2, desktop: PORT + 3 };
 const RECORDS_SPEC = /licensed-records\.spec\.ts/;
-/** A shop with every abuse limit at its default, for the ordinary shopper (issue 38). */
+/**
+ * A shop with every abuse limit at its default, for the ordinary shopper (issue 38), on the
+ * other side of the date line from the main shop (UTC+14 against UTC): the shop-day journeys
+ * run on both, so a rule that reads the machine's or the phone's day fails on one of them.
+ */
 const ORDINARY_PORT = PORT + 4;
+const ORDINARY_ZONE = 'Pacific/Kiritimati';
 const ORDINARY_SPEC = /ordinary-shopper\.spec\.ts/;
+const DATE_LINE_SPEC = /date-line\.spec\.ts/;
 /** A shop that reports its sales to a fake Metrc started in its own process (issue 43). */
 const REPORTING_PORT = PORT + 5;
 const REPORTING_SPEC = /state-reporting\.spec\.ts/;
@@ -125,12 +131,12 @@ export default defineConfig({
     },
     {
       name: 'ordinary-phone',
-      testMatch: ORDINARY_SPEC,
+      testMatch: [ORDINARY_SPEC, DATE_LINE_SPEC],
       use: { ...PHONE, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
     },
     {
       name: 'ordinary-desktop',
-      testMatch: ORDINARY_SPEC,
+      testMatch: [ORDINARY_SPEC, DATE_LINE_SPEC],
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
     },
     {
@@ -151,7 +157,7 @@ export default defineConfig({
     shopServer(LICENSED_PORT, afternoonZone()),
     shopServer(RECORDS_PORTS.phone, afternoonZone()),
     shopServer(RECORDS_PORTS.desktop, afternoonZone()),
-    shopServer(ORDINARY_PORT, 'UTC', { defaultLimits: true }),
+    shopServer(ORDINARY_PORT, ORDINARY_ZONE, { defaultLimits: true }),
     shopServer(REPORTING_PORT, 'UTC', { reportsToMetrc: true }),
   ],
 });

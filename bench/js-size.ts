@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chunkClosure, type Manifest } from '../src/server/http/page-hints';
+import { chunkClosure, type Manifest } from '../src/server/pages/page-hints';
 import { ROOT } from '../test/server-process';
 
 export interface JsSize {

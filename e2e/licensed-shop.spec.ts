@@ -1,8 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
-import { withGoodsTaxes } from '../src/shared/compliance/out-the-door';
-import { RULE_SETS } from '../src/shared/compliance/rule-sets';
-import { formatCents } from '../src/shared/money';
 import { expectNoSeriousA11yViolations } from './axe';
 import { collectErrors, visitHydrated } from './hydration';
 import { makeShopLicensed } from './licensed';
@@ -107,13 +104,6 @@ test('"prices include taxes" shows out-the-door prices on the menu and in the ca
 }) => {
   const dream = await productNamed(request, 'Blue Dream');
   const quarter = Math.round(dream.price * 190) / 100;
-  const california = {
-    ruleSet: RULE_SETS['US-CA'],
-    date: new Date().toISOString().slice(0, 10),
-    rates: { salesTaxPercent: 9.5, localTaxPercent: null },
-  };
-  const outTheDoor = (dollars: number) =>
-    formatCents(withGoodsTaxes(Math.round(dollars * 100), california));
   await seed(page, [
     { id: dream.id, name: dream.name, price: quarter, quantity: '1/4 Oz', count: 1 },
   ]);
@@ -126,7 +116,8 @@ test('"prices include taxes" shows out-the-door prices on the menu and in the ca
     const errors = collectErrors(page);
     await visitHydrated(page, `/product/${dream.id}`);
     expect(errors).toEqual([]);
-    await expect(page.getByText(outTheDoor(dream.price), { exact: true }).first()).toBeVisible();
+    // $45.00 + 15% excise = $51.75, + 9.5% sales tax = $56.666… → $56.67
+    await expect(page.getByText('$56.67', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('incl. tax', { exact: true }).first()).toBeVisible();
 
     await page.goto('/cart');

@@ -53,9 +53,9 @@ describe('server layout', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('publishes events in one place: services return them, realtime/publish.ts sends them', () => {
+  it('publishes events in one place: services return them, events/publish.ts sends them', () => {
     const offenders = files
-      .filter((f) => f.name !== 'realtime/publish.ts')
+      .filter((f) => f.name !== 'events/publish.ts')
       .flatMap((f) =>
         f.lines.flatMap((line, index) =>
           /\.events\.publish\(/.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],

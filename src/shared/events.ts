@@ -5,6 +5,7 @@
 
 import type { StoreProfile } from './admin-schemas';
 import type { DeliveryZone } from './compliance/zones';
+import type { OrderStatus } from './constants';
 import type { Category, DealerSettings, Order, Product, Promotion, ScheduleSlot } from './types';
 
 export interface ChatMessagePayload {
@@ -88,3 +89,20 @@ export interface ServerMessageMap extends DomainEventMap {
 export type ServerMessage = {
   [K in keyof ServerMessageMap]: { type: K; data: ServerMessageMap[K] };
 }[keyof ServerMessageMap];
+
+/** Events between the instances' hubs, never sent to a socket. */
+export interface InternalEventMap {
+  /** dealer sessions that ended (logout): their sockets stop being dealer sockets */
+  'dealer-sessions-ended': { sessionIds: string[] };
+  /** an order moved from one status to another (its shopper may be told: notifications) */
+  'order-status-changed': { id: number; from: OrderStatus; to: OrderStatus };
+}
+
+/** What travels on the bus: domain changes plus the chat messages that must reach other instances. */
+export type BusEventMap = DomainEventMap &
+  InternalEventMap &
+  Pick<
+    ServerMessageMap,
+    'new-chat-message' | 'support-response' | 'new-customer-contact' | 'contact-message-handled'
+  >;
+export type BusEventType = keyof BusEventMap;

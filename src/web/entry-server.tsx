@@ -13,11 +13,11 @@ import { productQueryOptions } from './api/get-product';
 import { productByUrlQueryOptions } from './api/get-product-by-url';
 import { productsQueryOptions } from './api/get-products';
 import { promotionsQueryOptions } from './api/get-promotions';
-import { paths } from './app/paths';
 import { Root } from './app/root';
 import { ProductRoute } from './app/router';
 import { loadPriceDisplay } from './features/compliance/components/tax-inclusive-prices';
 import { ApiError } from './lib/api-client';
+import { paths } from './lib/paths';
 import { createQueryClient } from './lib/query-client';
 import type { RenderEnv } from './lib/render-env';
 

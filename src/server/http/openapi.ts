@@ -10,8 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../shared/api-schemas';
-import { DEALER_COOKIE, isDealerRoute } from '../modules/auth/guard';
 import { zodValidatorCompiler } from './errors';
+import { DEALER_COOKIE, isDealerRoute } from './route-access';
 
 /** The server instance routes are declared on: request and reply types come from their zod schemas. */
 export type ApiApp = FastifyInstance<

@@ -1,8 +1,9 @@
 import type { WebSocket } from 'ws';
+import { EVENT_POLICY } from '../../shared/event-policy';
 import type { ServerMessageMap } from '../../shared/events';
 import { can, type Permission, type StaffRole } from '../../shared/staff';
 import type { Promotion } from '../../shared/types';
-import { type BusEvent, INTERNAL_EVENTS } from './events';
+import type { BusEvent } from '../events/bus';
 
 /** The dealer session a socket was opened with. */
 export interface SocketDealerSession {
@@ -31,10 +32,6 @@ export interface Client {
  */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
-const ORDER_EVENTS = new Set(['order-created', 'order-updated', 'order-deleted']);
-const DEALER_EVENTS = new Set(['new-customer-contact', 'contact-message-handled']);
-const CHAT_EVENTS = new Set(['new-chat-message', 'support-response']);
-
 /** A dealer socket whose session has not reached its end (logout and resets are applied separately). */
 export function isDealerNow(client: Client, now = Date.now()): boolean {
   return client.dealer !== null && client.dealer.expiresAt > now;
@@ -45,26 +42,27 @@ export function staffMay(client: Client, permission: Permission, now = Date.now(
   return isDealerNow(client, now) && can(client.dealer!.role, permission);
 }
 
-/**
- * Who receives a bus event: orders go to the staff who read orders, the shopper who placed
- * them and the driver they are (or were) assigned to; chat stays in its session and the
- * support inbox; contacts go to support.
- */
+/** Who receives a bus event: its audience in the event policy table. */
 export function isAudience(client: Client, event: BusEvent, now = Date.now()): boolean {
-  if (INTERNAL_EVENTS.has(event.type)) return false;
-  if (ORDER_EVENTS.has(event.type))
-    return (
-      staffMay(client, 'orders.read', now) ||
-      (!!event.shopperId && event.shopperId === client.shopperId) ||
-      (staffMay(client, 'deliveries', now) && !!event.driverIds?.includes(client.dealer!.userId))
-    );
-  if (DEALER_EVENTS.has(event.type)) return staffMay(client, 'support', now);
-  if (CHAT_EVENTS.has(event.type))
-    return (
-      staffMay(client, 'support', now) ||
-      (!!event.chatSessionId && event.chatSessionId === client.chatSessionId)
-    );
-  return true;
+  switch (EVENT_POLICY[event.type].audience) {
+    case 'instances':
+      return false;
+    case 'order-readers':
+      return (
+        staffMay(client, 'orders.read', now) ||
+        (!!event.shopperId && event.shopperId === client.shopperId) ||
+        (staffMay(client, 'deliveries', now) && !!event.driverIds?.includes(client.dealer!.userId))
+      );
+    case 'support':
+      return staffMay(client, 'support', now);
+    case 'chat-session':
+      return (
+        staffMay(client, 'support', now) ||
+        (!!event.chatSessionId && event.chatSessionId === client.chatSessionId)
+      );
+    case 'everyone':
+      return true;
+  }
 }
 
 /** An inactive promotion reaches shoppers as deleted: they may have shown it while it was active. */
@@ -138,7 +136,7 @@ export function createHub({
     sendFragments,
     /** Serialises and encodes once, then hands the same bytes to every socket in the audience. */
     deliver(event: BusEvent) {
-      if (INTERNAL_EVENTS.has(event.type)) return;
+      if (EVENT_POLICY[event.type].audience === 'instances') return;
       const payload = Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
       const now = Date.now();
       const shopperPayload = shopperView(event, payload);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { EVENT_POLICY } from '../../shared/event-policy';
+import type { BusEvent } from '../events/bus';
 import { findProduct, listProducts } from '../modules/catalog/service';
 import { listCategories } from '../modules/categories/service';
 import { findOrder } from '../modules/orders/service';
 import { listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
-import type { BusEvent } from './events';
 import { deleteBusPayloadsBefore, findBusPayload, insertBusPayload, notifyInOrder } from './repo';
 
 /**
@@ -28,23 +29,6 @@ interface Envelope extends Omit<BusEvent, 'data'> {
   stored?: number;
 }
 
-/** Oversized events of these types are re-read from their tables; any other is stored whole. */
-const REREADABLE = new Set<string>([
-  'products-updated',
-  'featured-products-updated',
-  'categories-updated',
-  'dealer-settings-updated',
-  'product-created',
-  'product-updated',
-  'order-created',
-  'order-updated',
-  'category-created',
-  'category-updated',
-  'promotion-created',
-  'promotion-updated',
-  'schedule-slot-created',
-  'schedule-slot-updated',
-]);
 /** Stored payloads are read within moments; older rows are swept when the next one is stored. */
 const STORED_PAYLOAD_LIFETIME_MS = 10 * 60 * 1000;
 
@@ -165,9 +149,10 @@ export async function startPgBridge(
     let payload: string | Promise<string | null> = JSON.stringify({ ...base, data: event.data });
     if (Buffer.byteLength(payload) > MAX_INLINE_BYTES) {
       const id = (event.data as { id?: number }).id;
-      payload = REREADABLE.has(event.type)
-        ? JSON.stringify({ ...base, ref: typeof id === 'number' ? id : undefined })
-        : store(payload, event.type);
+      payload =
+        EVENT_POLICY[event.type].oversized === 'reread'
+          ? JSON.stringify({ ...base, ref: typeof id === 'number' ? id : undefined })
+          : store(payload, event.type);
     }
     if (pending.push(payload) === 1) setImmediate(flush);
   });

@@ -5,7 +5,13 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/constants';
 import type { ServerMessageMap } from '../../shared/events';
-import { SIMPLE_EMAIL } from '../../shared/schemas';
+import {
+  CLIENT_MESSAGE_SCHEMAS,
+  type ClientMessageData,
+  type ClientMessageType,
+  isClientMessageType,
+} from '../../shared/socket-messages';
+import { publish } from '../events/publish';
 import { HttpError, pathToNul } from '../http/errors';
 import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
@@ -13,7 +19,6 @@ import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
 import { listCategories } from '../modules/categories/service';
 import { CHAT_SLOW_DOWN, createChatFloodGuard } from '../modules/chat/flood-guard';
 import {
-  CHAT_SESSION_ID,
   chatHistory,
   currentChatSessionOf,
   deleteExpiredChatSessions,
@@ -35,7 +40,6 @@ import {
 import { listActivePromotions, listPromotions } from '../modules/promotions/service';
 import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
 import { type Client, createHub, staffMay } from './hub';
-import { publish } from './publish';
 import { onSocketError } from './socket-errors';
 import { createAddressSlots, createSyncProductsBucket, createTokenBucket } from './socket-limits';
 
@@ -46,25 +50,6 @@ const CHAT_EXPIRY_CHECK_MS = 60 * 60 * 1000;
 export const DEALER_RECHECK_MS = 5_000;
 
 const envelope = z.object({ type: z.string().min(1).max(64), data: z.unknown().optional() });
-const chatSessionId = z.string().regex(CHAT_SESSION_ID);
-const sessionRef = z.object({ sessionId: chatSessionId });
-const chatText = z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH);
-const shopperChat = z.object({
-  sessionId: chatSessionId.optional(),
-  message: chatText,
-  name: z.string().trim().max(120).optional(),
-  email: z.string().trim().max(254).optional(),
-  phone: z.string().trim().max(40).optional(),
-});
-const supportReply = z.object({ sessionId: chatSessionId, message: z.unknown() });
-const contactInfo = z.object({
-  sessionId: chatSessionId.optional(),
-  name: z.string().trim().min(1).max(120),
-  email: z.string().trim().regex(SIMPLE_EMAIL).max(254),
-  phone: z.string().trim().min(1).max(40),
-  message: z.string().trim().max(5000).default(''),
-  timestamp: z.string().optional(),
-});
 
 const INIT_PREFIX = Buffer.from('{"type":"init","data":{"products":');
 const PRODUCTS_UPDATED_PREFIX = Buffer.from('{"type":"products-updated","data":');
@@ -305,120 +290,136 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           request.log.warn('unparseable websocket message ignored');
           return;
         }
-        if (pathToNul(message.data)) {
-          request.log.warn(
-            { type: message.type },
-            'websocket message with a NUL character ignored',
-          );
+        const { type, data } = message;
+        if (pathToNul(data)) {
+          request.log.warn({ type }, 'websocket message with a NUL character ignored');
+          return;
+        }
+        if (!isClientMessageType(type)) {
+          request.log.debug({ type }, 'unknown websocket message ignored');
           return;
         }
         try {
-          await dispatch(message.type, message.data);
+          await dispatch(type, data);
         } catch (error) {
-          request.log.error({ err: error, type: message.type }, 'websocket message failed');
+          request.log.error({ err: error, type }, 'websocket message failed');
         }
       }
 
-      async function dispatch(type: string, data: unknown) {
-        switch (type) {
-          case 'sync-products': {
-            if (!productSyncs.take()) {
-              request.log.debug('sync-products over its rate ignored');
-              return;
-            }
-            const cached = await app.productListCache.get();
-            hub.sendFragments(client, [PRODUCTS_UPDATED_PREFIX, cached.identity, CLOSING_BRACE]);
-            return;
-          }
-          case 'check-orders':
-            if (!orderChecks.take()) return;
-            // a dealer whose session just ended gets the shopper's init from endDealerSession instead
-            if (client.dealer && !(await isStillDealer(client))) return;
-            hub.send(client, 'orders', await initialOrders(client));
-            return;
-          case 'fetch-schedule-slots':
-            if (!slotFetches.take()) return;
-            hub.send(client, 'schedule-slots', await listScheduleSlots(db));
-            return;
-          case 'restore-session':
-          case 'session-restored': {
-            const parsed = sessionRef.safeParse(data);
-            if (!parsed.success || !(await mayUseChatSession(parsed.data.sessionId))) return;
-            client.chatSessionId = parsed.data.sessionId;
-            hub.send(client, 'session-restored', {
-              sessionId: parsed.data.sessionId,
-              chatHistory: await chatHistory(db, parsed.data.sessionId),
-            });
-            return;
-          }
-          case 'chat-message':
-          case 'new-chat-message': {
-            const parsed = shopperChat.safeParse(data);
-            if (!parsed.success) return;
-            const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
-            if (!(await mayUseChatSession(sessionId))) return;
-            const wait = await chatFlood.admit(db, {
-              sessionId,
-              shopperId: client.shopperId,
-              ip: request.ip,
-            });
-            if (wait > 0) {
-              request.log.warn('chat message over the chat rate limit refused');
-              hub.send(client, 'message-received', {
-                ok: false,
-                error: CHAT_SLOW_DOWN,
-                retryAfter: wait,
-              });
-              return;
-            }
-            client.chatSessionId = sessionId;
-            const saved = await recordShopperMessage(db, {
-              ...parsed.data,
-              sessionId,
-              shopperId: client.shopperId,
-            });
-            publish(app, saved.events);
-            hub.send(client, 'message-received', { ok: true });
-            return;
-          }
-          case 'support-response':
-          case 'dealer-response':
-            await supportResponse(data);
-            return;
-          case 'contact-info':
-            await contact(data);
-            return;
-          default:
-            // add-to-cart, remove-from-cart and the dealer's own change notices are informational: the REST calls publish.
-            request.log.debug({ type }, 'websocket message noted');
+      async function dispatch<K extends ClientMessageType>(type: K, data: unknown) {
+        const parsed = CLIENT_MESSAGE_SCHEMAS[type].safeParse(data);
+        if (!parsed.success) {
+          request.log.warn({ type }, 'websocket message with an invalid payload refused');
+          refusals[type]?.();
+          return;
         }
+        const handler = handlers[type] as (data: ClientMessageData<K>) => Promise<void> | void;
+        await handler(parsed.data as ClientMessageData<K>);
       }
 
-      async function supportResponse(data: unknown) {
+      /** What the sender is told when its message does not parse (the others are only logged). */
+      const refusals: Partial<Record<ClientMessageType, () => void>> = {
+        'contact-info': () =>
+          hub.send(client, 'contact-received', { ok: false, error: CONTACT_INCOMPLETE }),
+        'support-response': refuseSupportMessage,
+        'dealer-response': refuseSupportMessage,
+      };
+
+      function refuseSupportMessage() {
+        request.log.error(
+          `support message refused: it must be text of 1 to ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+        );
+      }
+
+      const noted = (data: unknown) => {
+        request.log.debug({ data }, 'websocket notice noted');
+      };
+
+      /** One handler per client message (spec §7); the payload has passed its schema. */
+      const handlers: { [K in ClientMessageType]: (data: ClientMessageData<K>) => unknown } = {
+        'sync-products': syncProducts,
+        'check-orders': checkOrders,
+        'fetch-schedule-slots': async () => {
+          if (!slotFetches.take()) return;
+          hub.send(client, 'schedule-slots', await listScheduleSlots(db));
+        },
+        'restore-session': restoreSession,
+        'session-restored': restoreSession,
+        'chat-message': shopperMessage,
+        'new-chat-message': shopperMessage,
+        'support-response': supportResponse,
+        'dealer-response': supportResponse,
+        'contact-info': contact,
+        // Informational: the REST calls made the change and published it.
+        'add-to-cart': noted,
+        'remove-from-cart': noted,
+        'schedule-slot-created': noted,
+        'schedule-slot-deleted': noted,
+        'dealer-settings-updated': noted,
+      };
+
+      async function syncProducts() {
+        if (!productSyncs.take()) {
+          request.log.debug('sync-products over its rate ignored');
+          return;
+        }
+        const cached = await app.productListCache.get();
+        hub.sendFragments(client, [PRODUCTS_UPDATED_PREFIX, cached.identity, CLOSING_BRACE]);
+      }
+
+      async function checkOrders() {
+        if (!orderChecks.take()) return;
+        // a dealer whose session just ended gets the shopper's init from endDealerSession instead
+        if (client.dealer && !(await isStillDealer(client))) return;
+        hub.send(client, 'orders', await initialOrders(client));
+      }
+
+      async function restoreSession({ sessionId }: ClientMessageData<'restore-session'>) {
+        if (!(await mayUseChatSession(sessionId))) return;
+        client.chatSessionId = sessionId;
+        hub.send(client, 'session-restored', {
+          sessionId,
+          chatHistory: await chatHistory(db, sessionId),
+        });
+      }
+
+      async function shopperMessage(message: ClientMessageData<'chat-message'>) {
+        const sessionId = message.sessionId ?? client.chatSessionId!;
+        if (!(await mayUseChatSession(sessionId))) return;
+        const wait = await chatFlood.admit(db, {
+          sessionId,
+          shopperId: client.shopperId,
+          ip: request.ip,
+        });
+        if (wait > 0) {
+          request.log.warn('chat message over the chat rate limit refused');
+          hub.send(client, 'message-received', {
+            ok: false,
+            error: CHAT_SLOW_DOWN,
+            retryAfter: wait,
+          });
+          return;
+        }
+        client.chatSessionId = sessionId;
+        const saved = await recordShopperMessage(db, {
+          ...message,
+          sessionId,
+          shopperId: client.shopperId,
+        });
+        publish(app, saved.events);
+        hub.send(client, 'message-received', { ok: true });
+      }
+
+      async function supportResponse(reply: ClientMessageData<'support-response'>) {
         if (!(await isStillDealer(client)) || !staffMay(client, 'support')) return;
         const { userId, username, role } = client.dealer!;
         const actor = { staff: { userId, username, role }, address: request.ip };
-        const parsed = supportReply.safeParse(data);
-        const message = parsed.success ? chatText.safeParse(parsed.data.message) : null;
-        if (!parsed.success || !message?.success) {
-          request.log.error(
-            { sessionId: parsed.data?.sessionId },
-            `support message refused: it must be text of 1 to ${CHAT_MESSAGE_MAX_LENGTH} characters`,
-          );
-          return;
-        }
-        const reply = { sessionId: parsed.data.sessionId, message: message.data };
         const saved = await recordSupportMessage(app.db, reply, actor);
         publish(app, saved.events);
       }
 
-      async function contact(data: unknown) {
-        const parsed = contactInfo.safeParse(data);
-        if (!parsed.success) {
-          hub.send(client, 'contact-received', { ok: false, error: CONTACT_INCOMPLETE });
-          return;
-        }
-        const sessionId = parsed.data.sessionId ?? client.chatSessionId!;
+      async function contact(info: ClientMessageData<'contact-info'>) {
+        const sessionId = info.sessionId ?? client.chatSessionId!;
         if (!(await mayUseChatSession(sessionId))) return;
         if ((await app.contactLimiter.take(request.ip)) > 0) {
           request.log.warn('contact-info over the contact rate limit refused');
@@ -427,7 +428,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
         }
         client.chatSessionId = sessionId;
         const saved = await saveContactInfo(db, {
-          ...parsed.data,
+          ...info,
           sessionId,
           shopperId: client.shopperId,
         });

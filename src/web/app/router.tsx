@@ -3,11 +3,11 @@ import { Spinner } from '@web/components/ui/spinner';
 import { appModeStore, modeForPath } from '@web/lib/app-mode';
 import { enterEntry, restoreScroll } from '@web/lib/history-entries';
 import { lazyComponent } from '@web/lib/lazy-component';
+import { BACK_OFFICE_PATHS, paths } from '@web/lib/paths';
 import { useHydrating } from '@web/lib/render-env';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { AppShell } from './layout/app-shell';
-import { paths } from './paths';
 import { HomeRoute } from './routes/home-route';
 
 // Everything but home is split out so the first load stays small; shoppers never download dealer code.
@@ -59,30 +59,11 @@ export function AppRouter() {
           <Route path={paths.productById} component={ProductRoute} />
           <Route path={paths.productByAddress} component={ProductRoute} />
           <Route path={paths.productByAddressWithStrain} component={ProductRoute} />
-          <Route path={paths.dealer}>
-            <DealerRoute />
-          </Route>
-          <Route path={paths.schedule}>
-            <DealerRoute />
-          </Route>
-          <Route path={paths.categories}>
-            <DealerRoute />
-          </Route>
-          <Route path={paths.staff}>
-            <DealerRoute />
-          </Route>
-          <Route path={paths.activity}>
-            <DealerRoute />
-          </Route>
-          <Route path={paths.reports}>
-            <DealerRoute />
-          </Route>
-          <Route path={paths.stateReporting}>
-            <DealerRoute />
-          </Route>
-          <Route path={paths.driver}>
-            <DealerRoute />
-          </Route>
+          {BACK_OFFICE_PATHS.map((path) => (
+            <Route key={path} path={path}>
+              <DealerRoute />
+            </Route>
+          ))}
           <Route component={NotFoundRoute} />
         </Switch>
       </RouteErrorBoundary>

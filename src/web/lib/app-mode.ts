@@ -1,24 +1,15 @@
 import { createStore, useStore } from './create-store';
+import { BACK_OFFICE_PATHS } from './paths';
 
 export type AppMode = 'customer' | 'dealer';
 
 /** Customer or dealer mode, switched by the path (spec §2.1). */
 export const appModeStore = createStore<AppMode>('customer');
 
-const DEALER_PREFIXES = [
-  '/dealer',
-  '/categories',
-  '/schedule',
-  '/staff',
-  '/activity',
-  '/reports',
-  '/state-reporting',
-  '/driver',
-];
 const CUSTOMER_PATHS = ['/', '/cart', '/orders'];
 
 export function isDealerPath(path: string): boolean {
-  return DEALER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return BACK_OFFICE_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** Other paths (product pages, thank-you) keep the current mode. */

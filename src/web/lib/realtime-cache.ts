@@ -3,6 +3,7 @@
  * `setQueryData` (replace or remove by id) or an invalidation, so there is one
  * copy of server state, the TanStack Query cache.
  */
+import { type BrowserEffect, type CacheEntry, eventPolicy } from '@shared/event-policy';
 import type { ServerMessage } from '@shared/events';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
@@ -60,6 +61,44 @@ const replaceIn =
 const removeFrom = (id: number) => (value: unknown) =>
   Array.isArray(value) ? remove(value as WithId[], id) : value;
 
+/** Where each of the event policy's cache entries lives: the prefix of its queries, and the one query a whole value replaces. */
+const CACHE: Record<CacheEntry, { under: QueryKey; whole?: QueryKey }> = {
+  products: { under: productKeys.all, whole: productsQueryOptions().queryKey },
+  'newest-products': { under: productKeys.newest() },
+  categories: { under: categoryKeys.all, whole: categoriesQueryOptions().queryKey },
+  promotions: { under: promotionKeys.all, whole: promotionsQueryOptions().queryKey },
+  'schedule-slots': { under: scheduleSlotKeys.all, whole: scheduleSlotsQueryOptions().queryKey },
+  'dealer-settings': {
+    under: dealerSettingsQueryOptions().queryKey,
+    whole: dealerSettingsQueryOptions().queryKey,
+  },
+  orders: { under: orderKeys.all },
+  deliveries: { under: deliveryKeys.all },
+  'held-stock': { under: heldStockKeys.all },
+  'delivery-zones': { under: deliveryZoneKeys.all },
+  'store-profile': {
+    under: storeProfileQueryOptions().queryKey,
+    whole: storeProfileQueryOptions().queryKey,
+  },
+  'contact-messages': { under: contactMessageKeys.all },
+};
+
+function write(client: QueryClient, effect: NonNullable<BrowserEffect['write']>, data: unknown) {
+  const entry = CACHE[effect.entry];
+  switch (effect.as) {
+    case 'upsert':
+    case 'upsert-first':
+      applyUnder(client, entry.under, replaceIn(data as WithId, effect.as === 'upsert-first'));
+      return;
+    case 'remove':
+      applyUnder(client, entry.under, removeFrom((data as WithId).id));
+      return;
+    case 'replace':
+      client.setQueryData(entry.whole ?? entry.under, data);
+      return;
+  }
+}
+
 export function applyServerMessage(client: QueryClient, message: ServerMessage): void {
   switch (message.type) {
     case 'init':
@@ -77,74 +116,11 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
     case 'schedule-slots':
       client.setQueryData(scheduleSlotsQueryOptions().queryKey, message.data);
       return;
-    case 'products-updated':
-      client.setQueryData(productsQueryOptions().queryKey, message.data);
-      return;
-    case 'product-created':
-    case 'product-updated':
-      applyUnder(client, productKeys.all, replaceIn(message.data));
-      void client.invalidateQueries({ queryKey: productKeys.newest() });
-      return;
-    case 'product-deleted':
-      applyUnder(client, productKeys.all, removeFrom(message.data.id));
-      return;
-    case 'featured-products-updated':
-      return; // spec §7: ignored, product-updated carries the change
-    case 'category-created':
-    case 'category-updated':
-    case 'category-deleted':
-      void client.invalidateQueries({ queryKey: categoryKeys.all });
-      if (message.type === 'category-deleted')
-        void client.invalidateQueries({ queryKey: productKeys.all });
-      return;
-    case 'categories-updated':
-      client.setQueryData(categoriesQueryOptions().queryKey, message.data);
-      return;
-    case 'promotion-created':
-    case 'promotion-updated':
-      applyUnder(client, promotionKeys.all, replaceIn(message.data));
-      return;
-    case 'promotion-deleted':
-      applyUnder(client, promotionKeys.all, removeFrom(message.data.id));
-      return;
-    case 'schedule-slot-created':
-    case 'schedule-slot-updated':
-      applyUnder(client, scheduleSlotKeys.all, replaceIn(message.data));
-      return;
-    case 'schedule-slot-deleted':
-      applyUnder(client, scheduleSlotKeys.all, removeFrom(message.data.id));
-      return;
-    case 'dealer-settings-updated':
-      client.setQueryData(dealerSettingsQueryOptions().queryKey, message.data);
-      return;
-    case 'order-created':
-    case 'order-updated':
-      applyUnder(client, orderKeys.all, replaceIn(message.data, true));
-      // a driver's stops are chosen and ordered by the server: read them again
-      void client.invalidateQueries({ queryKey: deliveryKeys.all });
-      // what pending orders hold moves with them (read only where the back office shows it)
-      void client.invalidateQueries({ queryKey: heldStockKeys.all });
-      return;
-    case 'order-deleted':
-      applyUnder(client, orderKeys.all, removeFrom(message.data.id));
-      void client.invalidateQueries({ queryKey: deliveryKeys.all });
-      void client.invalidateQueries({ queryKey: heldStockKeys.all });
-      return;
-    case 'delivery-zone-created':
-    case 'delivery-zone-updated':
-      applyUnder(client, deliveryZoneKeys.all, replaceIn(message.data));
-      return;
-    case 'delivery-zone-deleted':
-      applyUnder(client, deliveryZoneKeys.all, removeFrom(message.data.id));
-      return;
-    case 'store-profile-updated':
-      client.setQueryData(storeProfileQueryOptions().queryKey, message.data);
-      return;
-    case 'new-customer-contact':
-    case 'contact-message-handled':
-      void client.invalidateQueries({ queryKey: contactMessageKeys.all });
-      return;
-    default:
-      return; // chat and acknowledgements are handled by the chat feature
   }
+  // Every event the server publishes: what it changes here is its row in the event policy table.
+  const effect = eventPolicy(message.type)?.browser;
+  if (!effect) return; // chat and acknowledgements are handled by the chat feature
+  if (effect.write) write(client, effect.write, message.data);
+  for (const entry of effect.refetch ?? [])
+    void client.invalidateQueries({ queryKey: CACHE[entry].under });
 }

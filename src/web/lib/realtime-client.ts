@@ -8,11 +8,17 @@
 
 import { TIMERS } from '@shared/constants';
 import type { ServerMessage } from '@shared/events';
+import type { ClientMessageMap, ClientMessageType } from '@shared/socket-messages';
 
 type Listener = (message: ServerMessage) => void;
 
+/** A message whose payload the server does not read may be sent without one. */
+type Payload<K extends ClientMessageType> = unknown extends ClientMessageMap[K]
+  ? [data?: ClientMessageMap[K]]
+  : [data: ClientMessageMap[K]];
+
 export interface RealtimeClient {
-  send(type: string, data?: unknown): void;
+  send<K extends ClientMessageType>(type: K, ...data: Payload<K>): void;
   subscribe(listener: Listener): () => void;
   close(): void;
 }
@@ -91,7 +97,7 @@ export function createRealtimeClient(options: {
 
   connect();
   return {
-    send: (type, data) => rawSend(data === undefined ? { type } : { type, data }),
+    send: (type, ...[data]) => rawSend(data === undefined ? { type } : { type, data }),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/media';
-import { loadSharp } from '../../modules/media/load-sharp';
+import { loadSharp } from '../../imaging/load-sharp';
 
 /** Shapes drawn per kind of product; plain SVG so seeding needs no network and no fonts. */
 const SHAPES: Record<string, string> = {

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, type Permission, ROLE_LABELS, type StaffRole } from '../../../shared/staff';
 import { HttpError } from '../../http/errors';
+import { DEALER_COOKIE, isDealerRoute, READ_METHODS } from '../../http/route-access';
 import { comesFromAnotherSite } from '../../http/same-origin';
 import type { Actor } from '../audit/service';
 import { type DealerIdentity, dealerForToken } from './service';
 
-export const DEALER_COOKIE = 'canopy_dealer';
+export { DEALER_COOKIE, isDealerRoute } from '../../http/route-access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,17 +33,6 @@ declare module 'fastify' {
       permission: Permission | 'owner' | null;
     }[];
   }
-}
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Dealer-only unless declared otherwise: writes need `config.public` to be open. */
-export function isDealerRoute(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): boolean {
-  const config = (route.config ?? {}) as { dealerOnly?: boolean; public?: boolean };
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  if (!route.url.startsWith('/api/')) return false;
-  if (config.dealerOnly) return true;
-  return methods.some((m) => !READ_METHODS.has(m)) && !config.public;
 }
 
 function mayUse(role: StaffRole, permission: Permission | 'owner'): boolean {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StaffRole } from '../../../shared/staff';
 import type { Database } from '../../db/schema';
-import { busEvent, type Outcome } from '../../realtime/events';
+import { busEvent, type Outcome } from '../../events/bus';
 import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';

@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CATALOG_IMPORT_MAX_BYTES, IMPORT_ACTIONS } from '../../../shared/catalog-csv';
+import { published } from '../../events/publish';
 import { HttpError, parseInput } from '../../http/errors';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { applyCatalogImport, exportCatalogCsv, previewCatalogImport } from './service';
 

@@ -1,9 +1,9 @@
 import { featuredSchema, productSchema } from '../../../shared/admin-schemas';
 import { noContent, productPatchSchema, productResponse } from '../../../shared/api-schemas';
 import { metrcSettings } from '../../config';
+import { published } from '../../events/publish';
 import { validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { createProduct, deleteProduct, setProductFeatured, updateProduct } from './admin-service';
 import { productIdParams } from './routes';

@@ -6,9 +6,9 @@ import {
   noContent,
   successResponse,
 } from '../../../shared/api-schemas';
+import { published } from '../../events/publish';
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import {
   createCategory,

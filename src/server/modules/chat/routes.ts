@@ -4,13 +4,12 @@ import {
   chatSessionResponse,
   successResponse,
 } from '../../../shared/api-schemas';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
+import { chatSessionId, chatText } from '../../../shared/socket-messages';
+import { published } from '../../events/publish';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import {
-  CHAT_SESSION_ID,
   chatHistory,
   closeAsSpam,
   listChatSessions,
@@ -18,20 +17,12 @@ import {
   recordSupportMessage,
 } from './service';
 
-const sessionParams = z.object({
-  sessionId: z.string().regex(CHAT_SESSION_ID, 'must be a chat session id'),
-});
+const sessionParams = z.object({ sessionId: chatSessionId });
 const inboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
   cursor: z.string().max(500).optional(),
 });
-const replyBody = z.object({
-  message: z
-    .string({ message: 'must be text' })
-    .trim()
-    .min(1, 'is required')
-    .max(CHAT_MESSAGE_MAX_LENGTH, `must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
-});
+const replyBody = z.object({ message: chatText });
 
 /** The dealer's support inbox over REST; live updates arrive on /ws. */
 export async function chatInboxRoutes(app: ApiApp): Promise<void> {

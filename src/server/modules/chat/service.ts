@@ -4,12 +4,11 @@ import { z } from 'zod';
 import type { ChatMessagePayload } from '../../../shared/events';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { busEvent, type Outcome } from '../../realtime/events';
+import { busEvent, type Outcome } from '../../events/bus';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { insertContactMessage } from '../contact/repo';
 import * as repo from './repo';
 
-export const CHAT_SESSION_ID = /^session-\d{10,16}-[A-Za-z0-9]{4,40}$/;
 export const CHAT_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const DUPLICATE_WINDOW_MS = 5000;
 

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
-import type { BusEvent } from '../../realtime/events';
-import { publish } from '../../realtime/publish';
+import type { BusEvent } from '../../events/bus';
+import { publish } from '../../events/publish';
 import { recordShopperMessage } from './service';
 import { startTelegramBridge, TELEGRAM_TOO_LONG } from './telegram-bridge';
 

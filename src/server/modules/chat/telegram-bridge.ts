@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { ChatMessagePayload } from '../../../shared/events';
 import { dropLease, TELEGRAM_POLLER_LEASE, takeLease } from '../../db/leases';
-import { publish } from '../../realtime/publish';
+import { publish } from '../../events/publish';
 import type { Actor } from '../audit/service';
 import { findSessionByExternalRef, recordSupportMessage, setExternalRef } from './service';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { contactMessageResponse } from '../../../shared/api-schemas';
 import { contactSchema } from '../../../shared/schemas';
+import { publish, published } from '../../events/publish';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { publish, published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { CONTACT_INCOMPLETE, CONTACT_RATE_LIMITED } from './limiter';
 import { listContactMessages, markContactMessageHandled, saveContactMessage } from './service';

@@ -4,8 +4,8 @@ import type { contactSchema } from '../../../shared/schemas';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { ContactMessagesTable, Database } from '../../db/schema';
+import { busEvent, type Outcome } from '../../events/bus';
 import { notFound } from '../../http/errors';
-import { busEvent, type Outcome } from '../../realtime/events';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import * as repo from './repo';
 

@@ -4,8 +4,8 @@ import { canStartDelivery, FINISHED_STATUSES, inStopOrder } from '../../../share
 import type { Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import type { Outcome } from '../../events/bus';
 import { HttpError, notFound } from '../../http/errors';
-import type { Outcome } from '../../realtime/events';
 import { type IdCheckContext, recordIdCheck } from '../id-checks/service';
 import {
   type ChangeContext,

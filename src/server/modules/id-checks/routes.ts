@@ -1,8 +1,8 @@
 import { orderResponse } from '../../../shared/api-schemas';
 import { doorCheckSchema, idCheckOverrideSchema } from '../../../shared/id-check/door-check';
+import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { idHashSecret } from './id-number-hash';
 import { allowIdRecheck, recordIdCheck } from './service';

@@ -2,7 +2,7 @@
  * Whether a signature holds a drawn mark (issue 37 §1): enough inked pixels, spread over
  * enough of the pad, so a blank pad, a dot or a 1x1 image is not a signature.
  */
-import { loadSharp } from '../media/load-sharp';
+import { loadSharp } from '../../imaging/load-sharp';
 
 /** inked pixels a short scrawl leaves even at 1x; a dot or a tap leaves far fewer */
 export const MIN_INKED_PIXELS = 100;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/media';
-import { loadSharp } from './load-sharp';
+import { loadSharp } from '../../imaging/load-sharp';
 import { IMAGE_KINDS, type MediaKind, VIDEO_EXTENSIONS } from './sniff';
 
 /** Refuses decompression bombs: a 40-megapixel image is already far beyond any product photo. */

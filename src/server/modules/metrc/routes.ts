@@ -8,9 +8,9 @@ import {
   resendSchema,
 } from '../../../shared/metrc';
 import { metrcSettings } from '../../config';
+import { published } from '../../events/publish';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { type MetrcClient, metrcClient } from './client';
 import {

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
 import { RETURN_REASON_LABELS, statusLabel } from '../../../shared/order-lifecycle';
 import type { Order } from '../../../shared/types';
 import type { Database } from '../../db/schema';
-import type { BusEventMap } from '../../realtime/events';
+import type { BusEventMap } from '../../events/bus';
 import { findOrder } from '../orders/service';
 import { getStoreProfile } from '../store-profile/service';
 import type { StatusMessage, StatusNotifier } from './sender';

@@ -13,10 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine } from '../../../../test/orders-fixtures';
+import { shopTimeClock } from '../../../../test/shop-time';
 import { BULK, type QuantityLabel } from '../../../shared/constants';
 import { offeredQuantities } from '../../../shared/quantity';
 import type { CartItem, DealerSettings, Product, Promotion } from '../../../shared/types';
 import { saveDealerSettings } from '../scheduling/admin-service';
+
+const ZONE = 'America/Los_Angeles';
+const clock = shopTimeClock(ZONE);
 
 const shopper = {
   name: 'Sam Shopper',
@@ -38,9 +42,25 @@ describe('pricing parity between the browser total and the server', () => {
   let products: Product[];
   let promotions: Promotion[];
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
-    // plenty of stock so the property is about prices, not availability
+    // a Wednesday afternoon in the shop: California's same-day hours hold whenever the suite runs
+    t = await createTestApp('sqlite', { env: { SHOP_TIMEZONE: ZONE }, clock });
+    // plenty of stock so the property is about prices, not availability (each flavor's too)
     await t.db.kysely.updateTable('products').set({ stock: 100_000 }).execute();
+    const flavored = await t.db.kysely
+      .selectFrom('products')
+      .select(['id', 'flavor_stocks'])
+      .where('flavor_stocks', '!=', '{}')
+      .execute();
+    for (const { id, flavor_stocks } of flavored) {
+      const plenty = Object.fromEntries(
+        Object.keys(JSON.parse(flavor_stocks)).map((flavor) => [flavor, 100_000]),
+      );
+      await t.db.kysely
+        .updateTable('products')
+        .set({ flavor_stocks: JSON.stringify(plenty) })
+        .where('id', '=', id)
+        .execute();
+    }
     t.app.productListCache.invalidate();
     // and no cap on an order's size (issue 38): random carts pass $1,000
     await saveDealerSettings(t.db, {
@@ -48,9 +68,10 @@ describe('pricing parity between the browser total and the server', () => {
       deliveryHours: undefined,
       deliveryNotes: undefined,
     });
-    products = (await t.app.inject('/api/products'))
-      .json<Product[]>()
-      .filter((p) => p.strainTypes.length <= 1 && p.flavors.length === 0);
+    products = (await t.app.inject('/api/products')).json<Product[]>();
+    // the carts below buy these in one of their flavors or strain types, as the product page asks
+    expect(products.some((p) => p.flavors.length > 1)).toBe(true);
+    expect(products.some((p) => p.strainTypes.length > 1)).toBe(true);
     promotions = (await t.app.inject('/api/promotions'))
       .json<Promotion[]>()
       .filter((p) => !p.validDays.length || p.validDays.length === 7);
@@ -88,7 +109,7 @@ describe('pricing parity between the browser total and the server', () => {
   /** The checkout page's tax context: the shop's rule set and rates on the shop's date. */
   async function browserTax(): Promise<TaxContext> {
     const settings = (await t.app.inject('/api/dealer-settings')).json<DealerSettings>();
-    return taxContextFor(settings, null, shopClock(new Date(), t.config.SHOP_TIMEZONE).date);
+    return taxContextFor(settings, null, shopClock(clock(), ZONE).date);
   }
 
   const cartArb = () => {
@@ -99,7 +120,16 @@ describe('pricing parity between the browser total and the server', () => {
         const options = offeredQuantities(product).filter(
           (q: QuantityLabel) => q !== BULK || option % 5 === 0,
         );
-        return cartLine(product, options[option % options.length], count);
+        // a product with flavors or several strain types is bought in one of them
+        const choice = {
+          ...(product.flavors.length
+            ? { flavor: product.flavors[option % product.flavors.length] }
+            : {}),
+          ...(product.strainTypes.length > 1
+            ? { strainType: product.strainTypes[option % product.strainTypes.length] }
+            : {}),
+        };
+        return cartLine(product, options[option % options.length], count, choice);
       });
     return fc.record({
       items: fc.array(line, { minLength: 1, maxLength: 6 }),

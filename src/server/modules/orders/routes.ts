@@ -15,9 +15,9 @@ import {
 } from '../../../shared/schemas';
 import type { Config } from '../../config';
 import { metrcSettings } from '../../config';
+import { published } from '../../events/publish';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { placeOrder } from './checkout';
 import {

@@ -1,8 +1,8 @@
 import { promotionSchema } from '../../../shared/admin-schemas';
 import { noContent, promotionPatchSchema, promotionResponse } from '../../../shared/api-schemas';
+import { published } from '../../events/publish';
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { createPromotion, deletePromotion, updatePromotion } from './admin-service';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Receipt, ReceiptLine } from '../../../shared/receipt';
-import { escapeHtml } from '../../http/product-meta';
+import { escapeHtml } from '../../http/html';
 
 const STYLE = `
 *{box-sizing:border-box}

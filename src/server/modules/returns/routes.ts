@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { orderResponse } from '../../../shared/api-schemas';
 import { destructionSchema, orderReturnSchema } from '../../../shared/returns';
 import { metrcSettings } from '../../config';
+import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { listToDestroy, recordDestruction, recordReturn } from './service';
 

@@ -10,9 +10,9 @@ import {
   noContent,
   scheduleSlotResponse,
 } from '../../../shared/api-schemas';
+import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf, requirePermission } from '../auth/guard';
 import { createScheduleSlot, deleteScheduleSlot, saveDealerSettings } from './admin-service';
 

@@ -4,7 +4,7 @@ import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import { ORDER_LIMIT_DEFAULTS } from '../../../shared/order-limits';
 import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
 import type { Database, DealerSettingsRow } from '../../db/schema';
-import { busEvent, type DomainEvent } from '../../realtime/events';
+import { busEvent, type DomainEvent } from '../../events/bus';
 import { settingsFromRow, slotFromRow } from './mappers';
 import * as repo from './repo';
 

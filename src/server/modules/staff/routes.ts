@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { staffMemberResponse } from '../../../shared/api-schemas';
 import { newStaffSchema, staffChangeSchema } from '../../../shared/staff';
+import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { addStaff, changeStaff, listStaff } from './service';
 

@@ -7,8 +7,8 @@ import {
 } from '../../../shared/staff';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import { busEvent, type DomainEvent, type Outcome } from '../../events/bus';
 import { HttpError } from '../../http/errors';
-import { busEvent, type DomainEvent, type Outcome } from '../../realtime/events';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import * as repo from './repo';

@@ -1,8 +1,8 @@
 import { storeProfileSchema } from '../../../shared/admin-schemas';
 import { storeProfileResponse } from '../../../shared/api-schemas';
+import { published } from '../../events/publish';
 import { withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import { getStoreProfile, saveStoreProfile } from './service';
 

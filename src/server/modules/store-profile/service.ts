@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { StoreProfile } from '../../../shared/admin-schemas';
 import type { Db } from '../../db/connect';
 import type { Database, StoreProfileTable } from '../../db/schema';
-import { busEvent, type Outcome } from '../../realtime/events';
+import { busEvent, type Outcome } from '../../events/bus';
 import { type Actor, recordChange } from '../audit/service';
 import * as repo from './repo';
 

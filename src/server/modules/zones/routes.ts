@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { deliveryZoneSchema } from '../../../shared/admin-schemas';
 import { deliveryZoneResponse, noContent } from '../../../shared/api-schemas';
+import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { published } from '../../realtime/publish';
 import { actorOf } from '../auth/guard';
 import {
   createDeliveryZone,

@@ -5,8 +5,8 @@ import { toCents, toDollars } from '../../../shared/money';
 import type { Db } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database, DeliveryZoneRow } from '../../db/schema';
+import { busEvent, type Outcome } from '../../events/bus';
 import { HttpError } from '../../http/errors';
-import { busEvent, type Outcome } from '../../realtime/events';
 import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import * as repo from './repo';
 

@@ -6,9 +6,9 @@ import { useSignedInDealer } from '@web/features/auth/hooks/use-signed-in-dealer
 import { useCartCount } from '@web/features/cart/cart-store';
 import { useAppMode } from '@web/lib/app-mode';
 import { lazyComponent } from '@web/lib/lazy-component';
+import { paths } from '@web/lib/paths';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { paths } from '../paths';
 import { RealtimeBridge } from '../realtime-bridge';
 import { FloatingCartButton } from './floating-cart-button';
 import { Footer } from './footer';

@@ -1,6 +1,6 @@
+import { paths } from '@web/lib/paths';
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../paths';
 import { cartBadgeText } from './cart-badge';
 
 export function FloatingCartButton({ count }: { count: number }) {

@@ -1,7 +1,7 @@
 import { ChatHeaderButton } from '@web/features/chat/components/chat-header-button';
+import { paths } from '@web/lib/paths';
 import { LayoutDashboard, Menu, Search } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../paths';
 import { LogoMark } from './logo';
 
 const iconButton =

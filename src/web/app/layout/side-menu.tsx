@@ -4,10 +4,10 @@ import { Modal } from '@web/components/ui/modal';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { StrainFilterMenu } from '@web/features/storefront/components/strain-filter-menu';
 import { ThemePicker } from '@web/features/theme/theme-picker';
+import { paths } from '@web/lib/paths';
 import { CalendarClock, Home, LayoutDashboard, List, LogOut, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../paths';
 import { cartBadgeText } from './cart-badge';
 
 const itemClasses =

@@ -5,61 +5,23 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { openLoginDialog } from '@web/features/auth/login-dialog-store';
-import { DealerDashboard } from '@web/features/dashboard/components/dealer-dashboard';
-import { BACK_OFFICE_PAGES, DealerLayout } from '@web/features/dashboard/components/dealer-layout';
+import { DealerLayout } from '@web/features/dashboard/components/dealer-layout';
 import { UnreportedBanner } from '@web/features/state-reporting/components/unreported-banner';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { useAppMode } from '@web/lib/app-mode';
 import { lazyComponent } from '@web/lib/lazy-component';
+import { paths } from '@web/lib/paths';
 import { LockKeyhole } from 'lucide-react';
-import { type ComponentType, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { paths } from '../paths';
+import { BACK_OFFICE_PAGES, backOfficePageAt, mayOpen } from '../back-office-pages';
+import { DealerDashboard } from './dealer-dashboard';
 
-// Static imports, so a moved or renamed page fails the build.
-const SchedulePage = lazyComponent(
-  () => import('@web/features/schedule/components/schedule-manager-page'),
-  <Spinner />,
-);
-const CategoriesPage = lazyComponent(
-  () => import('@web/features/categories/components/category-management-page'),
-  <Spinner />,
-);
-const StaffPage = lazyComponent(
-  () => import('@web/features/staff/components/staff-page'),
-  <Spinner />,
-);
-const ActivityPage = lazyComponent(
-  () => import('@web/features/activity/components/activity-page'),
-  <Spinner />,
-);
-const ReportsPage = lazyComponent(
-  () => import('@web/features/reports/components/reports-page'),
-  <Spinner />,
-);
-const StateReportingPage = lazyComponent(
-  () => import('@web/features/state-reporting/components/state-reporting-page'),
-  <Spinner />,
-);
-const DeliveriesPage = lazyComponent(
-  () => import('@web/features/deliveries/components/deliveries-page'),
-  <Spinner />,
-);
 const InventoryPanel = lazyComponent(
   () => import('@web/features/inventory/components/inventory-panel'),
   <Spinner label="Loading inventory..." />,
 );
-
-const PAGES: Record<string, { Page: ComponentType; title: string }> = {
-  [paths.schedule]: { Page: SchedulePage, title: 'Schedule Manager' },
-  [paths.categories]: { Page: CategoriesPage, title: 'Category Management' },
-  [paths.staff]: { Page: StaffPage, title: 'Staff' },
-  [paths.activity]: { Page: ActivityPage, title: 'Activity' },
-  [paths.reports]: { Page: ReportsPage, title: 'Reports' },
-  [paths.stateReporting]: { Page: StateReportingPage, title: 'State reporting' },
-  [paths.driver]: { Page: DeliveriesPage, title: 'Your deliveries' },
-};
 
 function DealerPage({
   path,
@@ -72,12 +34,11 @@ function DealerPage({
   may: (permission: Permission) => boolean;
   onLogout: () => void;
 }) {
-  const page = PAGES[path];
-  const permission = BACK_OFFICE_PAGES.find((p) => p.href === path)?.permission;
-  const allowed = !permission || may(permission);
+  const page = backOfficePageAt(path);
+  const allowed = !page || mayOpen(page, may);
   useDocumentTitle(page && allowed ? page.title : 'Dealer Dashboard');
-  if (page && !allowed) return <NotForYourRole />;
-  if (!page) {
+  if (!allowed) return <NotForYourRole />;
+  if (!page?.Page) {
     return (
       <DealerDashboard
         username={username}
@@ -90,9 +51,6 @@ function DealerPage({
   }
   return <page.Page />;
 }
-
-/** The spec's own back-office pages (spec §2.1, §6); the others are staff pages it never had. */
-const SPEC_PAGES: string[] = [paths.dealer, paths.schedule, paths.categories];
 
 /** A staff page opened without a session: the login dialog is on this page (issue 36 item 5). */
 function StaffSignIn({ stayOn }: { stayOn: string }) {
@@ -144,7 +102,7 @@ export default function DealerRoute() {
   const refused = session.isError || (session.isSuccess && !authenticated);
 
   // spec §6: the spec's back-office pages send a visitor home; the login dialog opens there
-  const specPage = SPEC_PAGES.includes(location);
+  const specPage = backOfficePageAt(location)?.inSpec ?? false;
   useEffect(() => {
     if (!refused || denied.current) return;
     denied.current = true;
@@ -162,7 +120,13 @@ export default function DealerRoute() {
   const may = (permission: Permission) => sessionMay(session.data, permission);
   const onLogout = () => void logout();
   return (
-    <DealerLayout username={username} role={session.data?.role} may={may} onLogout={onLogout}>
+    <DealerLayout
+      pages={BACK_OFFICE_PAGES}
+      username={username}
+      role={session.data?.role}
+      may={may}
+      onLogout={onLogout}
+    >
       <UnreportedBanner enabled={may('state-reporting')} />
       <DealerPage
         path={location}

@@ -1,7 +1,7 @@
 import { buttonClasses } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
+import { paths } from '@web/lib/paths';
 import { Link } from 'wouter';
-import { paths } from '../paths';
 
 export default function NotFoundRoute() {
   useDocumentTitle('Page Not Found');

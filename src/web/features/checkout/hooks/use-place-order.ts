@@ -5,10 +5,10 @@ import { useRuleSet } from '@web/api/get-dealer-settings';
 import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { scheduleSlotKeys } from '@web/api/get-schedule-slots';
-import { paths } from '@web/app/paths';
 import { toast } from '@web/components/ui/toast';
 import { clearCart, repriceLines } from '@web/features/cart/cart-store';
 import { noticeToChannel } from '@web/lib/channel-notices';
+import { paths } from '@web/lib/paths';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import {

@@ -39,10 +39,11 @@ const resolver = schemaResolver(complianceSettingsSchema, {
   sentence: labelledSentence(LABELS),
 });
 
+/** As the inputs hold them (text), so putting a rate back leaves the form unchanged. */
 const formValues = (settings: DealerSettings): ComplianceSettingsBody => ({
   jurisdiction: settings.jurisdiction as ComplianceSettingsBody['jurisdiction'],
-  salesTaxRate: settings.salesTaxRate ?? '',
-  localTaxRate: settings.localTaxRate ?? '',
+  salesTaxRate: settings.salesTaxRate === null ? '' : String(settings.salesTaxRate),
+  localTaxRate: settings.localTaxRate === null ? '' : String(settings.localTaxRate),
   pricesIncludeTaxes: settings.pricesIncludeTaxes,
 });
 

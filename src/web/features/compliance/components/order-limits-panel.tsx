@@ -48,8 +48,9 @@ const resolver = schemaResolver(orderLimitsSchema, {
   sentence: labelledSentence(LABELS),
 });
 
+/** As the inputs hold them (text), so putting a value back leaves the form unchanged. */
 const formValues = (settings: DealerSettings): OrderLimitsBody =>
-  Object.fromEntries(FIELDS.map((field) => [field, settings[field]]));
+  Object.fromEntries(FIELDS.map((field) => [field, String(settings[field])]));
 
 function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
   const id = useId();

@@ -8,7 +8,9 @@ function fakeChannel() {
   const sent: { type: string; data?: unknown }[] = [];
   const listeners = new Set<(message: ServerMessage) => void>();
   const client: RealtimeClient = {
-    send: (type, data) => sent.push({ type, data }),
+    send: (type, ...[data]) => {
+      sent.push({ type, data });
+    },
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,64 +1,33 @@
 import { type Permission, ROLE_LABELS, type StaffRole } from '@shared/staff';
-import { paths } from '@web/app/paths';
 import { clsx } from 'clsx';
-import {
-  BarChart3,
-  CalendarClock,
-  ChevronDown,
-  FolderTree,
-  History,
-  Landmark,
-  LayoutDashboard,
-  LogOut,
-  type LucideIcon,
-  ShieldCheck,
-  Truck,
-  Users,
-} from 'lucide-react';
+import { ChevronDown, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 
-/** The back-office pages, each shown to the roles that may use it (the dashboard to all). */
-export const BACK_OFFICE_PAGES: {
+/** A back-office page as the menu lists it (the app layer's list of pages says which exist). */
+export interface MenuEntry {
   href: string;
   label: string;
   icon: LucideIcon;
+  /** null: every member of staff */
   permission: Permission | null;
   /** not listed for roles that also have this (they see every order on the dashboard) */
   unlessAlso?: Permission;
-}[] = [
-  { href: paths.dealer, label: 'Dashboard', icon: LayoutDashboard, permission: null },
-  {
-    href: paths.driver,
-    label: 'Deliveries',
-    icon: Truck,
-    permission: 'deliveries',
-    unlessAlso: 'orders.manage',
-  },
-  { href: paths.schedule, label: 'Schedule Manager', icon: CalendarClock, permission: 'schedule' },
-  { href: paths.categories, label: 'Category Manager', icon: FolderTree, permission: 'catalog' },
-  { href: paths.staff, label: 'Staff', icon: Users, permission: 'staff' },
-  { href: paths.reports, label: 'Reports', icon: BarChart3, permission: 'reports' },
-  {
-    href: paths.stateReporting,
-    label: 'State reporting',
-    icon: Landmark,
-    permission: 'state-reporting',
-  },
-  { href: paths.activity, label: 'Activity', icon: History, permission: 'audit' },
-];
+}
 
 /**
  * The dealer area frame (spec §2.2): a sidebar with Dashboard, Schedule Manager, Category
  * Manager and Staff (those the role may use) beside the page; on phones it folds into a menu.
  */
 export function DealerLayout({
+  pages,
   username,
   role,
   may,
   onLogout,
   children,
 }: {
+  pages: readonly MenuEntry[];
   username: string | null;
   role: StaffRole | undefined;
   may: (permission: Permission) => boolean;
@@ -67,7 +36,7 @@ export function DealerLayout({
 }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
-  const links = BACK_OFFICE_PAGES.filter(
+  const links = pages.filter(
     (page) =>
       (!page.permission || may(page.permission)) && !(page.unlessAlso && may(page.unlessAlso)),
   );

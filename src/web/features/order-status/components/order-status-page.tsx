@@ -5,12 +5,12 @@ import { isClosed, lifecycleSteps, progressIndex, statusLabel } from '@shared/or
 import { EXPIRED_ORDER_MESSAGE } from '@shared/order-limits';
 import { useOrderStatus } from '@web/api/get-order-status';
 import { useStoreProfile } from '@web/api/get-store-profile';
-import { paths } from '@web/app/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { ApiError } from '@web/lib/api-client';
 import { orderWhen } from '@web/lib/order-when';
+import { paths } from '@web/lib/paths';
 import { telHref } from '@web/lib/phone';
 import { clsx } from 'clsx';
 import { Check, Phone } from 'lucide-react';

@@ -1,6 +1,6 @@
-import { orderStatusHref } from '@web/app/paths';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
+import { orderStatusHref } from '@web/lib/paths';
 import { Link2 } from 'lucide-react';
 import { Link } from 'wouter';
 

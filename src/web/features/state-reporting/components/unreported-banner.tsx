@@ -1,5 +1,5 @@
 import { useOverdueReports } from '@web/api/get-state-reporting';
-import { paths } from '@web/app/paths';
+import { paths } from '@web/lib/paths';
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'wouter';
 

@@ -1,9 +1,9 @@
 import { formatDollars, formatPercent } from '@shared/money';
 import { useMyOrders } from '@web/api/get-my-orders';
-import { paths } from '@web/app/paths';
 import { buttonClasses } from '@web/components/ui/button';
 import { StatusLink } from '@web/features/order-status/components/status-link';
 import { useTheme } from '@web/features/theme/theme-store';
+import { paths } from '@web/lib/paths';
 import { clsx } from 'clsx';
 import { CalendarCheck, PartyPopper, ShoppingBag, Store } from 'lucide-react';
 import { useEffect } from 'react';

@@ -23,6 +23,22 @@ export const paths = {
   orderStatus: '/o/:token',
 } as const;
 
+/** The back-office pages, in the menu's order (the app layer's back-office-pages.tsx describes each). */
+export const BACK_OFFICE_PATHS = [
+  paths.dealer,
+  paths.driver,
+  paths.schedule,
+  paths.categories,
+  paths.staff,
+  paths.reports,
+  paths.stateReporting,
+  paths.activity,
+] as const;
+export type BackOfficePath = (typeof BACK_OFFICE_PATHS)[number];
+
+export const isBackOfficePath = (path: string): path is BackOfficePath =>
+  (BACK_OFFICE_PATHS as readonly string[]).includes(path);
+
 export const productHref = (id: number) => `/product/${id}`;
 export const orderStatusHref = (token: string) => `/o/${token}`;
 

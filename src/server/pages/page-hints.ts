@@ -1,6 +1,6 @@
 import { isVideoUrl, mediaSrcSet, mediaVariant, PRODUCT_GALLERY_SIZES } from '../../shared/media';
 import type { Product } from '../../shared/types';
-import { escapeHtml } from './product-meta';
+import { escapeHtml } from '../http/html';
 
 /** The product route's module in Vite's manifest (paths are relative to src/web). */
 const PRODUCT_ROUTE_MODULE = 'app/routes/product-route.tsx';

@@ -3,12 +3,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue } from '../../shared/preference-cookies';
 import { productApiPath, productByAddressApiPath, type ReadableAddress } from '../../shared/slugs';
+import { type EncodedBody, sendEncoded } from '../http/encoded-body';
+import { escapeHtml } from '../http/html';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
 import { buildFileReader } from './build-file';
-import { type EncodedBody, sendEncoded } from './encoded-body';
 import { productPageHints, productRouteScripts } from './page-hints';
-import { escapeHtml, productMetaTags } from './product-meta';
+import { productMetaTags } from './product-meta';
 import {
   createStorefrontRenderer,
   type StorefrontRenderer,

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EVENT_POLICY } from '../../shared/event-policy';
 import { menuFilterQuery, parseMenuFilter } from '../../shared/menu-filter';
 import { readPreferenceCookies } from '../../shared/preference-cookies';
 import { shopClock, zoneOffsetSpan } from '../../shared/shop-clock';
@@ -12,7 +13,7 @@ import {
   storefrontPage,
 } from '../../web/entry-server';
 import { staticAgeGateHtml } from '../../web/features/age-gate/static-age-gate';
-import { type EncodedBody, encodeBody } from './encoded-body';
+import { type EncodedBody, encodeBody } from '../http/encoded-body';
 
 const RENDER_TIMEOUT_MS = 2000;
 const MAX_RENDERED_PATHS = 256;
@@ -51,17 +52,6 @@ function rendering<T>(app: FastifyInstance, work: () => Promise<T>): Promise<T> 
   return result;
 }
 
-/** Events after which a rendered storefront may show something else. */
-function changesStorefront(type: string): boolean {
-  return (
-    type.startsWith('product') ||
-    type.startsWith('categor') ||
-    type.startsWith('promotion') ||
-    type === 'featured-products-updated' ||
-    type === 'dealer-settings-updated'
-  );
-}
-
 interface Rendered {
   app: RenderedStorefront;
   env: RenderEnv;
@@ -96,7 +86,7 @@ export interface StorefrontRequest {
 export function createStorefrontRenderer(app: FastifyInstance) {
   let version = 0;
   app.events.subscribe((event) => {
-    if (changesStorefront(event.type)) version += 1;
+    if (EVENT_POLICY[event.type].storefront) version += 1;
   });
   const renders = new Map<string, RenderEntry>();
   const pages = new Map<string, { render: Rendered; body: EncodedBody }>();

@@ -1,11 +1,7 @@
 import { mediaVariant } from '../../shared/media';
 import type { Product } from '../../shared/types';
 
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../http/html';
 
 /**
  * Title, description and Open Graph tags so a shared product link shows the

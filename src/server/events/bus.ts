@@ -1,26 +1,6 @@
-import type { OrderStatus } from '../../shared/constants';
-import type { DomainEventMap, ServerMessageMap } from '../../shared/events';
+import type { BusEventMap, BusEventType } from '../../shared/events';
 
-/** Events between the instances' hubs, never sent to a socket. */
-export interface InternalEventMap {
-  /** dealer sessions that ended (logout): their sockets stop being dealer sockets */
-  'dealer-sessions-ended': { sessionIds: string[] };
-  /** an order moved from one status to another (its shopper may be told: notifications) */
-  'order-status-changed': { id: number; from: OrderStatus; to: OrderStatus };
-}
-export const INTERNAL_EVENTS: ReadonlySet<string> = new Set<keyof InternalEventMap>([
-  'dealer-sessions-ended',
-  'order-status-changed',
-]);
-
-/** What travels on the bus: domain changes plus the chat messages that must reach other instances. */
-export type BusEventMap = DomainEventMap &
-  InternalEventMap &
-  Pick<
-    ServerMessageMap,
-    'new-chat-message' | 'support-response' | 'new-customer-contact' | 'contact-message-handled'
-  >;
-export type BusEventType = keyof BusEventMap;
+export type { BusEventMap, BusEventType } from '../../shared/events';
 
 export interface BusEvent<K extends BusEventType = BusEventType> {
   type: K;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvent, Outcome } from './events';
+import type { DomainEvent, Outcome } from './bus';
 
 /**
  * The one place events reach the bus (every instance's hub, caches, metrics): services

@@ -2,21 +2,21 @@ import type { Permission } from '@shared/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { productKeys } from '@web/api/get-products';
 import { promotionKeys } from '@web/api/get-promotions';
-import { paths } from '@web/app/paths';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
 import { CompliancePanel } from '@web/features/compliance/components/compliance-panel';
 import { DeliveryZonesPanel } from '@web/features/compliance/components/delivery-zones-panel';
 import { OrderLimitsPanel } from '@web/features/compliance/components/order-limits-panel';
+import { ScheduleStatsRow, SummaryCards } from '@web/features/dashboard/components/dashboard-stats';
 import { FeaturedPanel } from '@web/features/featured/components/featured-panel';
 import { OrdersPanel } from '@web/features/order-management/components/orders-panel';
 import { PromotionsPanel } from '@web/features/promotions/components/promotions-panel';
 import { StoreProfilePanel } from '@web/features/store-profile/components/store-profile-panel';
+import { paths } from '@web/lib/paths';
 import { LogOut, Truck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'wouter';
-import { ScheduleStatsRow, SummaryCards } from './dashboard-stats';
 
 const SECTIONS = {
   inbox: 'dealer-support-inbox',
