@@ -19,7 +19,10 @@ const ORDINARY_PORT = PORT + 4;
 const ORDINARY_ZONE = 'Pacific/Kiritimati';
 const ORDINARY_SPEC = /ordinary-shopper\.spec\.ts/;
 const DATE_LINE_SPEC = /date-line\.spec\.ts/;
-const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC, ORDINARY_SPEC];
+/** A shop that reports its sales to a fake Metrc started in its own process (issue 43). */
+const REPORTING_PORT = PORT + 5;
+const REPORTING_SPEC = /state-reporting\.spec\.ts/;
+const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC, ORDINARY_SPEC, REPORTING_SPEC];
 export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
 
 const PHONE = {
@@ -47,9 +50,14 @@ export function afternoonZone(now = new Date()): string {
 }
 
 /** The real server on a fresh SQLite database with the demo catalog. */
-function shopServer(port: number, timeZone?: string, { defaultLimits = false } = {}) {
+function shopServer(
+  port: number,
+  timeZone?: string,
+  { defaultLimits = false, reportsToMetrc = false } = {},
+) {
+  const start = reportsToMetrc ? 'node --import tsx e2e/metrc-shop.ts' : 'node scripts/start.mjs';
   return {
-    command: `rm -rf .data-e2e-${port} && node scripts/start.mjs`,
+    command: `rm -rf .data-e2e-${port} && ${start}`,
     url: `http://127.0.0.1:${port}/api/products`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -131,6 +139,16 @@ export default defineConfig({
       testMatch: [ORDINARY_SPEC, DATE_LINE_SPEC],
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
     },
+    {
+      name: 'reporting-phone',
+      testMatch: REPORTING_SPEC,
+      use: { ...PHONE, baseURL: `http://127.0.0.1:${REPORTING_PORT}` },
+    },
+    {
+      name: 'reporting-desktop',
+      testMatch: REPORTING_SPEC,
+      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${REPORTING_PORT}` },
+    },
   ],
   // started one after the other: the first builds what is stale, the second finds it built
   webServer: [
@@ -140,5 +158,6 @@ export default defineConfig({
     shopServer(RECORDS_PORTS.phone, afternoonZone()),
     shopServer(RECORDS_PORTS.desktop, afternoonZone()),
     shopServer(ORDINARY_PORT, ORDINARY_ZONE, { defaultLimits: true }),
+    shopServer(REPORTING_PORT, 'UTC', { reportsToMetrc: true }),
   ],
 });

@@ -47,6 +47,7 @@ test('the owner lands on the dashboard with every panel and page', async ({ page
     'Category Manager',
     'Staff',
     'Reports',
+    'State reporting',
     'Activity',
   ]);
 });

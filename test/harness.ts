@@ -98,6 +98,8 @@ export async function createTestApp(
      * a suite's orders (some written with old dates) stay as the suite left them
      */
     orderExpiryEveryMs?: number;
+    /** how often the app drains the Metrc outbox; off by default: suites drain it themselves */
+    metrcDrainEveryMs?: number;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(dialect, options);
@@ -108,6 +110,7 @@ export async function createTestApp(
     webDir: options.webDir,
     clock: options.clock,
     orderExpiryEveryMs: options.orderExpiryEveryMs ?? null,
+    metrcDrainEveryMs: options.metrcDrainEveryMs ?? null,
   });
   await app.ready();
   return {

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { dataFolderDuties } from './backup/plugin';
-import type { Config } from './config';
+import { type Config, metrcSettings } from './config';
 import type { Db } from './db/connect';
 import { createEventBus, type EventBus } from './events/bus';
 import { registerAgeVerified } from './http/age-verified';
@@ -37,6 +37,9 @@ import { type ContactLimiter, createContactLimiter } from './modules/contact/lim
 import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { idCheckRoutes } from './modules/id-checks/routes';
+import { type MetrcClient, metrcClient } from './modules/metrc/client';
+import { metrcRoutes } from './modules/metrc/routes';
+import { startMetrcWorker } from './modules/metrc/worker';
 import { startStatusNotifications } from './modules/notifications/status-notifications';
 import {
   type CheckoutTermsSnapshot,
@@ -88,6 +91,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** how often unaccepted orders past their deadline are cancelled (issue 38); null: never */
   orderExpiryEveryMs?: number | null;
+  /** how often the Metrc outbox is drained (issue 43); null: never (tests drain it themselves) */
+  metrcDrainEveryMs?: number | null;
 }
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
@@ -100,7 +105,10 @@ export async function buildApp({
   logStream,
   clock = () => new Date(),
   orderExpiryEveryMs = EXPIRY_SWEEP_EVERY_MS,
+  metrcDrainEveryMs = 2_000,
 }: BuildOptions): Promise<FastifyInstance> {
+  const metrcConfig = metrcSettings(config);
+  const metrc: MetrcClient | null = metrcConfig ? metrcClient(metrcConfig) : null;
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logStream),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
@@ -184,6 +192,7 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(recordsRoutes);
   await app.register(reportRoutes);
+  await app.register(metrcRoutes, { client: metrc });
   await app.register(contactRoutes);
   await app.register(contactInboxRoutes);
   await app.register(backOfficeRoutes);
@@ -211,6 +220,8 @@ export async function buildApp({
   app.addHook('onClose', startStatusNotifications(app));
   if (orderExpiryEveryMs !== null)
     app.addHook('onClose', startOrderExpiry(app, orderExpiryEveryMs));
+  if (metrc && metrcDrainEveryMs !== null)
+    app.addHook('onClose', startMetrcWorker(app, metrc, metrcDrainEveryMs));
   await registerSpa(app, web);
   return app;
 }

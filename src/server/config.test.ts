@@ -67,6 +67,22 @@ describe('configuration', () => {
       'Invalid configuration: SMS_ACCOUNT_SID must be set with SMS_FROM',
     ],
     [
+      { METRC_API_BASE: 'https://api-ca.metrc.com', METRC_VENDOR_KEY: 'vendor-key' },
+      'Invalid configuration: METRC_USER_KEY must be set with METRC_API_BASE',
+    ],
+    [
+      { METRC_USER_KEY: 'user-key', METRC_VENDOR_KEY: 'vendor-key' },
+      'Invalid configuration: METRC_API_BASE must be set with METRC_VENDOR_KEY',
+    ],
+    [
+      { METRC_VENDOR_KEY: ' ' },
+      'Invalid configuration: METRC_VENDOR_KEY must not be empty (the value is a secret, not shown)',
+    ],
+    [
+      { METRC_LICENSE_NUMBER: 'C10 0000001' },
+      'Invalid configuration: METRC_LICENSE_NUMBER must be a licence number such as C10-0000001-LIC (got "C10 0000001")',
+    ],
+    [
       { SMTP_URL: 'smtp://mail.example:587' },
       'Invalid configuration: SMTP_FROM must be set with SMTP_URL',
     ],

@@ -133,6 +133,22 @@ const envSchema = z.object({
       'must be an email address, such as orders@shop.example or "Shop <orders@shop.example>"',
     )
     .optional(),
+  /** issue 43: the state's track-and-trace API (Metrc); the four are set together or not at all */
+  METRC_API_BASE: z
+    .url('must be a URL such as https://api-ca.metrc.com')
+    .refine(
+      (value) => ['http:', 'https:'].includes(new URL(value).protocol),
+      'must start with https:// (or http:// for a test server)',
+    )
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  METRC_VENDOR_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+  METRC_USER_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+  METRC_LICENSE_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{3,40}$/, 'must be a licence number such as C10-0000001-LIC')
+    .optional(),
   BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
   BACKUP_EVERY_HOURS: z.coerce
     .number({ message: 'must be a number of hours' })
@@ -185,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   requireTogether(parsed.data, ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM']);
   requireTogether(parsed.data, ['SMTP_URL', 'SMTP_FROM']);
+  requireTogether(parsed.data, [
+    'METRC_API_BASE',
+    'METRC_VENDOR_KEY',
+    'METRC_USER_KEY',
+    'METRC_LICENSE_NUMBER',
+  ]);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
   // the database, the session secret and backups are for this user's eyes only
@@ -204,6 +226,8 @@ const SECRETS = new Set([
   'TELEGRAM_BOT_TOKEN',
   'METRICS_TOKEN',
   'SMS_AUTH_TOKEN',
+  'METRC_VENDOR_KEY',
+  'METRC_USER_KEY',
 ]);
 const URLS_WITH_CREDENTIALS = new Set(['DATABASE_URL', 'SMTP_URL']);
 
@@ -231,4 +255,23 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: PRIVATE_FILE });
   return secret;
+}
+
+export interface MetrcSettings {
+  apiBase: string;
+  vendorKey: string;
+  userKey: string;
+  licenseNumber: string;
+}
+
+/** Metrc's settings when the shop reports to it, else null (none of the four is set). */
+export function metrcSettings(config: Env): MetrcSettings | null {
+  if (!config.METRC_API_BASE || !config.METRC_VENDOR_KEY || !config.METRC_USER_KEY) return null;
+  if (!config.METRC_LICENSE_NUMBER) return null;
+  return {
+    apiBase: config.METRC_API_BASE,
+    vendorKey: config.METRC_VENDOR_KEY,
+    userKey: config.METRC_USER_KEY,
+    licenseNumber: config.METRC_LICENSE_NUMBER,
+  };
 }

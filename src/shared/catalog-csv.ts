@@ -5,8 +5,12 @@
  */
 import { PRODUCT_FIELDS } from './product-fields';
 
-/** Every product field, in the order of the product form; `createdAt` is read-only. */
-export const CATALOG_CSV_COLUMNS = ['id', ...PRODUCT_FIELDS, 'createdAt'] as const;
+/**
+ * Every product field, in the order of the product form; `createdAt` is read-only, and so is
+ * `metrcPackages`: the Metrc packages with stock left, `tag: quantity; …` (issue 43; packages
+ * are received in Inventory, where their quantity is added to the stock).
+ */
+export const CATALOG_CSV_COLUMNS = ['id', ...PRODUCT_FIELDS, 'createdAt', 'metrcPackages'] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 
 /** Lists in a cell: `Mango; Grape`. Flavor details name their flavor: `Mango: Sativa; Grape: Hybrid`. */

@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'audit',
   /** sales and tax reports (issue 41) */
   'reports',
+  /** state track-and-trace (Metrc): what was reported, resending, the connection (issue 43) */
+  'state-reporting',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

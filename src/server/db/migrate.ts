@@ -27,6 +27,7 @@ import * as reportIndexes from './migrations/2026-11-30T0040-report-indexes';
 import * as productFacts from './migrations/2026-11-30T0041-product-facts';
 import * as noShopDayCustomerIndexes from './migrations/2026-11-30T0042-no-shop-day-customer-indexes';
 import * as reportSummaries from './migrations/2026-11-30T0043-report-summaries';
+import * as metrc from './migrations/2026-11-30T0050-metrc';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -57,6 +58,7 @@ const MIGRATIONS = {
   '2026-11-30T0041-product-facts': productFacts,
   '2026-11-30T0042-no-shop-day-customer-indexes': noShopDayCustomerIndexes,
   '2026-11-30T0043-report-summaries': reportSummaries,
+  '2026-11-30T0050-metrc': metrc,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -34,6 +34,12 @@ export interface Database {
   report_days: ReportDaysTable;
   report_day_products: ReportDayProductsTable;
   report_day_quarters: ReportDayQuartersTable;
+  /** issue 43: Metrc packages received, what each handed-over line took, the reports to send */
+  metrc_packages: MetrcPackagesTable;
+  order_line_packages: OrderLinePackagesTable;
+  metrc_outbox: MetrcOutboxTable;
+  /** a duty one instance holds at a time (the Telegram poller), until its lease ends */
+  worker_leases: WorkerLeasesTable;
 }
 
 /** Kept by triggers only: the app reads these, never writes them. Sums are bigint on PostgreSQL. */
@@ -80,6 +86,55 @@ export interface ReportDayQuartersTable {
   quarter: string;
   orders: Sum;
   total_cents: Sum;
+}
+
+export interface MetrcPackagesTable {
+  id: Generated<number>;
+  /** Metrc's 24-character package tag */
+  tag: string;
+  item_name: string;
+  /** Metrc's unit: Grams for goods sold by weight, Each for goods sold by the unit */
+  unit_of_measure: string;
+  quantity_received: number;
+  quantity_remaining: number;
+  product_id: number;
+  flavor: string | null;
+  staff_id: number | null;
+  received_at: string;
+}
+
+export interface OrderLinePackagesTable {
+  id: Generated<number>;
+  order_id: number;
+  order_item_id: number;
+  package_id: number;
+  tag: string;
+  quantity: number;
+  unit_of_measure: string;
+}
+
+export interface MetrcOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  order_id: number;
+  return_id: number | null;
+  external_number: string;
+  sale_date: string;
+  payload: string;
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  metrc_id: number | null;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface WorkerLeasesTable {
+  name: string;
+  holder: string;
+  until: string;
 }
 
 export interface UsersTable {

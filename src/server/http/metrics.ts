@@ -3,6 +3,9 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import promClient, { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { metrcSettings } from '../config';
+import { unreportedCount } from '../modules/metrc/repo';
+import { overdueCount } from '../modules/metrc/reporting';
 import { HttpError, RequestValidationError } from './errors';
 
 /** Routes that place an order: their answers count as orders placed or refused. */
@@ -127,6 +130,23 @@ function registerShopMetrics(app: FastifyInstance, registry: Registry): void {
   }
 
   countOrders(app, registers);
+
+  if (metrcSettings(app.config)) {
+    // issue 43: sales not yet in the state's track-and-trace system, and those past its deadline
+    new Gauge({
+      name: 'canopy_metrc_unreported',
+      help: 'Metrc reports not yet accepted (state: all, overdue past the reporting deadline)',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        this.set({ state: 'all' }, await unreportedCount(app.db.kysely));
+        this.set(
+          { state: 'overdue' },
+          await overdueCount(app.db.kysely, app.clock(), app.config.SHOP_TIMEZONE),
+        );
+      },
+    });
+  }
 }
 
 function countOrders(app: FastifyInstance, registers: Registry[]): void {

@@ -8,6 +8,7 @@ import {
   CalendarClock,
   FolderTree,
   History,
+  Landmark,
   LayoutDashboard,
   Truck,
   Users,
@@ -78,6 +79,14 @@ const PAGES = {
     permission: 'reports',
     inSpec: false,
     Page: lazyPage(() => import('@web/features/reports/components/reports-page')),
+  },
+  [paths.stateReporting]: {
+    label: 'State reporting',
+    title: 'State reporting',
+    icon: Landmark,
+    permission: 'state-reporting',
+    inSpec: false,
+    Page: lazyPage(() => import('@web/features/state-reporting/components/state-reporting-page')),
   },
   [paths.activity]: {
     label: 'Activity',

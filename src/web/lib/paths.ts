@@ -18,6 +18,7 @@ export const paths = {
   staff: '/staff',
   activity: '/activity',
   reports: '/reports',
+  stateReporting: '/state-reporting',
   driver: '/driver',
   orderStatus: '/o/:token',
 } as const;
@@ -30,6 +31,7 @@ export const BACK_OFFICE_PATHS = [
   paths.categories,
   paths.staff,
   paths.reports,
+  paths.stateReporting,
   paths.activity,
 ] as const;
 export type BackOfficePath = (typeof BACK_OFFICE_PATHS)[number];

@@ -36,7 +36,7 @@ const joinList = (items: readonly string[]) => items.join(`${LIST_SEPARATOR} `);
 const joinPairs = (record: Record<string, string | number>) =>
   joinList(Object.entries(record).map(([key, value]) => `${key}${PAIR_SEPARATOR} ${value}`));
 
-function productCells(p: Product): Record<CatalogCsvColumn, string> {
+function productCells(p: Product, metrcPackages: string): Record<CatalogCsvColumn, string> {
   return {
     id: String(p.id),
     name: p.name,
@@ -67,16 +67,27 @@ function productCells(p: Product): Record<CatalogCsvColumn, string> {
     ) as Record<(typeof PRODUCT_FACT_NUMBER_FIELDS)[number], string>),
     effects: joinList(p.effects),
     createdAt: p.createdAt,
+    metrcPackages,
   };
 }
 
 /** The catalog as CSV: a header row, then one row per product (UTF-8 with a BOM, so spreadsheets read accents). */
-export function catalogToCsv(products: readonly Product[]): string {
-  return spreadsheetCsv(products.map(productCells), {
-    header: true,
-    columns: [...CATALOG_CSV_COLUMNS],
-    bom: true,
-  });
+export function catalogToCsv(
+  products: readonly Product[],
+  packages: ReadonlyMap<number, readonly { tag: string; quantityRemaining: number }[]> = new Map(),
+): string {
+  const packagesOf = (id: number) =>
+    joinPairs(
+      Object.fromEntries((packages.get(id) ?? []).map((p) => [p.tag, p.quantityRemaining])),
+    );
+  return spreadsheetCsv(
+    products.map((p) => productCells(p, packagesOf(p.id))),
+    {
+      header: true,
+      columns: [...CATALOG_CSV_COLUMNS],
+      bom: true,
+    },
+  );
 }
 
 export interface CsvRow {

@@ -22,6 +22,7 @@ import { placementProblem } from '../catalog/admin-service';
 import { productFromRow, rowFromProduct } from '../catalog/product-mapper';
 import { insertProductRow, updateProductRow } from '../catalog/repo';
 import { listCategoryPlaces } from '../categories/repo';
+import { listPackages, type ReceivedPackage } from '../metrc/service';
 import { currentRuleSet } from '../scheduling/service';
 import {
   bodyFromCells,
@@ -33,7 +34,11 @@ import {
 import * as repo from './repo';
 
 export async function exportCatalogCsv(db: Kysely<Database>): Promise<string> {
-  return catalogToCsv((await repo.listProductRows(db)).map(productFromRow));
+  const open = new Map<number, ReceivedPackage[]>();
+  for (const pkg of (await listPackages(db)).reverse())
+    if (pkg.quantityRemaining > 0)
+      open.set(pkg.productId, [...(open.get(pkg.productId) ?? []), pkg]);
+  return catalogToCsv((await repo.listProductRows(db)).map(productFromRow), open);
 }
 
 interface PlannedRow extends ImportRowResult {

@@ -1,5 +1,6 @@
 import { featuredSchema, productSchema } from '../../../shared/admin-schemas';
 import { noContent, productPatchSchema, productResponse } from '../../../shared/api-schemas';
+import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
@@ -21,7 +22,11 @@ export async function productAdminRoutes(app: ApiApp): Promise<void> {
   const patchSchema = { params: productIdParams, body: patch, response: { 200: productResponse } };
   app.patch('/api/products/:id', { config: audited, schema: patchSchema }, async (request) => {
     const { id } = request.params;
-    return published(app, await updateProduct(app.db, id, request.body, actorOf(request)));
+    const trackAndTrace = metrcSettings(app.config) !== null;
+    const outcome = await updateProduct(app.db, id, request.body, actorOf(request), {
+      trackAndTrace,
+    });
+    return published(app, outcome);
   });
 
   const deleteSchema = { params: productIdParams, response: { 204: noContent } };

@@ -10,6 +10,7 @@ import { busEvent, type Outcome } from '../../events/bus';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import * as categories from '../categories/repo';
+import { checkStockWithinPackages } from '../metrc/service';
 import { currentRuleSet } from '../scheduling/service';
 import { invalidField, patchOver } from './admin-errors';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
@@ -87,6 +88,7 @@ export async function updateProduct(
   id: number,
   body: unknown,
   actor: Actor,
+  options: { trackAndTrace?: boolean } = {},
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
     const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
@@ -99,6 +101,8 @@ export async function updateProduct(
       await checkPlacement(trx, fields.category, fields.subcategory);
     }
     await checkGrams(trx, fields);
+    if (options.trackAndTrace)
+      await checkStockWithinPackages(trx, { id, ...fields }, current.stock);
     const { created_at: _createdAt, ...update } = rowFromProduct(
       toInput(fields),
       current.createdAt,

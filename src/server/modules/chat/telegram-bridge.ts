@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
 import type { ChatMessagePayload } from '../../../shared/events';
+import { dropLease, TELEGRAM_POLLER_LEASE, takeLease } from '../../db/leases';
 import { publish } from '../../events/publish';
 import type { Actor } from '../audit/service';
 import { findSessionByExternalRef, recordSupportMessage, setExternalRef } from './service';
@@ -15,6 +17,8 @@ export interface TelegramOptions {
   pollTimeoutS?: number;
   /** a session's messages within this time of its first unsent one go out as one send */
   coalesceMs?: number;
+  /** how long an instance that does not hold the poller's lease waits before asking again */
+  leaseWaitMs?: number;
 }
 
 /** Telegram's cap on one message's text. */
@@ -52,6 +56,7 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
     maxAttempts = 6,
     pollTimeoutS = 25,
     coalesceMs = 5000,
+    leaseWaitMs = 10_000,
   } = options;
   let stopped = false;
   let offset = 0;
@@ -120,10 +125,36 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
     app.log.error({ sessionId }, 'gave up forwarding a chat message to Telegram');
   }
 
+  /**
+   * One instance polls at a time (Telegram answers one getUpdates caller per bot): the holder
+   * of the lease in worker_leases, renewed before each poll; the others wait and take it over
+   * once it runs out, so every instance can carry the same configuration.
+   */
+  const holder = `telegram ${randomUUID()}`;
+  let onStop = () => {};
+  const whenStopped = new Promise<void>((resolve) => {
+    onStop = resolve;
+  });
+  const leaseMs = (pollTimeoutS * 2 + 10) * 1000;
+  async function holdsPollerLease(): Promise<boolean> {
+    const now = Date.now();
+    return takeLease(
+      app.db.kysely,
+      TELEGRAM_POLLER_LEASE,
+      holder,
+      new Date(now).toISOString(),
+      new Date(now + leaseMs).toISOString(),
+    );
+  }
+
   async function poll() {
     let failures = 0;
     while (!stopped) {
       try {
+        if (!(await holdsPollerLease())) {
+          await Promise.race([sleep(leaseWaitMs), whenStopped]);
+          continue;
+        }
         const updates = await call<TelegramUpdate[]>('getUpdates', {
           offset,
           timeout: pollTimeoutS,
@@ -180,9 +211,11 @@ export function startTelegramBridge(app: FastifyInstance, options: TelegramOptio
 
   return async function stop() {
     stopped = true;
+    onStop();
     removeForwarder();
     for (const batch of batches.values()) clearTimeout(batch.timer);
     controller.abort();
     await polling.catch(() => {});
+    await dropLease(app.db.kysely, TELEGRAM_POLLER_LEASE, holder).catch(() => {});
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderResponse } from '../../../shared/api-schemas';
 import { doorCheckSchema } from '../../../shared/id-check/door-check';
 import { deliveryAttemptSchema, deliveryStatusSchema } from '../../../shared/schemas';
+import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
@@ -34,6 +35,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
     actor: actorOf(request),
     timeZone: app.config.SHOP_TIMEZONE,
     now: app.clock(),
+    trackAndTrace: metrcSettings(app.config) !== null,
   });
 
   const update = stopRoute(deliveryStatusSchema, 'Invalid delivery update');

@@ -14,6 +14,7 @@ import {
   orderStatusSchema,
 } from '../../../shared/schemas';
 import type { Config } from '../../config';
+import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
@@ -137,6 +138,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     actor: actorOf(request),
     timeZone: app.config.SHOP_TIMEZONE,
     now: app.clock(),
+    trackAndTrace: metrcSettings(app.config) !== null,
   });
   const statusSchema = { params: orderIdParams, body: orderStatusSchema, response: oneOrder };
   app.patch('/api/orders/:id/status', { config: manage, schema: statusSchema }, async (request) => {

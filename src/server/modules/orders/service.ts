@@ -32,6 +32,7 @@ import { fieldError, HttpError, notFound } from '../../http/errors';
 import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import { findProduct } from '../catalog/service';
 import { hasDrawnMark } from '../id-checks/signature-ink';
+import { recordSaleForReport } from '../metrc/service';
 import { currentRuleSet, listScheduleSlots, slotEvents } from '../scheduling/service';
 import { checkHandover } from './handover';
 import { orderFromRows } from './order-mapper';
@@ -86,6 +87,8 @@ export interface ChangeContext {
   atTheDoor?: boolean;
   /** the driver found nobody home and will try again: the attempt is counted with this note */
   attemptNote?: string;
+  /** the shop reports sales to the state's track-and-trace system (Metrc is configured) */
+  trackAndTrace?: boolean;
 }
 
 /** A handover's payment must settle the total the order then has (after any re-pricing). */
@@ -182,6 +185,11 @@ async function moveOrder(
         : undefined,
     });
     if (handover?.repriced) await repo.setRepricedTaxes(trx, id, handover.repriced);
+    if (handingOver && context.trackAndTrace) {
+      const saleDate = handover?.saleDate ?? shopClock(now, context.timeZone).date;
+      const sold = (await repo.lockOrderRow(trx, id, db.dialect))!;
+      await recordSaleForReport(trx, db.dialect, sold, saleDate, now, context.timeZone);
+    }
     if (context.attemptNote !== undefined)
       await repo.addDeliveryAttempt(trx, id, context.attemptNote);
     if (options.expiring) await repo.setExpired(trx, id, now.toISOString());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderResponse } from '../../../shared/api-schemas';
 import { destructionSchema, orderReturnSchema } from '../../../shared/returns';
+import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
@@ -42,6 +43,7 @@ export async function returnRoutes(app: ApiApp): Promise<void> {
       request.body,
       actorOf(request),
       app.clock(),
+      { trackAndTrace: metrcSettings(app.config) !== null },
     );
     return published(app, outcome);
   });

@@ -15,6 +15,7 @@ import type { Database, OrderItemRow } from '../../db/schema';
 import type { Outcome } from '../../events/bus';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import { type Actor, recordChange } from '../audit/service';
+import { recordReturnForReport } from '../metrc/service';
 import type { ReturnedItem } from '../orders/order-mapper';
 import * as orders from '../orders/repo';
 import { orderUpdated } from '../orders/service';
@@ -29,6 +30,7 @@ export async function recordReturn(
   input: OrderReturnInput,
   actor: Actor,
   now = new Date(),
+  options: { trackAndTrace?: boolean } = {},
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await orders.lockOrderRow(trx, orderId, db.dialect);
@@ -40,13 +42,21 @@ export async function recordReturn(
     const items = input.items.map((item, index) =>
       returnedItem(lines, returned, item, `items.${index}.lineId`),
     );
-    await repo.insertReturnRow(trx, {
+    const inserted = await repo.insertReturnRow(trx, {
       order_id: orderId,
       reason: input.reason,
       items: JSON.stringify(items),
       staff_id: actor.staff?.userId ?? null,
       created_at: now.toISOString(),
     });
+    if (options.trackAndTrace)
+      await recordReturnForReport(
+        trx,
+        row,
+        inserted.id,
+        await repo.findReturnRows(trx, orderId),
+        now,
+      );
     for (const item of items)
       if (item.stock > 0) await repo.addToDestroy(trx, item.productId, item.stock);
     await recordChange(trx, actor, {

@@ -6,6 +6,7 @@ import { toast } from '@web/components/ui/toast';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { openLoginDialog } from '@web/features/auth/login-dialog-store';
 import { DealerLayout } from '@web/features/dashboard/components/dealer-layout';
+import { UnreportedBanner } from '@web/features/state-reporting/components/unreported-banner';
 import { SupportInboxPanel } from '@web/features/support-inbox/components/support-inbox-panel';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
 import { useAppMode } from '@web/lib/app-mode';
@@ -126,6 +127,7 @@ export default function DealerRoute() {
       may={may}
       onLogout={onLogout}
     >
+      <UnreportedBanner enabled={may('state-reporting')} />
       <DealerPage
         path={location}
         username={session.data?.firstName ?? username}

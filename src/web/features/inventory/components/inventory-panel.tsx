@@ -15,11 +15,12 @@ import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { clsx } from 'clsx';
-import { Package, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { Package, PackagePlus, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage, useDeleteProduct } from '../api/product-mutations';
 import { CatalogCsvActions } from './catalog-csv-actions';
 import { ProductFormDialog } from './product-form-dialog';
+import { ReceiveStockDialog } from './receive-stock-dialog';
 import { ReturnedGoods } from './returned-goods';
 import { StockPill } from './stock-pill';
 
@@ -206,6 +207,7 @@ export function InventoryPanel() {
   }
 
   const total = products.data?.length ?? 0;
+  const [receiving, setReceiving] = useState(false);
 
   return (
     <section
@@ -227,6 +229,9 @@ export function InventoryPanel() {
         </div>
         <div className="flex flex-wrap gap-2">
           <CatalogCsvActions />
+          <Button variant="outline" onClick={() => setReceiving(true)}>
+            <PackagePlus aria-hidden="true" className="h-4 w-4" /> Receive stock
+          </Button>
           <Button onClick={() => openDialog(null)}>
             <Plus aria-hidden="true" className="h-4 w-4" /> Add Product
           </Button>
@@ -234,6 +239,11 @@ export function InventoryPanel() {
       </div>
 
       <ReturnedGoods />
+      <ReceiveStockDialog
+        open={receiving}
+        products={products.data ?? []}
+        onClose={() => setReceiving(false)}
+      />
 
       <SearchField
         label="Search products"

@@ -1,0 +1,272 @@
+/**
+ * State track-and-trace (issue 43): packages received against products, the packages each
+ * handed-over line takes (first in, first out), and the outbox of reports to Metrc, written in
+ * the transaction of the handover or of the return it reports.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { TaxLine } from '../../../shared/compliance/taxes';
+import type { ReceivePackageInput } from '../../../shared/metrc';
+import { receivePackageSchema } from '../../../shared/metrc';
+import { isSoldByWeight } from '../../../shared/quantity';
+import type { Product } from '../../../shared/types';
+import type { Db, Dialect } from '../../db/connect';
+import { readJson } from '../../db/json';
+import type { Database, OrderRow } from '../../db/schema';
+import { busEvent, type Outcome } from '../../events/bus';
+import { HttpError, notFound, parseInput } from '../../http/errors';
+import { type Actor, recordChange } from '../audit/service';
+import { findProduct } from '../catalog/service';
+import type { ReturnedItem } from '../orders/order-mapper';
+import * as orders from '../orders/repo';
+import { localSaleTime, returnNumber, type SoldOrder, saleNumber, salesReceipt } from './receipt';
+import * as repo from './repo';
+
+export interface ReceivedPackage {
+  id: number;
+  tag: string;
+  itemName: string;
+  unitOfMeasure: string;
+  quantityReceived: number;
+  quantityRemaining: number;
+  productId: number;
+  productName: string | null;
+  flavor: string | null;
+  receivedAt: string;
+}
+
+type PackageRow = Awaited<ReturnType<typeof repo.listPackages>>[number];
+
+const packageFromRow = (row: PackageRow): ReceivedPackage => ({
+  id: row.id,
+  tag: row.tag,
+  itemName: row.item_name,
+  unitOfMeasure: row.unit_of_measure,
+  quantityReceived: Number(row.quantity_received),
+  quantityRemaining: Number(row.quantity_remaining),
+  productId: row.product_id,
+  productName: row.product_name ?? null,
+  flavor: row.flavor,
+  receivedAt: row.received_at,
+});
+
+export async function listPackages(
+  db: Kysely<Database>,
+  productId?: number,
+): Promise<ReceivedPackage[]> {
+  return (await repo.listPackages(db, productId)).map(packageFromRow);
+}
+
+/**
+ * "Receive stock": records a Metrc package against a product (and one of its flavors) and adds
+ * its quantity to the product's stock (and to the flavor's own stock, when it keeps one). The
+ * package's unit follows how the product is sold: grams by weight, each by the unit.
+ */
+export async function receivePackage(
+  db: Db,
+  body: ReceivePackageInput,
+  actor: Actor,
+  now: Date,
+): Promise<Outcome<ReceivedPackage>> {
+  const input = parseInput(receivePackageSchema, body, 'Invalid package');
+  const id = await db.kysely.transaction().execute(async (trx) => {
+    const product = await repo.lockProduct(trx, input.productId, db.dialect);
+    if (!product) throw notFound('Product');
+    const full = (await findProduct(trx, input.productId))!;
+    const flavors = readJson<string[]>(product.flavors, []);
+    const flavor = input.flavor?.trim() || null;
+    if (flavor !== null && !flavors.includes(flavor))
+      throw new HttpError(400, {
+        error: `${product.name} has no flavor ${flavor}.`,
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'flavor', message: `is not one of ${product.name}'s flavors` }],
+      });
+    if (await repo.findPackageByTag(trx, input.tag))
+      throw new HttpError(409, {
+        error: `Package ${input.tag} was received already.`,
+        code: 'METRC_PACKAGE_TAKEN',
+      });
+    const unit = isSoldByWeight(full) ? 'Grams' : 'Each';
+    const quantity = unit === 'Each' ? Math.floor(input.quantity) : input.quantity;
+    if (quantity <= 0)
+      throw new HttpError(400, {
+        error: `${product.name} is sold by the unit: receive a whole number of units.`,
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'quantity', message: 'must be a whole number of units' }],
+      });
+    const row = await repo.insertPackage(trx, {
+      tag: input.tag,
+      item_name: input.itemName,
+      unit_of_measure: unit,
+      quantity_received: quantity,
+      quantity_remaining: quantity,
+      product_id: product.id,
+      flavor,
+      staff_id: actor.staff?.userId ?? null,
+      received_at: now.toISOString(),
+    });
+    const flavorStocks = readJson<Record<string, number>>(product.flavor_stocks, {});
+    if (flavor !== null && Object.hasOwn(flavorStocks, flavor))
+      flavorStocks[flavor] = (flavorStocks[flavor] ?? 0) + quantity;
+    await repo.setProductStock(
+      trx,
+      product.id,
+      Number(product.stock) + quantity,
+      JSON.stringify(flavorStocks),
+    );
+    await recordChange(trx, actor, {
+      action: 'received',
+      entity: 'metrc_packages',
+      entityId: row.id,
+    });
+    return row.id;
+  });
+  const received = (await listPackages(db.kysely, input.productId)).find((p) => p.id === id)!;
+  const product = (await findProduct(db.kysely, input.productId)) as Product;
+  return { value: received, events: [busEvent('product-updated', product)] };
+}
+
+/**
+ * At handover, where the shop reports to Metrc: every line that took stock takes it from the
+ * product's packages, oldest first, and remembers which and how much; the sale's report goes
+ * into the outbox in the same transaction. A cannabis line its packages cannot cover is refused:
+ * Metrc takes no sale without a package tag. Accessories take no package and are not reported.
+ */
+export async function recordSaleForReport(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  row: OrderRow,
+  saleDate: string,
+  now: Date,
+  timeZone: string,
+): Promise<void> {
+  // an order handed over again (the spec's rule set lets staff move it back) was reported
+  // and took its packages the first time
+  if (await repo.findSaleEntry(trx, row.id)) return;
+  const items = await orders.findOrderItemRows(trx, row.id);
+  const taken: Parameters<typeof repo.insertLinePackages>[1] = [];
+  for (const item of items) {
+    let left = Number(item.stock_taken);
+    // accessories and merchandise are not cannabis goods: Metrc does not track them
+    if (left <= 0 || Number(item.cannabis) !== 1) continue;
+    const packages = await repo.lockOpenPackages(trx, item.product_id, item.stock_flavor, dialect);
+    for (const pkg of packages) {
+      if (left <= 1e-9) break;
+      const quantity = Math.min(left, Number(pkg.quantity_remaining));
+      await repo.takeFromPackage(trx, pkg.id, quantity);
+      taken.push({
+        order_id: row.id,
+        order_item_id: item.id,
+        package_id: pkg.id,
+        tag: pkg.tag,
+        quantity,
+        unit_of_measure: pkg.unit_of_measure,
+      });
+      left -= quantity;
+    }
+    if (left > 1e-9) {
+      const what = item.stock_flavor ? `${item.name} (${item.stock_flavor})` : item.name;
+      throw new HttpError(409, {
+        error: `Order #${row.id} can't be handed over: the Metrc packages received for ${what} hold too little. Receive its package in Inventory first.`,
+        code: 'NO_METRC_PACKAGE',
+      });
+    }
+  }
+  await repo.insertLinePackages(trx, taken);
+  const sold = await soldOrder(trx, row, []);
+  const number = saleNumber(row.id);
+  await repo.insertOutbox(trx, {
+    kind: 'sale',
+    order_id: row.id,
+    return_id: null,
+    external_number: number,
+    sale_date: saleDate,
+    payload: JSON.stringify(salesReceipt(sold, number, localSaleTime(now, timeZone))),
+    status: 'pending',
+    next_attempt_at: now.toISOString(),
+    created_at: now.toISOString(),
+  });
+}
+
+/**
+ * A return after handover, where the sale was reported: the receipt as it stands after every
+ * return so far goes into the outbox (Metrc's PUT of the receipt), in the return's transaction.
+ */
+export async function recordReturnForReport(
+  trx: Transaction<Database>,
+  row: OrderRow,
+  returnId: number,
+  returns: { items: string }[],
+  now: Date,
+): Promise<void> {
+  const sale = await repo.findSaleEntry(trx, row.id);
+  // a sale handed over before the shop reported to Metrc has nothing there to correct
+  if (!sale) return;
+  const original = JSON.parse(sale.payload) as { SalesDateTime: string };
+  const sold = await soldOrder(trx, row, returns);
+  await repo.insertOutbox(trx, {
+    kind: 'return',
+    order_id: row.id,
+    return_id: returnId,
+    external_number: returnNumber(row.id, returnId),
+    sale_date: sale.sale_date,
+    payload: JSON.stringify(salesReceipt(sold, saleNumber(row.id), original.SalesDateTime)),
+    status: 'pending',
+    next_attempt_at: now.toISOString(),
+    created_at: now.toISOString(),
+  });
+}
+
+async function soldOrder(
+  trx: Transaction<Database>,
+  row: OrderRow,
+  returns: { items: string }[],
+): Promise<SoldOrder> {
+  const items = await orders.findOrderItemRows(trx, row.id);
+  const packages = await repo.findLinePackages(trx, row.id);
+  const returned = new Map<number, number>();
+  for (const r of returns)
+    for (const item of readJson<ReturnedItem[]>(r.items, []))
+      returned.set(item.lineId, (returned.get(item.lineId) ?? 0) + item.count);
+  return {
+    discountCents: Number(row.discount_cents),
+    taxes: readJson<TaxLine[]>(row.taxes, []),
+    lines: items.map((item) => ({
+      itemId: item.id,
+      unitPriceCents: item.unit_price_cents,
+      count: item.count,
+      returnedCount: returned.get(item.id) ?? 0,
+      packages: packages
+        .filter((p) => p.order_item_id === item.id)
+        .map((p) => ({
+          tag: p.tag,
+          quantity: Number(p.quantity),
+          unitOfMeasure: p.unit_of_measure,
+        })),
+    })),
+  };
+}
+
+/**
+ * Where the shop reports to Metrc, a cannabis product's sellable stock never exceeds what its
+ * packages hold: an edit may lower the stock (a loss, a count), but raising it needs a package
+ * received in Inventory.
+ */
+export async function checkStockWithinPackages(
+  trx: Transaction<Database>,
+  product: { id: number; name: string; cannabis: boolean; stock: number },
+  previousStock: number,
+): Promise<void> {
+  if (!product.cannabis || product.stock <= previousStock) return;
+  const left = await repo.packagedStockLeft(trx, product.id);
+  if (product.stock <= left) return;
+  throw new HttpError(409, {
+    error: `${product.name}'s Metrc packages hold stock for ${Math.max(0, left)} more: receive its package in Inventory to add stock.`,
+    code: 'STOCK_OVER_PACKAGES',
+    errors: [
+      {
+        path: 'stock',
+        message: `must be at most ${Math.max(0, left)}: what its Metrc packages hold`,
+      },
+    ],
+  });
+}
