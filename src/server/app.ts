@@ -38,6 +38,7 @@ import { contactInboxRoutes, contactRoutes } from './modules/contact/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { idCheckRoutes } from './modules/id-checks/routes';
 import { type MetrcClient, metrcClient } from './modules/metrc/client';
+import { metrcMetrics } from './modules/metrc/metrics';
 import { metrcRoutes } from './modules/metrc/routes';
 import { startMetrcWorker } from './modules/metrc/worker';
 import { startStatusNotifications } from './modules/notifications/status-notifications';
@@ -155,7 +156,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   // first, so that it times every answer, a cached page's included
-  await registerMetrics(app);
+  await registerMetrics(app, metrc ? [metrcMetrics] : []);
   await app.register(dataFolderDuties);
   registerSecurityHeaders(app);
   const web = openWebBuild(app, existsSync(path.join(webDir, 'index.html')) ? webDir : null);

@@ -3,9 +3,6 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
 import promClient, { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { metrcSettings } from '../config';
-import { unreportedCount } from '../modules/metrc/repo';
-import { overdueCount } from '../modules/metrc/reporting';
 import { HttpError, RequestValidationError } from './errors';
 
 /** Routes that place an order: their answers count as orders placed or refused. */
@@ -23,7 +20,13 @@ declare module 'fastify' {
  * as if the route did not exist) and only for `Authorization: Bearer <token>`.
  * Each app has its own registry, so several apps in one process (tests) do not collide.
  */
-export async function registerMetrics(app: FastifyInstance): Promise<void> {
+/** A module's own figures, added to the app's registry (the app layer passes them in). */
+export type ModuleMetrics = (app: FastifyInstance, registers: Registry[]) => void;
+
+export async function registerMetrics(
+  app: FastifyInstance,
+  moduleMetrics: readonly ModuleMetrics[] = [],
+): Promise<void> {
   const token = app.config.METRICS_TOKEN;
   if (!token) {
     // Answered here, or the browser app's fallback would serve its page for this path.
@@ -44,6 +47,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
     },
   });
   registerShopMetrics(app, registry);
+  for (const add of moduleMetrics) add(app, [registry]);
 
   app.get(
     '/metrics',
@@ -130,23 +134,6 @@ function registerShopMetrics(app: FastifyInstance, registry: Registry): void {
   }
 
   countOrders(app, registers);
-
-  if (metrcSettings(app.config)) {
-    // issue 43: sales not yet in the state's track-and-trace system, and those past its deadline
-    new Gauge({
-      name: 'canopy_metrc_unreported',
-      help: 'Metrc reports not yet accepted (state: all, overdue past the reporting deadline)',
-      labelNames: ['state'],
-      registers,
-      async collect() {
-        this.set({ state: 'all' }, await unreportedCount(app.db.kysely));
-        this.set(
-          { state: 'overdue' },
-          await overdueCount(app.db.kysely, app.clock(), app.config.SHOP_TIMEZONE),
-        );
-      },
-    });
-  }
 }
 
 function countOrders(app: FastifyInstance, registers: Registry[]): void {
