@@ -27,8 +27,11 @@ async function editAndUndo(field: Locator, save: Locator, value: string) {
 /** The menu's link, unfolding the menu first on a phone. */
 async function openFromMenu(page: Page, label: string) {
   const fold = page.getByRole('button', { name: /Dealer menu/ });
+  const link = page.getByRole('navigation', { name: 'Dealer' }).getByRole('link', { name: label });
+  // the menu is drawn folded (phone) or open (desktop): wait for whichever this size shows
+  await expect(fold.or(link).filter({ visible: true }).first()).toBeVisible();
   if (await fold.isVisible()) await fold.click();
-  await page.getByRole('navigation', { name: 'Dealer' }).getByRole('link', { name: label }).click();
+  await link.click();
 }
 
 test('the owner uses every panel of the dashboard after logging in through the dialog', async ({

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CATALOG_IMPORT_MAX_BYTES, IMPORT_ACTIONS } from '../../../shared/catalog-csv';
+import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { HttpError, parseInput } from '../../http/errors';
 import { actorOf } from '../auth/guard';
@@ -129,6 +130,8 @@ export async function catalogCsvRoutes(app: FastifyInstance): Promise<void> {
     const { apply } = parseInput(importQuery, request.query, 'Invalid import options');
     const csv = await csvText(request);
     if (apply === 'false') return previewCatalogImport(app.db, csv);
-    return published(app, await applyCatalogImport(app.db, csv, actorOf(request)));
+    const trackAndTrace = metrcSettings(app.config) !== null;
+    const outcome = await applyCatalogImport(app.db, csv, actorOf(request), { trackAndTrace });
+    return published(app, outcome);
   });
 }

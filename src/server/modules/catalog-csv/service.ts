@@ -20,9 +20,9 @@ import { HttpError } from '../../http/errors';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import { placementProblem } from '../catalog/admin-service';
 import { productFromRow, rowFromProduct } from '../catalog/product-mapper';
-import { insertProductRow, updateProductRow } from '../catalog/repo';
+import { findProductRowForUpdate, insertProductRow, updateProductRow } from '../catalog/repo';
 import { listCategoryPlaces } from '../categories/repo';
-import { listPackages, type ReceivedPackage } from '../metrc/service';
+import { checkStockWithinPackages, listPackages, type ReceivedPackage } from '../metrc/service';
 import { currentRuleSet } from '../scheduling/service';
 import {
   bodyFromCells,
@@ -181,6 +181,7 @@ export async function applyCatalogImport(
   db: Db,
   csv: string,
   actor: Actor,
+  options: { trackAndTrace?: boolean } = {},
 ): Promise<Outcome<CatalogImportResult>> {
   return db.kysely.transaction().execute(async (trx) => {
     const { rows, fileErrors } = await planImport(trx, csv, db.dialect === 'postgres');
@@ -203,14 +204,18 @@ export async function applyCatalogImport(
           await insertProductRow(trx, rowFromProduct(row.fields, now)),
         );
         row.id = product.id;
+        if (options.trackAndTrace) await checkStockWithinPackages(trx, product, 0);
         created.push(product);
         const entityId = product.id;
         await recordChange(trx, actor, { action: 'imported', entity: 'products', entityId });
       } else if (row.id !== null) {
         const { created_at: _createdAt, ...changes } = rowFromProduct(row.fields, now);
         const before = await rowBefore(trx, 'products', row.id);
+        const current = await findProductRowForUpdate(trx, row.id, db.dialect === 'postgres');
         const product = await updateProductRow(trx, row.id, changes);
-        if (!product) continue;
+        if (!product || !current) continue;
+        if (options.trackAndTrace)
+          await checkStockWithinPackages(trx, productFromRow(product), current.stock);
         updated.push(productFromRow(product));
         const change = {
           action: 'changed by import',

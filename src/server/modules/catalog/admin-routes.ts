@@ -14,7 +14,9 @@ export async function productAdminRoutes(app: ApiApp): Promise<void> {
   const productBody = withSummary(productSchema, 'Invalid product');
   const schema = { body: productBody, response: { 201: productResponse } };
   app.post('/api/products', { config: audited, schema }, async (request, reply) => {
-    const product = published(app, await createProduct(app.db, request.body, actorOf(request)));
+    const trackAndTrace = metrcSettings(app.config) !== null;
+    const outcome = await createProduct(app.db, request.body, actorOf(request), { trackAndTrace });
+    const product = published(app, outcome);
     return reply.status(201).send(product);
   });
 

@@ -71,11 +71,14 @@ export async function createProduct(
   db: Db,
   fields: ProductFields,
   actor: Actor,
+  options: { trackAndTrace?: boolean } = {},
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
     await checkPlacement(trx, fields.category, fields.subcategory);
     await checkGrams(trx, fields);
     const row = await repo.insertProductRow(trx, rowFromProduct(toInput(fields), nowIso()));
+    // a new cannabis product starts with no package behind it: its stock comes from receiving one
+    if (options.trackAndTrace) await checkStockWithinPackages(trx, { ...fields, id: row.id }, 0);
     await recordChange(trx, actor, { action: 'created', entity: 'products', entityId: row.id });
     return productFromRow(row);
   });

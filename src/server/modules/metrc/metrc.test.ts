@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { FAKE_METRC, type FakeMetrc, startFakeMetrc } from '../../../../test/fake-metrc';
@@ -211,6 +213,44 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
       stock: accessory.stock + 50,
     });
     expect(accessoryUp.statusCode, accessoryUp.body).toBe(200);
+  });
+
+  it('holds the stock within the packages on every path: the catalog import and a new product', async () => {
+    const shatter = (await productsByName(t.app)).get('Shatter')!;
+    const rows: Record<string, string>[] = parse(
+      (await owner.send('GET', '/api/products/export.csv')).body,
+      { columns: true, bom: true },
+    );
+    const raised = rows.map((row) =>
+      row.name === 'Shatter' ? { ...row, stock: String(shatter.stock + 5) } : row,
+    );
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import?apply=true',
+      payload: stringify(raised, { header: true }),
+      headers: { cookie: owner.cookie, 'content-type': 'text/csv' },
+    });
+    expect(imported.statusCode, imported.body).toBe(409);
+    expect(imported.json()).toMatchObject({ code: 'STOCK_OVER_PACKAGES' });
+    expect((await productsByName(t.app)).get('Shatter')!.stock).toBe(shatter.stock);
+
+    const flower = {
+      name: 'Package-less Kush',
+      category: 'flower',
+      subcategory: 'indoor',
+      description: 'A flower with no package behind it yet.',
+      price: 40,
+      salePrice: '',
+      priceQuarter: null,
+      strain: 'Indica',
+      media: ['/media/demo-1.webp'],
+    };
+    const stocked = await owner.send('POST', '/api/products', { ...flower, stock: 28 });
+    expect(stocked.statusCode).toBe(409);
+    expect(stocked.json()).toMatchObject({ code: 'STOCK_OVER_PACKAGES' });
+    expect((await productsByName(t.app)).has('Package-less Kush')).toBe(false);
+    const empty = await owner.send('POST', '/api/products', { ...flower, stock: 0 });
+    expect(empty.statusCode, empty.body).toBe(201);
   });
 
   it('does not send a sale twice when the shop crashed between Metrc’s answer and storing it', async () => {
