@@ -31,6 +31,21 @@ export const receivePackageSchema = z.object({
 });
 export type ReceivePackageInput = z.input<typeof receivePackageSchema>;
 
+/** A package received in Inventory, with what it still holds. */
+export const receivedPackageResponse = z.object({
+  id: z.number().int(),
+  tag: z.string(),
+  itemName: z.string(),
+  unitOfMeasure: z.string(),
+  quantityReceived: z.number(),
+  quantityRemaining: z.number(),
+  productId: z.number().int(),
+  productName: z.string().nullable(),
+  flavor: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export type ReceivedPackage = z.output<typeof receivedPackageResponse>;
+
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

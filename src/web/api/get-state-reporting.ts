@@ -1,5 +1,6 @@
 import type {
   ConnectionTest,
+  ReceivedPackage,
   Reconciliation,
   ReportingDay,
   ReportingOverview,
@@ -7,18 +8,7 @@ import type {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 
-export interface ReceivedPackage {
-  id: number;
-  tag: string;
-  itemName: string;
-  unitOfMeasure: string;
-  quantityReceived: number;
-  quantityRemaining: number;
-  productId: number;
-  productName: string | null;
-  flavor: string | null;
-  receivedAt: string;
-}
+export type { ReceivedPackage };
 
 export const stateReportingKeys = {
   all: ['state-reporting'] as const,

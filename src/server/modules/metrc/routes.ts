@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   connectionTestResponse,
+  receivedPackageResponse,
   receivePackageSchema,
   reconciliationResponse,
   reportingDayResponse,
@@ -22,18 +23,6 @@ import {
 } from './reporting';
 import { listPackages, receivePackage } from './service';
 
-const packageResponse = z.object({
-  id: z.number().int(),
-  tag: z.string(),
-  itemName: z.string(),
-  unitOfMeasure: z.string(),
-  quantityReceived: z.number(),
-  quantityRemaining: z.number(),
-  productId: z.number().int(),
-  productName: z.string().nullable(),
-  flavor: z.string().nullable(),
-  receivedAt: z.string(),
-});
 const dayParams = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-11-27'),
 });
@@ -57,7 +46,7 @@ export async function metrcRoutes(
       config: { dealerOnly: true, permission: 'catalog' },
       schema: {
         querystring: withSummary(packagesQuery, 'Invalid product'),
-        response: { 200: z.array(packageResponse) },
+        response: { 200: z.array(receivedPackageResponse) },
       },
     },
     async (request, reply) => {
@@ -71,7 +60,7 @@ export async function metrcRoutes(
       config: { permission: 'catalog', auditedByService: true },
       schema: {
         body: withSummary(receivePackageSchema, 'Invalid package'),
-        response: { 200: packageResponse },
+        response: { 200: receivedPackageResponse },
       },
     },
     async (request) =>

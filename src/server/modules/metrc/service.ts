@@ -5,7 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { TaxLine } from '../../../shared/compliance/taxes';
-import type { ReceivePackageInput } from '../../../shared/metrc';
+import type { ReceivedPackage, ReceivePackageInput } from '../../../shared/metrc';
 import { receivePackageSchema } from '../../../shared/metrc';
 import { isSoldByWeight } from '../../../shared/quantity';
 import type { Product } from '../../../shared/types';
@@ -21,18 +21,7 @@ import * as orders from '../orders/repo';
 import { localSaleTime, returnNumber, type SoldOrder, saleNumber, salesReceipt } from './receipt';
 import * as repo from './repo';
 
-export interface ReceivedPackage {
-  id: number;
-  tag: string;
-  itemName: string;
-  unitOfMeasure: string;
-  quantityReceived: number;
-  quantityRemaining: number;
-  productId: number;
-  productName: string | null;
-  flavor: string | null;
-  receivedAt: string;
-}
+export type { ReceivedPackage };
 
 type PackageRow = Awaited<ReturnType<typeof repo.listPackages>>[number];
 
