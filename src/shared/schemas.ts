@@ -14,6 +14,9 @@ const requiredText = (max: number) =>
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`);
 
+/** Half of a UTF-16 surrogate pair, alone: JSON can carry it, but it is no character. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Spec §4 dealer login: both fields required; the server alone judges them. */
 export const loginSchema = z.object({
   username: z
@@ -22,7 +25,9 @@ export const loginSchema = z.object({
     .min(1, 'is required')
     .max(64, 'must be at most 64 characters')
     // the username is looked up in a text column, which cannot hold NUL on PostgreSQL
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters'),
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters')
+    // half of a surrogate pair is no character: it cannot be stored, compared or keyed
+    .refine((value) => !LONE_SURROGATE.test(value), 'must be text without broken characters'),
   password: z
     .string({ message: 'is required' })
     .min(1, 'is required')

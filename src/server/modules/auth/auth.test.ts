@@ -173,6 +173,17 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
     ]);
   });
 
+  it('refuses a username holding half a surrogate pair with 400, not a server error (found by the fuzz test)', async () => {
+    const res = await login(t, { username: 'deal\ud800er', password: 'wrong-password-x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'username', message: 'must be text without broken characters' },
+    ]);
+    // a whole pair is a character like any other: an unknown user, 401
+    const emoji = await login(t, { username: 'deal\ud83c\udf3fer', password: 'wrong-password-x' });
+    expect(emoji.statusCode).toBe(401);
+  });
+
   it('refuses a logged-out session and an expired one', async () => {
     const own = sessionCookie(await login(t, DEALER));
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: own } });
