@@ -209,7 +209,7 @@ const idSegment = fc.oneof(
 interface Request {
   method: string;
   url: string;
-  dealerOnly: boolean;
+  staffOnly: boolean;
   body: Body | null;
   query: string;
   foreignOrigin: boolean;
@@ -217,7 +217,7 @@ interface Request {
 }
 
 function buildRequest(
-  route: { method: string; url: string; dealerOnly: boolean },
+  route: { method: string; url: string; staffOnly: boolean },
   params: string[],
   body: Body | null,
   query: string,
@@ -294,7 +294,7 @@ describe.each(BACKENDS)('fuzzing every route on %s', (dialect) => {
             fc.string().map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`),
           ),
           fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
-          fc.boolean().map((b) => b || route.dealerOnly),
+          fc.boolean().map((b) => b || route.staffOnly),
         ),
       )
       .map((args) => buildRequest(...args));

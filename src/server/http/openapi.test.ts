@@ -142,10 +142,10 @@ describe.each(BACKENDS)('API document on %s', (dialect) => {
     for (const route of apiRoutes()) {
       const op = operationOf(route)!;
       const label = `${route.method} ${route.url}`;
-      expect(op.security ?? [], label).toEqual(route.dealerOnly ? [{ dealerSession: [] }] : []);
-      if (route.dealerOnly) expect(op.responses['401'], label).toBeDefined();
+      expect(op.security ?? [], label).toEqual(route.staffOnly ? [{ dealerSession: [] }] : []);
+      if (route.staffOnly) expect(op.responses['401'], label).toBeDefined();
     }
-    expect(apiRoutes().filter((r) => r.dealerOnly).length).toBeGreaterThan(15);
+    expect(apiRoutes().filter((r) => r.staffOnly).length).toBeGreaterThan(15);
   });
 
   it('18.3 answers a payload that misses its schema with the field errors, before the handler runs', async () => {

@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../shared/api-schemas';
 import { zodValidatorCompiler } from './errors';
-import { DEALER_COOKIE, isDealerRoute } from './route-access';
+import { DEALER_COOKIE, isStaffRoute } from './route-access';
 
 /** The server instance routes are declared on: request and reply types come from their zod schemas. */
 export type ApiApp = FastifyInstance<
@@ -102,7 +102,7 @@ function describeAccessAndErrors(route: RouteOptions): void {
   if (!route.url.startsWith('/api/') || schema.hide) return;
   const response: Record<string, unknown> = { ...(schema.response as object) };
   if (schema.params || schema.querystring || schema.body) response[400] ??= errorResponse;
-  const dealer = isDealerRoute(route);
+  const dealer = isStaffRoute(route);
   if (dealer) response[401] ??= errorResponse;
   route.schema = {
     ...schema,

@@ -6,10 +6,10 @@ export const DEALER_COOKIE = 'canopy_dealer';
 export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Dealer-only unless declared otherwise: writes need `config.public` to be open. */
-export function isDealerRoute(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): boolean {
-  const config = (route.config ?? {}) as { dealerOnly?: boolean; public?: boolean };
+export function isStaffRoute(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): boolean {
+  const config = (route.config ?? {}) as { staffOnly?: boolean; public?: boolean };
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   if (!route.url.startsWith('/api/')) return false;
-  if (config.dealerOnly) return true;
+  if (config.staffOnly) return true;
   return methods.some((m) => !READ_METHODS.has(m)) && !config.public;
 }

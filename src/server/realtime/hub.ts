@@ -6,7 +6,7 @@ import type { Promotion } from '../../shared/types';
 import type { BusEvent } from '../events/bus';
 
 /** The dealer session a socket was opened with. */
-export interface SocketDealerSession {
+export interface SocketStaffSession {
   sessionId: string;
   expiresAt: number;
   /** a change of role ends the session, so the role a socket opened with stays its role */
@@ -19,7 +19,7 @@ export interface SocketDealerSession {
 export interface Client {
   socket: WebSocket;
   /** null for shoppers, and for a dealer socket once its session ended */
-  dealer: SocketDealerSession | null;
+  staff: SocketStaffSession | null;
   shopperId: string | null;
   chatSessionId: string | null;
   alive: boolean;
@@ -33,13 +33,13 @@ export interface Client {
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /** A dealer socket whose session has not reached its end (logout and resets are applied separately). */
-export function isDealerNow(client: Client, now = Date.now()): boolean {
-  return client.dealer !== null && client.dealer.expiresAt > now;
+export function isStaffNow(client: Client, now = Date.now()): boolean {
+  return client.staff !== null && client.staff.expiresAt > now;
 }
 
 /** A staff socket, still in its session, whose role has this permission. */
 export function staffMay(client: Client, permission: Permission, now = Date.now()): boolean {
-  return isDealerNow(client, now) && can(client.dealer!.role, permission);
+  return isStaffNow(client, now) && can(client.staff!.role, permission);
 }
 
 /** Who receives a bus event: its audience in the event policy table. */
@@ -51,7 +51,7 @@ export function isAudience(client: Client, event: BusEvent, now = Date.now()): b
       return (
         staffMay(client, 'orders.read', now) ||
         (!!event.shopperId && event.shopperId === client.shopperId) ||
-        (staffMay(client, 'deliveries', now) && !!event.driverIds?.includes(client.dealer!.userId))
+        (staffMay(client, 'deliveries', now) && !!event.driverIds?.includes(client.staff!.userId))
       );
     case 'support':
       return staffMay(client, 'support', now);
@@ -142,7 +142,7 @@ export function createHub({
       const shopperPayload = shopperView(event, payload);
       for (const client of clients)
         if (isAudience(client, event, now))
-          sendRaw(client, isDealerNow(client, now) ? payload : shopperPayload);
+          sendRaw(client, isStaffNow(client, now) ? payload : shopperPayload);
     },
     /** Drops sockets that did not answer the previous ping. */
     heartbeat() {

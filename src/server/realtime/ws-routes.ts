@@ -15,7 +15,7 @@ import { publish } from '../events/publish';
 import { HttpError, pathToNul } from '../http/errors';
 import { comesFromAnotherSite } from '../http/same-origin';
 import { DEALER_COOKIE } from '../modules/auth/guard';
-import { dealerSessionForToken, liveSessionIds } from '../modules/auth/service';
+import { liveSessionIds, staffSessionForToken } from '../modules/auth/service';
 import { listCategories } from '../modules/categories/service';
 import { CHAT_SLOW_DOWN, createChatFloodGuard } from '../modules/chat/flood-guard';
 import {
@@ -117,33 +117,33 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   function endDealerSession(client: Client, reason: string) {
-    if (!client.dealer) return;
-    client.dealer = null;
+    if (!client.staff) return;
+    client.staff = null;
     app.log.info({ reason }, 'dealer socket downgraded to shopper');
     resyncs.get(client)?.();
   }
 
   function endDealerSessions(sessionIds: ReadonlySet<string>) {
     for (const client of hub.clients)
-      if (client.dealer && sessionIds.has(client.dealer.sessionId))
+      if (client.staff && sessionIds.has(client.staff.sessionId))
         endDealerSession(client, 'logged out');
   }
 
   /** Logouts on any instance arrive on the bus; resets and expiry are found here. */
   async function recheckDealerSockets() {
-    const dealers = [...hub.clients].filter((c) => c.dealer);
+    const dealers = [...hub.clients].filter((c) => c.staff);
     if (dealers.length === 0) return;
-    const live = await liveSessionIds(db, [...new Set(dealers.map((c) => c.dealer!.sessionId))]);
+    const live = await liveSessionIds(db, [...new Set(dealers.map((c) => c.staff!.sessionId))]);
     for (const client of dealers)
-      if (client.dealer && !live.has(client.dealer.sessionId))
+      if (client.staff && !live.has(client.staff.sessionId))
         endDealerSession(client, 'session ended');
   }
 
   /** Re-read before anything only a dealer may do: the session may have ended a moment ago. */
-  async function isStillDealer(client: Client): Promise<boolean> {
-    if (!client.dealer) return false;
-    const live = await liveSessionIds(db, [client.dealer.sessionId]);
-    if (client.dealer && live.has(client.dealer.sessionId)) return true;
+  async function isStillStaff(client: Client): Promise<boolean> {
+    if (!client.staff) return false;
+    const live = await liveSessionIds(db, [client.staff.sessionId]);
+    if (client.staff && live.has(client.staff.sessionId)) return true;
     endDealerSession(client, 'session ended');
     return false;
   }
@@ -175,7 +175,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
     async (socket: WebSocket, request: FastifyRequest) => {
       const client: Client = {
         socket,
-        dealer: null,
+        staff: null,
         shopperId: shopperIdOf(request) ?? mintedShoppers.get(request.raw)?.id ?? null,
         chatSessionId: null,
         alive: true,
@@ -213,9 +213,9 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       });
 
       try {
-        const session = await dealerSessionForToken(db, request.cookies[DEALER_COOKIE]);
+        const session = await staffSessionForToken(db, request.cookies[DEALER_COOKIE]);
         if (session)
-          client.dealer = {
+          client.staff = {
             sessionId: session.sessionId,
             expiresAt: session.expiresAt.getTime(),
             role: session.role,
@@ -238,14 +238,14 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       /** Staff who read orders get them all, a driver their stops, a shopper their own. */
       function initialOrders(client: Client) {
         if (staffMay(client, 'orders.read')) return listOrders(db);
-        if (staffMay(client, 'deliveries')) return listDeliveries(db, client.dealer!.userId);
+        if (staffMay(client, 'deliveries')) return listDeliveries(db, client.staff!.userId);
         if (client.shopperId) return listOrders(db, { shopperId: client.shopperId });
         return Promise.resolve([]);
       }
 
       async function sendInit() {
         // A dealer whose session just ended gets the shopper's init from endDealerSession instead.
-        if (client.dealer && !(await isStillDealer(client))) return;
+        if (client.staff && !(await isStillStaff(client))) return;
         // The product list comes serialised from the shared cache (built once per change), not
         // re-read and re-serialised per socket: 1,000 sockets connecting at once over 2,000 products
         // took a minute and exhausted the PostgreSQL pool (init failed with 1011).
@@ -370,7 +370,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       async function checkOrders() {
         if (!orderChecks.take()) return;
         // a dealer whose session just ended gets the shopper's init from endDealerSession instead
-        if (client.dealer && !(await isStillDealer(client))) return;
+        if (client.staff && !(await isStillStaff(client))) return;
         hub.send(client, 'orders', await initialOrders(client));
       }
 
@@ -411,8 +411,8 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
       }
 
       async function supportResponse(reply: ClientMessageData<'support-response'>) {
-        if (!(await isStillDealer(client)) || !staffMay(client, 'support')) return;
-        const { userId, username, role } = client.dealer!;
+        if (!(await isStillStaff(client)) || !staffMay(client, 'support')) return;
+        const { userId, username, role } = client.staff!;
         const actor = { staff: { userId, username, role }, address: request.ip };
         const saved = await recordSupportMessage(app.db, reply, actor);
         publish(app, saved.events);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
-import { dealerSessionForToken } from '../../modules/auth/service';
+import { staffSessionForToken } from '../../modules/auth/service';
 import { migrateToLatest } from '../migrate';
 
 describe.each(BACKENDS)('upgrading to staff roles on %s (issue 17)', (dialect) => {
@@ -41,7 +41,7 @@ describe.each(BACKENDS)('upgrading to staff roles on %s (issue 17)', (dialect) =
       disabled_at: null,
       employee_number: null,
     });
-    expect(await dealerSessionForToken(t.db.kysely, token)).toMatchObject({
+    expect(await staffSessionForToken(t.db.kysely, token)).toMatchObject({
       username: 'dealer',
       role: 'owner',
       firstName: 'dealer',

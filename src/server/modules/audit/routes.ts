@@ -8,7 +8,7 @@ import { listAudit } from './service';
 /** Issue 17 §5: the owner reads the activity log; nothing can change or remove an entry. */
 export async function auditRoutes(app: ApiApp): Promise<void> {
   const read = {
-    config: { dealerOnly: true, permission: 'audit' as const },
+    config: { staffOnly: true, permission: 'audit' as const },
     schema: {
       querystring: withSummary(auditQuerySchema, 'Invalid activity filter'),
       response: { 200: z.array(auditEntryResponse) },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuditEntry } from '../../../shared/audit';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
-import type { DealerIdentity } from '../auth/service';
+import type { StaffIdentity } from '../auth/service';
 import * as repo from './repo';
 
 /**
@@ -39,7 +39,7 @@ export function diffRows(
 }
 
 export interface AuditRecord {
-  staff: Pick<DealerIdentity, 'userId' | 'username' | 'role'> | null;
+  staff: Pick<StaffIdentity, 'userId' | 'username' | 'role'> | null;
   /** a staff member who was not signed in (a failed login): the name they tried */
   username?: string;
   action: string;
@@ -51,7 +51,7 @@ export interface AuditRecord {
 
 /** Who made a change, and from where: the signed-in member of staff (null for the shop itself). */
 export interface Actor {
-  staff: Pick<DealerIdentity, 'userId' | 'username' | 'role'> | null;
+  staff: Pick<StaffIdentity, 'userId' | 'username' | 'role'> | null;
   address: string | null;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDealerRoute } from '../auth/guard';
+import { isStaffRoute } from '../auth/guard';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,7 +13,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const auditTrail = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
-    if (!isDealerRoute(route) || methods.every((m) => READ_METHODS.has(m))) return;
+    if (!isStaffRoute(route) || methods.every((m) => READ_METHODS.has(m))) return;
     if (route.config?.auditedByService) return;
     throw new Error(
       `${methods.join(',')} ${route.url} changes data for staff: its service must record the change (recordChange) and the route declare config.auditedByService`,

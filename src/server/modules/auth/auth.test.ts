@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { PERMISSIONS } from '../../../shared/staff';
-import { isDealerRoute } from './guard';
+import { isStaffRoute } from './guard';
 
 const DEALER = { username: 'owner', password: 'correct horse battery' };
 
@@ -204,7 +204,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
   });
 
   it('protects every dealer route of the route table: 401 without a session, served with one', async () => {
-    const dealerRoutes = t.app.routeTable.filter((r) => r.dealerOnly);
+    const dealerRoutes = t.app.routeTable.filter((r) => r.staffOnly);
     expect(dealerRoutes.length).toBeGreaterThan(0);
     for (const route of dealerRoutes) {
       const url = route.url.replace(/:(\w+)/g, '1');
@@ -244,7 +244,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
 
   it('leaves open only the shopper writes the spec needs', () => {
     const publicWrites = t.app.routeTable
-      .filter((r) => r.method !== 'GET' && !r.dealerOnly)
+      .filter((r) => r.method !== 'GET' && !r.staffOnly)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     const allowed = [
@@ -259,7 +259,7 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
 
   it('leaves open only the reads listed here, each with why a stranger may read it', () => {
     const publicReads = t.app.routeTable
-      .filter((r) => r.method === 'GET' && !r.dealerOnly)
+      .filter((r) => r.method === 'GET' && !r.staffOnly)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicReads).toEqual(Object.keys(PUBLIC_READS).sort());
@@ -314,12 +314,12 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
   });
 
   it('classifies routes by method and declared access', () => {
-    expect(isDealerRoute({ url: '/api/products', method: 'POST', config: {} })).toBe(true);
-    expect(isDealerRoute({ url: '/api/products', method: 'GET', config: {} })).toBe(false);
-    expect(isDealerRoute({ url: '/api/orders', method: 'GET', config: { dealerOnly: true } })).toBe(
+    expect(isStaffRoute({ url: '/api/products', method: 'POST', config: {} })).toBe(true);
+    expect(isStaffRoute({ url: '/api/products', method: 'GET', config: {} })).toBe(false);
+    expect(isStaffRoute({ url: '/api/orders', method: 'GET', config: { staffOnly: true } })).toBe(
       true,
     );
-    expect(isDealerRoute({ url: '/api/contact', method: 'POST', config: { public: true } })).toBe(
+    expect(isStaffRoute({ url: '/api/contact', method: 'POST', config: { public: true } })).toBe(
       false,
     );
   });

@@ -2,17 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, type Permission, ROLE_LABELS, type StaffRole } from '../../../shared/staff';
 import { HttpError } from '../../http/errors';
-import { DEALER_COOKIE, isDealerRoute, READ_METHODS } from '../../http/route-access';
+import { DEALER_COOKIE, isStaffRoute, READ_METHODS } from '../../http/route-access';
 import { comesFromAnotherSite } from '../../http/same-origin';
 import type { Actor } from '../audit/service';
-import { type DealerIdentity, dealerForToken } from './service';
+import { type StaffIdentity, staffForToken } from './service';
 
-export { DEALER_COOKIE, isDealerRoute } from '../../http/route-access';
+export { DEALER_COOKIE, isStaffRoute } from '../../http/route-access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** a GET that only dealers may read */
-    dealerOnly?: boolean;
+    staffOnly?: boolean;
     /** a write that shoppers may make (every other /api write is dealer-only) */
     public?: boolean;
     /** what a staff route needs; a staff route without one is the owner's alone */
@@ -21,14 +21,14 @@ declare module 'fastify' {
     auditedByService?: boolean;
   }
   interface FastifyRequest {
-    dealer: DealerIdentity | null;
+    staff: StaffIdentity | null;
   }
   interface FastifyInstance {
     /** every API call with its access, as the guard classified it (the reference pages aside) */
     routeTable: {
       method: string;
       url: string;
-      dealerOnly: boolean;
+      staffOnly: boolean;
       /** for staff routes: what the route needs ('owner' when it declares nothing) */
       permission: Permission | 'owner' | null;
     }[];
@@ -41,11 +41,11 @@ function mayUse(role: StaffRole, permission: Permission | 'owner'): boolean {
 
 /** For a route whose payload decides what it needs beyond the route's own permission. */
 export function requirePermission(request: FastifyRequest, permission: Permission): void {
-  if (!request.dealer || !mayUse(request.dealer.role, permission)) throw forbidden(request);
+  if (!request.staff || !mayUse(request.staff.role, permission)) throw forbidden(request);
 }
 
 function forbidden(request: FastifyRequest): HttpError {
-  const role = request.dealer ? ROLE_LABELS[request.dealer.role].name : 'Shopper';
+  const role = request.staff ? ROLE_LABELS[request.staff.role].name : 'Shopper';
   return new HttpError(403, {
     error: `Your role (${role}) does not allow this.`,
     code: 'FORBIDDEN',
@@ -54,15 +54,15 @@ function forbidden(request: FastifyRequest): HttpError {
 
 /** Who makes a staff request's changes, for the audit trail its service writes. */
 export function actorOf(request: FastifyRequest): Actor {
-  return { staff: request.dealer, address: request.ip };
+  return { staff: request.staff, address: request.ip };
 }
 
-export async function currentDealer(
+export async function currentStaff(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<DealerIdentity | null> {
+): Promise<StaffIdentity | null> {
   const token = request.cookies[DEALER_COOKIE];
-  return dealerForToken(app.db.kysely, token);
+  return staffForToken(app.db.kysely, token);
 }
 
 /**
@@ -70,28 +70,28 @@ export async function currentDealer(
  * added, so a new dealer route is protected without remembering to say so.
  */
 export const dealerGuard = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('dealer', null);
+  app.decorateRequest('staff', null);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    const dealerOnly = isDealerRoute(route);
-    const permission = dealerOnly ? (route.config?.permission ?? 'owner') : null;
+    const staffOnly = isStaffRoute(route);
+    const permission = staffOnly ? (route.config?.permission ?? 'owner') : null;
     // hidden routes are the API reference's own pages and assets, not API calls
     if (route.url.startsWith('/api/') && !route.schema?.hide) {
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD')
-          app.routeTable.push({ method, url: route.url, dealerOnly, permission });
+          app.routeTable.push({ method, url: route.url, staffOnly, permission });
       }
     }
-    if (!dealerOnly || !permission) return;
+    if (!staffOnly || !permission) return;
     // On the request's arrival, before its body is read (a 5 MB import from nobody is answered
     // 401 at once, not after it has been received) or validated (nobody learns the payload's shape).
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [
       async (request: FastifyRequest) => {
-        request.dealer = await currentDealer(app, request);
-        if (!request.dealer)
+        request.staff = await currentStaff(app, request);
+        if (!request.staff)
           throw new HttpError(401, { error: 'Dealer login required', code: 'UNAUTHORIZED' });
-        if (!mayUse(request.dealer.role, permission)) throw forbidden(request);
+        if (!mayUse(request.staff.role, permission)) throw forbidden(request);
       },
       ...existing,
     ];

@@ -6,9 +6,9 @@ import { published } from '../../events/publish';
 import { HttpError } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { record } from '../audit/service';
-import { currentDealer, DEALER_COOKIE } from './guard';
+import { currentStaff, DEALER_COOKIE } from './guard';
 import { createLoginThrottle } from './login-throttle';
-import { type DealerIdentity, logIn, logOut } from './service';
+import { logIn, logOut, type StaffIdentity } from './service';
 
 export const INVALID_LOGIN = 'Invalid username or password';
 export const TOO_MANY_LOGINS = 'Too many failed logins. Please try again later.';
@@ -21,7 +21,7 @@ export async function authRoutes(app: ApiApp): Promise<void> {
   const recordLogin = (
     request: FastifyRequest,
     action: 'login' | 'login failed',
-    staff: DealerIdentity | null,
+    staff: StaffIdentity | null,
     username: string,
   ) =>
     record(app.db.kysely, {
@@ -54,8 +54,8 @@ export async function authRoutes(app: ApiApp): Promise<void> {
     if (session === 'disabled')
       throw new HttpError(403, { error: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
     setDealerCookie(request, reply, session.token);
-    await recordLogin(request, 'login', session.dealer, username);
-    return sessionOf(session.dealer);
+    await recordLogin(request, 'login', session.staff, username);
+    return sessionOf(session.staff);
   });
 
   const logout = { config: { public: true }, schema: answersSession };
@@ -67,11 +67,11 @@ export async function authRoutes(app: ApiApp): Promise<void> {
 
   app.get('/api/auth/session', { schema: answersSession }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return sessionOf(await currentDealer(app, request));
+    return sessionOf(await currentStaff(app, request));
   });
 }
 
-function sessionOf(staff: DealerIdentity | null) {
+function sessionOf(staff: StaffIdentity | null) {
   if (!staff) return { authenticated: false, username: null };
   return {
     authenticated: true,

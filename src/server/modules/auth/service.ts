@@ -11,7 +11,7 @@ import * as repo from './repo';
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 /** A signed-in member of staff (the spec's "dealer"), with the role that decides what they may do. */
-export interface DealerIdentity {
+export interface StaffIdentity {
   userId: number;
   username: string;
   role: StaffRole;
@@ -50,7 +50,7 @@ export async function logIn(
   username: string,
   password: string,
   now = new Date(),
-): Promise<{ token: string; dealer: DealerIdentity } | 'disabled' | null> {
+): Promise<{ token: string; staff: StaffIdentity } | 'disabled' | null> {
   const user = await repo.findUserByUsername(db, username);
   const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !valid) return null;
@@ -64,15 +64,15 @@ export async function logIn(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
   });
-  return { token, dealer: identityOf(user) };
+  return { token, staff: identityOf(user) };
 }
 
-export async function dealerForToken(
+export async function staffForToken(
   db: Kysely<Database>,
   token: string | undefined,
   now = new Date(),
-): Promise<DealerIdentity | null> {
-  const session = await dealerSessionForToken(db, token, now);
+): Promise<StaffIdentity | null> {
+  const session = await staffSessionForToken(db, token, now);
   return session
     ? {
         userId: session.userId,
@@ -88,7 +88,7 @@ function identityOf(user: {
   username: string;
   role: StaffRole;
   first_name: string;
-}): DealerIdentity {
+}): StaffIdentity {
   return {
     userId: user.id,
     username: user.username,
@@ -98,12 +98,12 @@ function identityOf(user: {
 }
 
 /** A live dealer session with its id and end, for holders that outlive a request (sockets). */
-export interface DealerSession extends DealerIdentity {
+export interface DealerSession extends StaffIdentity {
   sessionId: string;
   expiresAt: Date;
 }
 
-export async function dealerSessionForToken(
+export async function staffSessionForToken(
   db: Kysely<Database>,
   token: string | undefined,
   now = new Date(),

@@ -37,7 +37,7 @@ const importResult = z.object({
 const documentOnly = () => (data: unknown) => ({ value: data });
 
 const exportRoute = {
-  config: { dealerOnly: true },
+  config: { staffOnly: true },
   schema: {
     response: {
       200: {

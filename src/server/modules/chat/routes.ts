@@ -27,7 +27,7 @@ const replyBody = z.object({ message: chatText });
 /** The dealer's support inbox over REST; live updates arrive on /ws. */
 export async function chatInboxRoutes(app: ApiApp): Promise<void> {
   const sessions = {
-    config: { dealerOnly: true, permission: 'support' as const },
+    config: { staffOnly: true, permission: 'support' as const },
     schema: { querystring: inboxQuery, response: { 200: z.array(chatSessionResponse) } },
   };
   // The body stays the list it always was; the next page is named in a Link header (RFC 8288).
@@ -42,7 +42,7 @@ export async function chatInboxRoutes(app: ApiApp): Promise<void> {
   });
 
   const history = {
-    config: { dealerOnly: true, permission: 'support' as const },
+    config: { staffOnly: true, permission: 'support' as const },
     schema: { params: sessionParams, response: { 200: z.array(chatMessageResponse) } },
   };
   app.get('/api/chat/sessions/:sessionId/messages', history, async (request) =>

@@ -34,7 +34,7 @@ export async function contactRoutes(app: ApiApp): Promise<void> {
 
 export async function contactInboxRoutes(app: ApiApp): Promise<void> {
   const inbox = {
-    config: { dealerOnly: true, permission: 'support' as const },
+    config: { staffOnly: true, permission: 'support' as const },
     schema: { response: { 200: z.array(contactMessageResponse) } },
   };
   app.get('/api/contact-messages', inbox, async (_request, reply) => {

@@ -11,7 +11,7 @@ import { actorOf } from '../auth/guard';
 import { idHashSecret } from '../id-checks/id-number-hash';
 import { listDeliveries, recordDeliveryAttempt, recordDoorCheck, updateDelivery } from './service';
 
-const driverOnly = { dealerOnly: true, permission: 'deliveries', auditedByService: true } as const;
+const driverOnly = { staffOnly: true, permission: 'deliveries', auditedByService: true } as const;
 const orderIdParams = withSummary(idParams, 'Invalid order id');
 
 /** Issue 17 §2: the driver's phone view reads and moves the driver's own stops. */
@@ -19,7 +19,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
   const list = { config: driverOnly, schema: { response: { 200: z.array(orderResponse) } } };
   app.get('/api/deliveries', list, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return listDeliveries(app.db.kysely, request.dealer!.userId);
+    return listDeliveries(app.db.kysely, request.staff!.userId);
   });
 
   /** A driver's own stop: its id, a checked body, the order as it is after. */
@@ -44,7 +44,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
   app.post('/api/deliveries/:id/id-check', doorCheck, async (request) => {
     const outcome = await recordDoorCheck(
       app.db,
-      request.dealer!.userId,
+      request.staff!.userId,
       request.params.id,
       request.body,
       { ...changeContext(request), secret: idHashSecret(app.config.sessionSecret) },
@@ -54,7 +54,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
 
   app.post('/api/deliveries/:id/attempts', attempt, async (request) => {
     const { id } = request.params;
-    const driverId = request.dealer!.userId;
+    const driverId = request.staff!.userId;
     const context = changeContext(request);
     return published(
       app,
@@ -74,7 +74,7 @@ export async function deliveryRoutes(app: ApiApp): Promise<void> {
     const context = changeContext(request);
     return published(
       app,
-      await updateDelivery(app.db, request.dealer!.userId, request.params.id, change, context),
+      await updateDelivery(app.db, request.staff!.userId, request.params.id, change, context),
     );
   });
 }

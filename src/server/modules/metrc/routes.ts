@@ -43,7 +43,7 @@ export async function metrcRoutes(
   app.get(
     '/api/inventory/packages',
     {
-      config: { dealerOnly: true, permission: 'catalog' },
+      config: { staffOnly: true, permission: 'catalog' },
       schema: {
         querystring: withSummary(packagesQuery, 'Invalid product'),
         response: { 200: z.array(receivedPackageResponse) },
@@ -67,7 +67,7 @@ export async function metrcRoutes(
       published(app, await receivePackage(app.db, request.body, actorOf(request), app.clock())),
   );
 
-  const owner = { dealerOnly: true, permission: 'state-reporting' } as const;
+  const owner = { staffOnly: true, permission: 'state-reporting' } as const;
   app.get(
     '/api/state-reporting',
     { config: owner, schema: { response: { 200: reportingOverviewResponse } } },

@@ -117,7 +117,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
 
   app.get(
     '/api/orders',
-    { config: { dealerOnly: true, permission: 'orders.read' as const }, ...orderList },
+    { config: { staffOnly: true, permission: 'orders.read' as const }, ...orderList },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listOrders(app.db.kysely);
@@ -125,7 +125,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   );
 
   const held = {
-    config: { dealerOnly: true, permission: 'catalog' } as const,
+    config: { staffOnly: true, permission: 'catalog' } as const,
     schema: { response: { 200: heldStockResponse } },
   };
   app.get('/api/inventory/held', held, async (_request, reply) => {
@@ -160,7 +160,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
   });
 
   const drivers = {
-    config: { dealerOnly: true, ...manage },
+    config: { staffOnly: true, ...manage },
     schema: { response: { 200: z.array(driverResponse) } },
   };
   app.get('/api/drivers', drivers, async (_request, reply) => {

@@ -3,7 +3,7 @@ import { promoCheckResponse, promotionResponse } from '../../../shared/api-schem
 import { validatePromoSchema } from '../../../shared/schemas';
 import { can } from '../../../shared/staff';
 import type { ApiApp } from '../../http/openapi';
-import { currentDealer } from '../auth/guard';
+import { currentStaff } from '../auth/guard';
 import { listActivePromotions, listPromotions } from './service';
 import { checkPromotion } from './validate-promo';
 
@@ -13,7 +13,7 @@ export async function promotionRoutes(app: ApiApp): Promise<void> {
     // staff who manage promotions see inactive ones too (codes not yet, or no longer, public);
     // shoppers and every other role get the active ones
     reply.header('vary', 'cookie');
-    const dealer = await currentDealer(app, request);
+    const dealer = await currentStaff(app, request);
     return dealer && can(dealer.role, 'promotions')
       ? listPromotions(app.db.kysely)
       : listActivePromotions(app.db.kysely);

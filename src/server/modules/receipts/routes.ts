@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../../shared/api-schemas';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { currentDealer } from '../auth/guard';
+import { currentStaff } from '../auth/guard';
 import { shopperIdOf } from '../orders/shopper-cookie';
 import { RECEIPT_CSP } from './receipt-page';
 import { receiptHtml } from './service';
@@ -32,7 +32,7 @@ const receiptRoute = {
 export async function receiptRoutes(app: ApiApp): Promise<void> {
   app.get('/api/orders/:id/receipt', receiptRoute, async (request, reply) => {
     const viewer = {
-      staff: await currentDealer(app, request),
+      staff: await currentStaff(app, request),
       shopperId: shopperIdOf(request),
       token: request.query.token ?? null,
     };

@@ -5,7 +5,7 @@ import { buildReceipt, hasReceipt, type StaffOnReceipt } from '../../../shared/r
 import { can } from '../../../shared/staff';
 import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
-import type { DealerIdentity } from '../auth/service';
+import type { StaffIdentity } from '../auth/service';
 import { findOrder } from '../orders/service';
 import { getStoreProfile } from '../store-profile/service';
 import { type ReceiptAccess, receiptPage, withoutPrivateParts } from './receipt-page';
@@ -13,7 +13,7 @@ import * as repo from './repo';
 
 /** Who asks for a receipt: a member of staff, the shopper's cookie, and the status link's token. */
 export interface ReceiptViewer {
-  staff: DealerIdentity | null;
+  staff: StaffIdentity | null;
   shopperId: string | null;
   token: string | null;
 }

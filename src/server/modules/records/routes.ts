@@ -9,7 +9,7 @@ const range = z
   .refine((r) => r.from <= r.to, { message: 'must not be before from', path: ['to'] });
 
 const exportRoute = {
-  config: { dealerOnly: true, permission: 'audit' as const },
+  config: { staffOnly: true, permission: 'audit' as const },
   schema: {
     response: {
       200: {

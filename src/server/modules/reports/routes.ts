@@ -20,7 +20,7 @@ const sendsText = () => (data: unknown) => (typeof data === 'string' ? data : JS
 
 /** Issue 41: the owner's sales and tax reports, and each of their tables as a CSV. */
 export async function reportRoutes(app: ApiApp): Promise<void> {
-  const config = { dealerOnly: true, permission: 'reports' as const };
+  const config = { staffOnly: true, permission: 'reports' as const };
   const salesQuery = withSummary(salesReportQuerySchema, 'Invalid report period');
   const taxQuery = withSummary(taxReportQuerySchema, 'Invalid tax period');
   const timeZone = app.config.SHOP_TIMEZONE;

@@ -49,7 +49,7 @@ export async function returnRoutes(app: ApiApp): Promise<void> {
   });
 
   const list = {
-    config: { dealerOnly: true, permission: 'catalog' } as const,
+    config: { staffOnly: true, permission: 'catalog' } as const,
     schema: { response: { 200: toDestroyResponse } },
   };
   app.get('/api/inventory/to-destroy', list, async (_request, reply) => {

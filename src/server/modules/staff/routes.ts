@@ -8,7 +8,7 @@ import { actorOf } from '../auth/guard';
 import { addStaff, changeStaff, listStaff } from './service';
 
 const INVALID_STAFF = 'Invalid staff member';
-const staffOnly = { dealerOnly: true, permission: 'staff' } as const;
+const staffOnly = { staffOnly: true, permission: 'staff' } as const;
 const staffWrite = { ...staffOnly, auditedByService: true };
 
 /** Issue 17 §1: the owner's Staff screen. */

@@ -159,7 +159,7 @@ describe.each(BACKENDS)('staff accounts and roles on %s', (dialect) => {
       const url = route.url.replace(/:(\w+)/g, '1');
       const method = route.method as 'GET';
       const nobody = await anonymous(method, url, body(method));
-      if (route.dealerOnly) {
+      if (route.staffOnly) {
         expect(nobody.statusCode, key).toBe(401);
         expect(nobody.json()).toEqual({ error: 'Dealer login required', code: 'UNAUTHORIZED' });
       } else if (STAFF_OR_SHOPPER.includes(key)) {
@@ -172,7 +172,7 @@ describe.each(BACKENDS)('staff accounts and roles on %s', (dialect) => {
       if (key === 'POST /api/auth/logout') continue;
       for (const role of STAFF_ROLES) {
         const answer = await clients[role](method, url, body(method));
-        const open = !route.dealerOnly && !STAFF_OR_SHOPPER.includes(key);
+        const open = !route.staffOnly && !STAFF_OR_SHOPPER.includes(key);
         const allowed = open || role === 'owner' || ALLOWED[role].includes(key);
         if (allowed) {
           expect([401, 403], `${key} as ${role}`).not.toContain(answer.statusCode);
