@@ -27,6 +27,8 @@ async function addFromProductPage(page: Page, product: Product) {
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // the shopper sees it went in (the confirmation offers the cart) before going on
+  await expect(page.getByRole('link', { name: 'View Cart' })).toBeVisible();
 }
 
 async function placeFromCart(page: Page, tab: RegExp, phone: string) {
