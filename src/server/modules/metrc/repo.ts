@@ -1,6 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect';
-import type { Database } from '../../db/schema';
+import type { Database, MetrcPackagesTable } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -10,20 +10,7 @@ export function findPackageByTag(db: Q, tag: string) {
   return db.selectFrom('metrc_packages').selectAll().where('tag', '=', tag).executeTakeFirst();
 }
 
-export function insertPackage(
-  db: Q,
-  row: {
-    tag: string;
-    item_name: string;
-    unit_of_measure: string;
-    quantity_received: number;
-    quantity_remaining: number;
-    product_id: number;
-    flavor: string | null;
-    staff_id: number | null;
-    received_at: string;
-  },
-) {
+export function insertPackage(db: Q, row: Insertable<MetrcPackagesTable>) {
   return db.insertInto('metrc_packages').values(row).returning('id').executeTakeFirstOrThrow();
 }
 

@@ -8,37 +8,18 @@ import { productKeys } from '@web/api/get-products';
 import SearchDialog from '@web/features/search/components/search-dialog';
 import { describe, expect, it } from 'vitest';
 import '../../../../../test/render';
-import { NO_FACTS } from '../../../../shared/product-facts';
+import { aProduct } from '../../../../../test/product-fixture';
 import ProductMenu from './product-menu';
 
-const flower: Product = {
-  id: 1,
+const flower: Product = aProduct({
   name: 'Blue Dream',
   category: 'flower',
   subcategory: 'top-shelf',
-  description: '',
   price: 45,
-  salePrice: null,
-  priceQuarter: null,
-  salePriceQuarter: null,
-  priceHalf: null,
-  salePriceHalf: null,
-  priceOunce: null,
-  salePriceOunce: null,
-  featured: false,
-  media: [],
   stock: 100,
   strain: 'Hybrid',
-  strainTypes: [],
-  flavors: [],
-  flavorStrains: {},
-  flavorStocks: {},
-  cannabisGrams: 0,
-  concentrateGrams: 0,
-  cannabis: true,
-  ...NO_FACTS,
   createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 const products: Product[] = [
   flower,
   { ...flower, id: 2, name: 'OG Kush', stock: 0 },
