@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 import { spawnServer } from '../test/server-process';
 import {
   BACKEND,

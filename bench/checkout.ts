@@ -6,10 +6,11 @@ import {
 } from '../src/server/modules/orders/checkout-terms-snapshot';
 import { saveDealerSettings } from '../src/server/modules/scheduling/admin-service';
 import { createDeliveryZone } from '../src/server/modules/zones/service';
-import { dealerSettingsPatchSchema, deliveryZoneSchema } from '../src/shared/admin-schemas';
 import { taxContextFor } from '../src/shared/compliance/checkout-terms';
 import { deliveryTermsOf } from '../src/shared/compliance/zones';
-import { orderPlacementSchema } from '../src/shared/schemas';
+import { orderPlacementSchema } from '../src/shared/schemas/orders';
+import { dealerSettingsPatchSchema } from '../src/shared/schemas/settings';
+import { deliveryZoneSchema } from '../src/shared/schemas/zones';
 import { shopClock } from '../src/shared/shop-clock';
 import {
   auditOrders,

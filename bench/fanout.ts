@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 import {
   type FreshDatabase,
   freePort,

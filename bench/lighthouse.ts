@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 import { freshDatabase, prepareDatabase, ROOT, spawnServer } from '../test/server-process';
 import { type Figure, fmt, log, startNginx } from './lib/common';
 

@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
 import { isSoldByWeight } from '../src/shared/quantity';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 import { expectNoSeriousA11yViolations } from './axe';
 
 const THEMES = ['theme-dark', 'theme-light', 'theme-colorful'] as const;

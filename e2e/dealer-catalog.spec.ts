@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import { E2E_DEALER } from '../playwright.config';
 import { formatDollars } from '../src/shared/money';
 import { defaultTierPrices } from '../src/shared/pricing';
-import type { Category, Product } from '../src/shared/types';
+import type { Category } from '../src/shared/schemas/categories';
+import type { Product } from '../src/shared/schemas/products';
 import { toastSays } from './toast';
 
 const toast = (page: Page) => page.getByTestId('toast');

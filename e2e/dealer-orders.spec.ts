@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
-import type { Order } from '../src/shared/types';
+import type { Order } from '../src/shared/schemas/orders';
 import { placeOrder, productNamed, products } from './place-order';
 
 /**

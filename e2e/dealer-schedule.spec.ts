@@ -12,7 +12,9 @@ import {
   formatDateOnly,
   weeklyWindows,
 } from '../src/shared/availability';
-import type { DealerSettings, Product, ScheduleSlot } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
+import type { ScheduleSlot } from '../src/shared/schemas/schedule';
+import type { DealerSettings } from '../src/shared/schemas/settings';
 
 const toast = (page: Page) => page.getByTestId('toast');
 

@@ -4,8 +4,8 @@
  * spec's localStorage keys, or the cookies the server reads), or React reports a mismatch.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Product } from '../src/shared/schemas/products';
 import { readableProductPath } from '../src/shared/slugs';
-import type { Product } from '../src/shared/types';
 import { collectErrors, visitHydrated } from './hydration';
 
 async function productPages(request: APIRequestContext) {

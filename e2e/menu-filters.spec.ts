@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { filterAndSortProducts, parseMenuFilter } from '../src/shared/menu-filter';
 import { potencyBadge } from '../src/shared/product-facts';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 import { expectNoSeriousA11yViolations } from './axe';
 
 async function skipAgeGate(page: Page) {

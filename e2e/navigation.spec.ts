@@ -4,7 +4,7 @@
  * the card they came from.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));

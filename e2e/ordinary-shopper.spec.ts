@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { isSoldByWeight } from '../src/shared/quantity';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 import { products } from './place-order';
 
 /** Every answer a limit gives: 429 from any route, "Slow down" from the chat. */

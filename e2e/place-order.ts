@@ -2,7 +2,8 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import type { OrderType, QuantityLabel } from '../src/shared/constants';
 import { toDollars } from '../src/shared/money';
 import { type PriceCartInput, priceCart, toPricingLine, unitPrice } from '../src/shared/pricing';
-import type { CartItem, Order, Product } from '../src/shared/types';
+import type { CartItem, Order } from '../src/shared/schemas/orders';
+import type { Product } from '../src/shared/schemas/products';
 
 export async function products(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/products');

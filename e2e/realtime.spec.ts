@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
-import { STORE_PROFILE_LABELS } from '../src/shared/admin-schemas';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
+import { STORE_PROFILE_LABELS } from '../src/shared/schemas/store-profile';
 import { contactForm } from './contact-form';
 
 /**

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 import { expectNoSeriousA11yViolations } from './axe';
 import { placeOrder } from './place-order';
 import { logInThroughDialog } from './staff-login';

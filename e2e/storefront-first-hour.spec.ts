@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { saleLabel } from '../src/shared/pricing';
+import type { Product } from '../src/shared/schemas/products';
 import { readableProductPath } from '../src/shared/slugs';
-import type { Product } from '../src/shared/types';
 import { expectNoSeriousA11yViolations } from './axe';
 import { contactForm } from './contact-form';
 

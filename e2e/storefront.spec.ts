@@ -7,8 +7,9 @@ import { FLOWER_QUANTITIES } from '../src/shared/constants';
 import { formatDollars } from '../src/shared/money';
 import { tierPrices } from '../src/shared/pricing';
 import { isSoldByWeight } from '../src/shared/quantity';
+import type { Category } from '../src/shared/schemas/categories';
+import type { Product } from '../src/shared/schemas/products';
 import { readableProductPath } from '../src/shared/slugs';
-import type { Category, Product } from '../src/shared/types';
 import { contactForm } from './contact-form';
 
 async function catalog(request: APIRequestContext) {

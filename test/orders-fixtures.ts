@@ -3,7 +3,9 @@ import type { OrderType, QuantityLabel } from '../src/shared/constants';
 import { toDollars } from '../src/shared/money';
 import { type PriceCartInput, priceCart, unitPrice } from '../src/shared/pricing';
 import { toAppliedPromotion } from '../src/shared/promotions';
-import type { CartItem, Product, Promotion } from '../src/shared/types';
+import type { CartItem } from '../src/shared/schemas/orders';
+import type { Product } from '../src/shared/schemas/products';
+import type { Promotion } from '../src/shared/schemas/promotions';
 import { pricingLines } from '../src/web/features/checkout/checkout-rules';
 
 export async function productsByName(app: FastifyInstance): Promise<Map<string, Product>> {

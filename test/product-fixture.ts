@@ -1,5 +1,5 @@
 import { NO_FACTS } from '../src/shared/product-facts';
-import type { Product } from '../src/shared/types';
+import type { Product } from '../src/shared/schemas/products';
 
 /** A complete catalog product for unit tests: a $20 edible in stock unless `fields` say otherwise. */
 export function aProduct(fields: Partial<Product> = {}): Product {

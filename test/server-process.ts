@@ -19,7 +19,9 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDemoCatalogIfEmpty } from '../src/server/db/seed/demo-catalog';
 import type { QuantityLabel } from '../src/shared/constants';
 import type { PriceCartInput } from '../src/shared/pricing';
-import type { CartItem, Order, Product, Promotion } from '../src/shared/types';
+import type { CartItem, Order } from '../src/shared/schemas/orders';
+import type { Product } from '../src/shared/schemas/products';
+import type { Promotion } from '../src/shared/schemas/promotions';
 import { cartLine, orderBody } from './orders-fixtures';
 import { runSql } from './postgres';
 

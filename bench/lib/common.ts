@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Product } from '../../src/shared/types';
+import type { Product } from '../../src/shared/schemas/products';
 import {
   type Backend,
   type FreshDatabase,

@@ -1,21 +1,27 @@
 /** The activity log (issue 17 §5): one entry per staff action that changed data. */
 import { z } from 'zod';
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staffId: number | null;
-  staffUsername: string | null;
-  staffRole: string | null;
-  /** what happened: "created", "changed", "password reset", "login", "login failed", ... */
-  action: string;
-  /** the table changed ("products", "orders", "users") or "session" for logins */
-  entity: string;
-  entityId: string | null;
-  /** each changed column, as stored: { price_cents: { from: 4500, to: 4800 } } */
-  changes: Record<string, { from: unknown; to: unknown }>;
-  address: string | null;
-}
+export const auditEntryResponse = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staffId: z.number().int().nullable(),
+  staffUsername: z.string().nullable(),
+  staffRole: z.string().nullable(),
+  action: z
+    .string()
+    .describe(
+      'what happened: "created", "changed", "password reset", "login", "login failed", ...',
+    ),
+  entity: z
+    .string()
+    .describe('the table changed ("products", "orders", "users") or "session" for logins'),
+  entityId: z.string().nullable(),
+  changes: z
+    .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+    .describe('each changed column, as stored: { price_cents: { from: 4500, to: 4800 } }'),
+  address: z.string().nullable(),
+});
+export type AuditEntry = z.output<typeof auditEntryResponse>;
 
 const isoDate = z
   .string()

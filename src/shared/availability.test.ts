@@ -23,7 +23,7 @@ import {
   windowLabel,
 } from './availability';
 import { OVERRIDE_MARKER, WEEKLY_WINDOWS } from './constants';
-import type { ScheduleSlot } from './types';
+import type { ScheduleSlot } from './schemas/schedule';
 
 // 2024-01-01 was a Monday.
 const MONDAY = '2024-01-01';

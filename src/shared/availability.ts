@@ -8,8 +8,9 @@ import {
   type Weekday,
 } from './constants';
 import { weekdayOf } from './promotions';
+import type { ScheduleSlot } from './schemas/schedule';
+import type { DealerSettings } from './schemas/settings';
 import { isStillBookable, type ShopClock } from './shop-clock';
-import type { DealerSettings, ScheduleSlot } from './types';
 
 export type AvailabilitySettings =
   | (Pick<DealerSettings, 'availableDays' | 'deliveryHours'> &

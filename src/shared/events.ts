@@ -3,20 +3,16 @@
  * event name is a compile error on both sides. Every message is `{type, data}`.
  */
 
-import type { StoreProfile } from './admin-schemas';
-import type { DeliveryZone } from './compliance/zones';
 import type { OrderStatus } from './constants';
-import type { Category, DealerSettings, Order, Product, Promotion, ScheduleSlot } from './types';
-
-export interface ChatMessagePayload {
-  message: string;
-  timestamp: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  sessionId: string;
-  isFromSupport?: boolean;
-}
+import type { Category } from './schemas/categories';
+import type { ChatMessagePayload } from './schemas/chat';
+import type { Order } from './schemas/orders';
+import type { Product } from './schemas/products';
+import type { Promotion } from './schemas/promotions';
+import type { ScheduleSlot } from './schemas/schedule';
+import type { DealerSettings } from './schemas/settings';
+import type { StoreProfile } from './schemas/store-profile';
+import type { DeliveryZone } from './schemas/zones';
 
 /** Events that services publish after a committed change; each instance's hub delivers them. */
 export interface DomainEventMap {

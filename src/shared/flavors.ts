@@ -1,6 +1,7 @@
 import { stockNeeded } from './quantity';
 import { ownValue } from './records';
-import type { CartItem, Product } from './types';
+import type { CartItem } from './schemas/orders';
+import type { Product } from './schemas/products';
 
 /** Issue 40 §4: a flavor the shopper can choose, with the stock it has of its own. */
 export interface FlavorChoice {

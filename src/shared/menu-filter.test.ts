@@ -9,7 +9,7 @@ import {
   parseMenuFilter,
   withMenuFilter,
 } from './menu-filter';
-import type { Product } from './types';
+import type { Product } from './schemas/products';
 
 let nextId = 1;
 function product(fields: Partial<Product>): Product {

@@ -8,7 +8,7 @@ import { STRAINS, type StrainName } from './constants';
 import { saleLabel, unitPrice } from './pricing';
 import { EFFECTS, type Effect, netSizeLabel } from './product-facts';
 import { isSoldByWeight } from './quantity';
-import type { Product } from './types';
+import type { Product } from './schemas/products';
 
 export const MENU_SORTS = [
   'featured',

@@ -19,7 +19,8 @@ import {
 } from './constants';
 import { formatCents, formatCentsShort, roundHalfUp, toCents, toDollars } from './money';
 import { isFlowerQuantity, isSoldByWeight, type ProductKind } from './quantity';
-import type { CartItem, Product } from './types';
+import type { CartItem } from './schemas/orders';
+import type { Product } from './schemas/products';
 
 export type PricedProduct = Pick<
   Product,

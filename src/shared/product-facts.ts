@@ -7,7 +7,7 @@
  * the total milligrams in the package, with `thcPerServing`/`cbdPerServing` the milligrams in
  * one serving (edibles, drinks), a serving being a `servingName` ("piece", "can").
  */
-import type { Product } from './types';
+import type { Product } from './schemas/products';
 
 export const POTENCY_UNITS = ['%', 'mg'] as const;
 export type PotencyUnit = (typeof POTENCY_UNITS)[number];

@@ -2,7 +2,7 @@
  * The product's fields (spec §3), listed once: the product form's PATCH merge, the
  * catalog spreadsheet's columns and its cell parsing all read these lists.
  */
-import type { Product } from './types';
+import type { Product } from './schemas/products';
 
 /** Dollars: the 1/8 oz (or unit) price and each weight's, each with its sale price. */
 export const PRODUCT_PRICE_FIELDS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FACTS } from './product-facts';
 import { productSearchIndex, searchTerm } from './product-search';
-import type { Product } from './types';
+import type { Product } from './schemas/products';
 
 const product = (id: number, name: string, extra: Partial<Product> = {}) =>
   ({

@@ -1,5 +1,5 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import type { Product } from './types';
+import type { Product } from './schemas/products';
 
 /**
  * Issue 40 §3: the one product search (storefront dialog, GET /api/products/search and the

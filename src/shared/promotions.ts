@@ -1,8 +1,8 @@
 import { BOGO50_CODE, WEEKDAYS, type Weekday } from './constants';
 import type { AppliedPromotion } from './pricing';
 import { isSoldByWeight, type ProductKind } from './quantity';
+import type { Promotion } from './schemas/promotions';
 import { shopClock } from './shop-clock';
-import type { Promotion } from './types';
 
 /**
  * Lowercase weekday name of `date` in `timeZone` (the shop's, SHOP_TIMEZONE), or in the

@@ -10,7 +10,7 @@ import {
   STOCK_COLOR_THRESHOLDS,
   UNIT_QUANTITIES,
 } from './constants';
-import type { CartItem } from './types';
+import type { CartItem } from './schemas/orders';
 
 export interface ProductKind {
   category: string;

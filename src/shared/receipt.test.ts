@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReceipt, customerNumberKey, hasReceipt, type ReceiptInput } from './receipt';
-import type { Order } from './types';
+import type { Order } from './schemas/orders';
 
 const ZONE = 'America/Los_Angeles';
 

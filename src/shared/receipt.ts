@@ -10,8 +10,8 @@ import { isClosed, isPickup, RETURN_REASON_LABELS } from './order-lifecycle';
 import { paymentText } from './payment';
 import { lineTotalCents } from './pricing';
 import { quantityWords } from './quantity';
+import type { Order, OrderItem } from './schemas/orders';
 import { shopTimeLabel } from './shop-clock';
-import type { Order, OrderItem } from './types';
 
 /**
  * A handed-over order has a receipt, and it never goes away (issue 37 §1): a voided order (or a

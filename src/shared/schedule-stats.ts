@@ -1,5 +1,5 @@
 import { isOverrideMarker } from './availability';
-import type { ScheduleSlot } from './types';
+import type { ScheduleSlot } from './schemas/schedule';
 
 export interface ScheduleStats {
   totalSlots: number;

@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
-import { SIMPLE_EMAIL } from './schemas';
+import { SIMPLE_EMAIL } from './schemas/fields';
 
 /** The chat session ids the server issues: `session-<epoch ms>-<random>`. */
 export const CHAT_SESSION_ID = /^session-\d{10,16}-[A-Za-z0-9]{4,40}$/;

@@ -97,15 +97,17 @@ export const staffChangeSchema = z
   .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
 export type StaffChangeInput = z.infer<typeof staffChangeSchema>;
 
-export interface StaffMember {
-  id: number;
-  username: string;
-  role: StaffRole;
-  firstName: string;
-  employeeNumber: string;
-  disabled: boolean;
-  createdAt: string;
-}
+/** A member of staff as the Staff page lists them. */
+export const staffMemberResponse = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+  firstName: z.string(),
+  employeeNumber: z.string(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffMember = z.output<typeof staffMemberResponse>;
 
 export const LAST_OWNER_MESSAGE =
   'The shop needs at least one active owner. Make someone else an owner first.';

@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createFaultApp, type FaultApp } from '../../../test/server-process';
-import type { Category } from '../../shared/types';
+import type { Category } from '../../shared/schemas/categories';
 import { MAX_BUFFERED_BYTES } from '../realtime/hub';
 
 /**

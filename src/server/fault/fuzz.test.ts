@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../test/harness';
 import { cartLine, orderBody } from '../../../test/orders-fixtures';
 import { createFaultApp, type FaultApp } from '../../../test/server-process';
-import type { Product } from '../../shared/types';
+import type { Product } from '../../shared/schemas/products';
 import type { Database } from '../db/schema';
 import { ensureDealer } from '../modules/auth/service';
 

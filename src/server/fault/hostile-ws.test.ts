@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createFaultApp, type FaultApp, sleep } from '../../../test/server-process';
-import type { Product } from '../../shared/types';
+import type { Product } from '../../shared/schemas/products';
 import { ensureDealer } from '../modules/auth/service';
 import { MAX_MESSAGE_BYTES } from '../realtime/ws-routes';
 

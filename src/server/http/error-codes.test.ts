@@ -3,7 +3,7 @@ import { dealerClient } from '../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
 import { ERROR_CODES } from '../../shared/error-codes';
-import type { Product } from '../../shared/types';
+import type { Product } from '../../shared/schemas/products';
 
 describe.each(BACKENDS)('error answers carry a stable code on %s', (dialect) => {
   let t: TestApp;

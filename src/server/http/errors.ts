@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 import type { ErrorCode } from '../../shared/error-codes';
-import type { ValidationErrorBody } from '../../shared/types';
+import { type ValidationErrorBody, validationErrorBody } from '../../shared/schemas/http';
 
 /** Every error answer: the spec's fields, and the stable code clients branch on. */
 export type ErrorBody = { error: string; code: ErrorCode } & Record<string, unknown>;
@@ -27,12 +27,7 @@ export function validationBody(
     path: issue.path.join('.'),
     message: issue.message,
   }));
-  return {
-    error: summary,
-    code: 'VALIDATION_FAILED',
-    errors,
-    formattedErrors: errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)),
-  };
+  return { ...validationErrorBody(summary, errors), code: 'VALIDATION_FAILED' };
 }
 
 /**
@@ -42,11 +37,9 @@ export function validationBody(
  */
 export function fieldError(path: string, message: string, summary?: string): HttpError {
   return new HttpError(400, {
-    error: 'Validation failed',
+    ...validationErrorBody('Validation failed', [{ path, message }]),
     code: 'VALIDATION_FAILED',
     ...(summary ? { message: summary } : {}),
-    errors: [{ path, message }],
-    formattedErrors: [`${path}: ${message}`],
   });
 }
 

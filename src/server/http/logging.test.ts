@@ -4,7 +4,7 @@ import { BACKENDS, createTestDb, type TestDb } from '../../../test/harness';
 import { captureLogs } from '../../../test/log-capture';
 import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
 import { openSocket } from '../../../test/socket';
-import type { Product } from '../../shared/types';
+import type { Product } from '../../shared/schemas/products';
 import { buildApp } from '../app';
 import { ensureDealer } from '../modules/auth/service';
 

@@ -3,7 +3,7 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
 import { openSocket } from '../../../test/socket';
 import { writeWebBuild } from '../../../test/web-build';
-import type { Product } from '../../shared/types';
+import type { Product } from '../../shared/schemas/products';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

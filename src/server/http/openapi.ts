@@ -9,7 +9,7 @@ import {
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../shared/api-schemas';
+import { errorResponse } from '../../shared/schemas/http';
 import { zodValidatorCompiler } from './errors';
 import { DEALER_COOKIE, isStaffRoute } from './route-access';
 

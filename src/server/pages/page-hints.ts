@@ -1,5 +1,5 @@
 import { isVideoUrl, mediaSrcSet, mediaVariant, PRODUCT_GALLERY_SIZES } from '../../shared/media';
-import type { Product } from '../../shared/types';
+import type { Product } from '../../shared/schemas/products';
 import { escapeHtml } from '../http/html';
 
 /** The product route's module in Vite's manifest (paths are relative to src/web). */

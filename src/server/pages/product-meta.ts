@@ -1,5 +1,5 @@
 import { mediaVariant } from '../../shared/media';
-import type { Product } from '../../shared/types';
+import type { Product } from '../../shared/schemas/products';
 
 import { escapeHtml } from '../http/html';
 

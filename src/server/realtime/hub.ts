@@ -1,8 +1,8 @@
 import type { WebSocket } from 'ws';
 import { EVENT_POLICY } from '../../shared/event-policy';
 import type { ServerMessageMap } from '../../shared/events';
+import type { Promotion } from '../../shared/schemas/promotions';
 import { can, type Permission, type StaffRole } from '../../shared/staff';
-import type { Promotion } from '../../shared/types';
 import type { BusEvent } from '../events/bus';
 
 /** The dealer session a socket was opened with. */

@@ -4,8 +4,9 @@
  */
 import type { OrderType } from '../constants';
 import type { TaxContext } from '../pricing';
+import type { DeliveryZone } from '../schemas/zones';
 import { ruleSetFor } from './rule-sets';
-import { DEFAULT_DELIVERY_TERMS, type DeliveryZone, lookUpZone, type ZoneLookup } from './zones';
+import { DEFAULT_DELIVERY_TERMS, lookUpZone, type ZoneLookup } from './zones';
 
 export interface ComplianceSettings {
   jurisdiction: string;

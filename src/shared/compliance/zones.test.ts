@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { minimumOrderMessage, priceCart } from '../pricing';
+import type { DeliveryZone } from '../schemas/zones';
 import { RULE_SETS } from './rule-sets';
 import {
   addressProblem,
-  type DeliveryZone,
   deliveryTermsOf,
   lookUpZone,
   outsideDeliveryAreaMessage,

@@ -4,28 +4,11 @@
  * $50 minimum apply everywhere.
  */
 import { toCents } from '../money';
+import type { DeliveryZone } from '../schemas/zones';
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from './delivery-terms';
 import type { RuleSet } from './rule-set';
 
 export { DEFAULT_DELIVERY_TERMS, type DeliveryTerms };
-
-export interface DeliveryZone {
-  id: number;
-  name: string;
-  postalCodes: string[];
-  /** dollars */
-  fee: number;
-  /** dollars, checked against subtotal - discount */
-  minimum: number;
-  /** dollars; at or over it (subtotal - discount) delivery is free */
-  freeDeliveryOver: number | null;
-  /** percent; replaces the shop's sales tax rate for deliveries here */
-  salesTaxRate: number | null;
-  /** e.g. "45-90 min" */
-  note: string | null;
-}
-
-export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 
 /** The postal code an order is for: the one given, else the address's last five-digit group. */
 export function postalCodeOf(address: string, postalCode?: string | null): string | null {

@@ -1,9 +1,8 @@
-import type { categoryResponse } from '@shared/api-schemas';
+import type { Category } from '@shared/schemas/categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type Category = z.output<typeof categoryResponse>;
+export type { Category };
 
 export const categoryKeys = { all: ['categories'] as const };
 

@@ -1,10 +1,9 @@
-import type { chatMessageResponse } from '@shared/api-schemas';
+import type { ChatMessagePayload as ChatMessage } from '@shared/schemas/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 import { chatKeys } from './get-chat-sessions';
 
-export type ChatMessage = z.output<typeof chatMessageResponse>;
+export type { ChatMessage };
 
 export function getChatMessages(sessionId: string): Promise<ChatMessage[]> {
   return apiFetch<ChatMessage[]>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`);

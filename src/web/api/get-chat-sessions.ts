@@ -1,9 +1,8 @@
-import type { chatSessionResponse } from '@shared/api-schemas';
+import type { ChatSessionSummary } from '@shared/schemas/chat';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPage } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type ChatSessionSummary = z.output<typeof chatSessionResponse>;
+export type { ChatSessionSummary };
 
 /** The support inbox: `all` covers the session list and every conversation. */
 export const chatKeys = {

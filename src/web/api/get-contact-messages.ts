@@ -1,9 +1,8 @@
-import type { contactMessageResponse } from '@shared/api-schemas';
+import type { ContactMessageEntry } from '@shared/schemas/contact';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type ContactMessageEntry = z.output<typeof contactMessageResponse>;
+export type { ContactMessageEntry };
 
 export const contactMessageKeys = {
   all: ['contact-messages'] as const,

@@ -1,11 +1,10 @@
-import type { dealerSettingsResponse } from '@shared/api-schemas';
 import type { RuleSet } from '@shared/compliance/rule-set';
 import { ruleSetFor } from '@shared/compliance/rule-sets';
+import type { DealerSettings } from '@shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type DealerSettings = z.output<typeof dealerSettingsResponse>;
+export type { DealerSettings };
 
 /** The weekly availability: public (checkout) and the dealer's (dashboard, Schedule Manager). */
 export const dealerSettingsKeys = { all: ['dealer-settings'] as const };

@@ -1,4 +1,4 @@
-import type { DeliveryZone } from '@shared/compliance/zones';
+import type { DeliveryZone } from '@shared/schemas/zones';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 

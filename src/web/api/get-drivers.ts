@@ -1,4 +1,4 @@
-import type { Driver } from '@shared/types';
+import type { Driver } from '@shared/schemas/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { HeldStock } from '@shared/api-schemas';
+import type { HeldStock } from '@shared/schemas/products';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 

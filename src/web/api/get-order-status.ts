@@ -1,4 +1,4 @@
-import type { OrderStatusView } from '@shared/types';
+import type { OrderStatusView } from '@shared/schemas/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 

@@ -1,9 +1,8 @@
-import type { orderResponse } from '@shared/api-schemas';
+import type { Order } from '@shared/schemas/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type Order = z.output<typeof orderResponse>;
+export type { Order };
 
 /**
  * `all` is the dealer's full list and the prefix of every order query (the shopper's own

@@ -1,10 +1,9 @@
-import type { productResponse } from '@shared/api-schemas';
+import type { Product } from '@shared/schemas/products';
 import type { ReadableAddress } from '@shared/slugs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type Product = z.output<typeof productResponse>;
+export type { Product };
 
 /**
  * Every product query lives under `all`, which is also the full list: invalidating `all`

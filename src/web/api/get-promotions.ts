@@ -1,9 +1,8 @@
-import type { promotionResponse } from '@shared/api-schemas';
+import type { Promotion } from '@shared/schemas/promotions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type Promotion = z.output<typeof promotionResponse>;
+export type { Promotion };
 
 export const promotionKeys = { all: ['promotions'] as const };
 

@@ -1,9 +1,8 @@
-import type { scheduleSlotResponse } from '@shared/api-schemas';
+import type { ScheduleSlot } from '@shared/schemas/schedule';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type ScheduleSlot = z.output<typeof scheduleSlotResponse>;
+export type { ScheduleSlot };
 
 /** One entry for the checkout's picker, the dashboard and the Schedule Manager. */
 export const scheduleSlotKeys = { all: ['schedule-slots'] as const };

@@ -1,10 +1,9 @@
-import type { sessionResponse } from '@shared/api-schemas';
+import type { Session } from '@shared/schemas/auth';
 import type { Permission } from '@shared/staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@web/lib/api-client';
-import type { z } from 'zod';
 
-export type Session = z.output<typeof sessionResponse>;
+export type { Session };
 
 export const SIGNED_OUT: Session = { authenticated: false, username: null };
 

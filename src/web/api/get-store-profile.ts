@@ -1,4 +1,4 @@
-import type { StoreProfile } from '@shared/admin-schemas';
+import type { StoreProfile } from '@shared/schemas/store-profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
 

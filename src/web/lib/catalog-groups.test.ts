@@ -1,4 +1,5 @@
-import type { Category, Product } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
+import type { Product } from '@shared/schemas/products';
 import { describe, expect, it } from 'vitest';
 import { countCards, firstCards, groupProducts } from './catalog-groups';
 

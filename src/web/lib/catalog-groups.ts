@@ -1,6 +1,7 @@
 import { MENU_UNKNOWN_SORT_ORDER } from '@shared/constants';
+import type { Category } from '@shared/schemas/categories';
+import type { Product } from '@shared/schemas/products';
 import { subcategoryLabel } from '@shared/slugs';
-import type { Category, Product } from '@shared/types';
 
 export interface SubcategoryGroup {
   /** subcategory slug, or null for General */

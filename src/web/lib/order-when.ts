@@ -1,5 +1,5 @@
 import { parseDateOnly } from '@shared/availability';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { format } from 'date-fns';
 
 /** A shop day as every screen writes it: "Sat, Nov 28" (issue 36 item 16). */

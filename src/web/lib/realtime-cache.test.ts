@@ -1,5 +1,7 @@
 import { ORDER_LIMIT_DEFAULTS } from '@shared/order-limits';
-import type { Order, Product, ScheduleSlot } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
+import type { Product } from '@shared/schemas/products';
+import type { ScheduleSlot } from '@shared/schemas/schedule';
 import { QueryClient } from '@tanstack/react-query';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
 import { type DeliveryZone, deliveryZonesQueryOptions } from '@web/api/get-delivery-zones';

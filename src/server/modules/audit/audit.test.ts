@@ -3,7 +3,7 @@ import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { logIn, STAFF_PASSWORD, staffClient } from '../../../../test/staff';
 import type { AuditEntry } from '../../../shared/audit';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 
 describe.each(BACKENDS)('the audit trail on %s (issue 17 §5)', (dialect) => {
   let t: TestApp;

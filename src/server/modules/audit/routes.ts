@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { auditEntryResponse } from '../../../shared/api-schemas';
-import { auditQuerySchema } from '../../../shared/audit';
+import { auditEntryResponse, auditQuerySchema } from '../../../shared/audit';
 import { withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { listAudit } from './service';

@@ -7,7 +7,7 @@ import { cartLine, orderBody, productsByName } from '../../../../test/orders-fix
 import { openSocket } from '../../../../test/socket';
 import { staffClient } from '../../../../test/staff';
 import type { AuditEntry } from '../../../shared/audit';
-import type { Order } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
 import { ensureDealer } from '../auth/service';
 import { newChatSessionId, recordShopperMessage } from '../chat/service';
 

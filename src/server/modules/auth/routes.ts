@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionResponse } from '../../../shared/api-schemas';
-import { loginSchema } from '../../../shared/schemas';
+import { loginSchema, sessionResponse } from '../../../shared/schemas/auth';
 import { ROLE_PERMISSIONS } from '../../../shared/staff';
 import { published } from '../../events/publish';
 import { HttpError } from '../../http/errors';

@@ -14,7 +14,7 @@ import {
   PRODUCT_PRICE_FIELDS,
   PRODUCT_TEXT_FIELDS,
 } from '../../../shared/product-fields';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 import { spreadsheetCsv } from '../../http/spreadsheet-csv';
 
 /** Cells a spreadsheet would run as a formula start with one of these; export prefixes them with '. */

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
-import { type ProductFields, productSchema } from '../../../shared/admin-schemas';
 import {
   CATALOG_CSV_COLUMNS,
   type CatalogImportResult,
@@ -11,7 +10,7 @@ import {
 import { missingGramsProblem } from '../../../shared/compliance/limits';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { PRODUCT_FIELDS } from '../../../shared/product-fields';
-import type { Product } from '../../../shared/types';
+import { type Product, type ProductFields, productSchema } from '../../../shared/schemas/products';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { Database, ProductRow } from '../../db/schema';

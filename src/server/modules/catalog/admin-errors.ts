@@ -1,13 +1,12 @@
 import type { ZodType, z } from 'zod';
+import { validationErrorBody } from '../../../shared/schemas/http';
 import { HttpError, validationBody } from '../../http/errors';
 
 /** A 400 in the shape of every validation answer, for a rule a service checks. */
 export function invalidField(path: string, message: string, summary = message): HttpError {
   return new HttpError(400, {
-    error: summary,
+    ...validationErrorBody(summary, [{ path, message }]),
     code: 'VALIDATION_FAILED',
-    errors: [{ path, message }],
-    formattedErrors: [path ? `${path}: ${message}` : message],
   });
 }
 

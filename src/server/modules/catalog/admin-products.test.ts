@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 import { OUT_OF_STOCK_FEATURE } from './admin-service';
 
 const flowerBody = {

@@ -1,5 +1,10 @@
-import { featuredSchema, productSchema } from '../../../shared/admin-schemas';
-import { noContent, productPatchSchema, productResponse } from '../../../shared/api-schemas';
+import { noContent } from '../../../shared/schemas/http';
+import {
+  featuredSchema,
+  productPatchSchema,
+  productResponse,
+  productSchema,
+} from '../../../shared/schemas/products';
 import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { validateOnly, withSummary } from '../../http/errors';

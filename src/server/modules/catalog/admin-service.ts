@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { type ProductFields, productSchema } from '../../../shared/admin-schemas';
 import { missingGramsProblem } from '../../../shared/compliance/limits';
 import { PRODUCT_FIELDS } from '../../../shared/product-fields';
-import type { Product } from '../../../shared/types';
+import { type Product, type ProductFields, productSchema } from '../../../shared/schemas/products';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { CategoryRow, Database } from '../../db/schema';

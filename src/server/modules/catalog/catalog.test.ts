@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import type { Category, Product } from '../../../shared/types';
+import type { Category } from '../../../shared/schemas/categories';
+import type { Product } from '../../../shared/schemas/products';
 
 describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
   let t: TestApp;

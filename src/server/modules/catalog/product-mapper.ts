@@ -1,6 +1,6 @@
 import type { Strain } from '../../../shared/constants';
 import { toCents, toDollars } from '../../../shared/money';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 import { readJson } from '../../db/json';
 import type { NewProductRow, ProductRow } from '../../db/schema';
 

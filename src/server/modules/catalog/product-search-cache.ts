@@ -1,5 +1,5 @@
 import { type ProductSearch, productSearchIndex } from '../../../shared/product-search';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 
 /**
  * The search index over the whole catalog. The first search after a product changes (the same

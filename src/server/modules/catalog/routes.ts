@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { productResponse } from '../../../shared/api-schemas';
 import { NEWEST_ARRIVALS_DAYS } from '../../../shared/constants';
+import { productResponse } from '../../../shared/schemas/products';
 import { sendEncoded } from '../../http/encoded-body';
 import { idParams, notFound, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

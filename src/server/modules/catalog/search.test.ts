@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 
 const PREROLLS = [
   'Classic Joint',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { Product } from '../../../shared/schemas/products';
 import { matchesReadableAddress } from '../../../shared/slugs';
-import type { Product } from '../../../shared/types';
 import type { Database } from '../../db/schema';
 import { productFromRow } from './product-mapper';
 import * as repo from './repo';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import type { Category, Product, Promotion } from '../../../shared/types';
+import type { Category } from '../../../shared/schemas/categories';
+import type { Product } from '../../../shared/schemas/products';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import { DUPLICATE_SLUG, HAS_SUBCATEGORIES } from './service';
 
 describe.each(BACKENDS)('dealer category API on %s', (dialect) => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { categoryReorderSchema, categorySchema } from '../../../shared/admin-schemas';
 import {
   categoryPatchSchema,
+  categoryReorderSchema,
   categoryResponse,
-  noContent,
-  successResponse,
-} from '../../../shared/api-schemas';
+  categorySchema,
+} from '../../../shared/schemas/categories';
+import { noContent, successResponse } from '../../../shared/schemas/http';
 import { published } from '../../events/publish';
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
 import {
+  type Category,
   type CategoryBody,
   type categoryReorderSchema,
   categorySchema,
   emptyCategoryNameMessage,
   SLUG_WITHOUT_LETTERS,
-} from '../../../shared/admin-schemas';
-import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
+} from '../../../shared/schemas/categories';
 import { categorySlug } from '../../../shared/slugs';
-import type { Category } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import type { CategoryRow, Database } from '../../db/schema';
 import { busEvent, type DomainEvent, type Outcome } from '../../events/bus';

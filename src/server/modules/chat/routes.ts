@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  chatMessageResponse,
-  chatSessionResponse,
-  successResponse,
-} from '../../../shared/api-schemas';
+import { chatMessageResponse, chatSessionResponse } from '../../../shared/schemas/chat';
+import { successResponse } from '../../../shared/schemas/http';
 import { chatSessionId, chatText } from '../../../shared/socket-messages';
 import { published } from '../../events/publish';
 import { HttpError } from '../../http/errors';

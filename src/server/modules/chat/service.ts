@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { ChatMessagePayload } from '../../../shared/events';
+import type { ChatMessagePayload } from '../../../shared/schemas/chat';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { busEvent, type Outcome } from '../../events/bus';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../shared/constants';
-import type { ChatMessagePayload } from '../../../shared/events';
+import type { ChatMessagePayload } from '../../../shared/schemas/chat';
 import { dropLease, TELEGRAM_POLLER_LEASE, takeLease } from '../../db/leases';
 import { publish } from '../../events/publish';
 import type { Actor } from '../audit/service';

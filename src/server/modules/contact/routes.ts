@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { contactMessageResponse } from '../../../shared/api-schemas';
-import { contactSchema } from '../../../shared/schemas';
+import { contactMessageResponse, contactSchema } from '../../../shared/schemas/contact';
 import { publish, published } from '../../events/publish';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { contactSchema } from '../../../shared/schemas';
+import type { contactSchema } from '../../../shared/schemas/contact';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { ContactMessagesTable, Database } from '../../db/schema';

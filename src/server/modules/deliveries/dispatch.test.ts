@@ -11,8 +11,9 @@ import { signaturePng } from '../../../../test/signature';
 import { openSocket } from '../../../../test/socket';
 import { staffClient } from '../../../../test/staff';
 import type { AuditEntry } from '../../../shared/audit';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { shopClock } from '../../../shared/shop-clock';
-import type { Order, Product } from '../../../shared/types';
 
 describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)', (dialect) => {
   let t: TestApp;

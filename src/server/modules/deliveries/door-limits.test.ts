@@ -8,8 +8,9 @@ import { blankSignaturePng, dotSignaturePng, signaturePng } from '../../../../te
 import { staffClient } from '../../../../test/staff';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import type { QuantityLabel } from '../../../shared/constants';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { shopClock } from '../../../shared/shop-clock';
-import type { Order, Product } from '../../../shared/types';
 
 const ZONE = 'America/Los_Angeles';
 

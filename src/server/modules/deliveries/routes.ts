@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { orderResponse } from '../../../shared/api-schemas';
 import { doorCheckSchema } from '../../../shared/id-check/door-check';
-import { deliveryAttemptSchema, deliveryStatusSchema } from '../../../shared/schemas';
+import {
+  deliveryAttemptSchema,
+  deliveryStatusSchema,
+  orderResponse,
+} from '../../../shared/schemas/orders';
 import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';

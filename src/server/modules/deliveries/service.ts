@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DoorCheckInput } from '../../../shared/id-check/door-check';
 import { canStartDelivery, FINISHED_STATUSES, inStopOrder } from '../../../shared/order-lifecycle';
-import type { Order } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
 import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { Outcome } from '../../events/bus';

@@ -1,5 +1,5 @@
-import { orderResponse } from '../../../shared/api-schemas';
 import { doorCheckSchema, idCheckOverrideSchema } from '../../../shared/id-check/door-check';
+import { orderResponse } from '../../../shared/schemas/orders';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

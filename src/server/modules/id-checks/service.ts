@@ -4,6 +4,7 @@
  * failed check binds, and only an owner's written leave allows one more; checks of one ID are
  * made one at a time.
  */
+
 import type { Transaction } from 'kysely';
 import { taxContextFor } from '../../../shared/compliance/checkout-terms';
 import { idOverLimitReason, limitsOn } from '../../../shared/compliance/limits';
@@ -20,8 +21,9 @@ import {
 } from '../../../shared/id-check/door-check';
 import { checkId, type IdDetails } from '../../../shared/id-check/rule';
 import { isFinished } from '../../../shared/order-lifecycle';
+import { validationErrorBody } from '../../../shared/schemas/http';
+import type { Order } from '../../../shared/schemas/orders';
 import { shopClock } from '../../../shared/shop-clock';
-import type { Order } from '../../../shared/types';
 import type { Db } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database, OrderRow } from '../../db/schema';
@@ -111,10 +113,8 @@ function readId(input: DoorCheckInput): ReadId {
   if (!scanned.ok) {
     const message = `could not be read: ${scanned.reason}. Scan again, or type what the ID says.`;
     throw new HttpError(400, {
-      error: 'Invalid ID check',
+      ...validationErrorBody('Invalid ID check', [{ path: 'barcode', message }]),
       code: 'VALIDATION_FAILED',
-      errors: [{ path: 'barcode', message }],
-      formattedErrors: [`barcode: ${message}`],
     });
   }
   const { firstName, lastName, dateOfBirth, expiry, idNumber } = scanned.id;

@@ -7,7 +7,8 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness'
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import type { ReportingDay, ReportingOverview } from '../../../shared/metrc';
 import { isSoldByWeight } from '../../../shared/quantity';
-import type { CartItem, Order, Product } from '../../../shared/types';
+import type { CartItem, Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { metrcSettings } from '../../config';
 import { metrcClient } from './client';
 import { drainOnce } from './worker';

@@ -8,7 +8,7 @@ import type { TaxLine } from '../../../shared/compliance/taxes';
 import type { ReceivedPackage, ReceivePackageInput } from '../../../shared/metrc';
 import { receivePackageSchema } from '../../../shared/metrc';
 import { isSoldByWeight } from '../../../shared/quantity';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 import type { Db, Dialect } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database, OrderRow } from '../../db/schema';

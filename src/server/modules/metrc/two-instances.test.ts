@@ -4,7 +4,8 @@ import { dealerClient } from '../../../../test/catalog-admin';
 import { type FakeMetrc, startFakeMetrc } from '../../../../test/fake-metrc';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import type { Order, Product } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { buildApp } from '../../app';
 import { connect, type Db } from '../../db/connect';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
 import { RETURN_REASON_LABELS, statusLabel } from '../../../shared/order-lifecycle';
-import type { Order } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
 import type { Database } from '../../db/schema';
 import type { BusEventMap } from '../../events/bus';
 import { findOrder } from '../orders/service';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFakeSmtpServer } from '../../../../test/fake-messaging';
 import type { OrderStatus } from '../../../shared/constants';
-import type { Order } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
 import { loadConfig } from '../../config';
 import { emailNotifier, smsNumber, statusNotifiersFrom } from './sender';
 import { isNewsToShopper, statusMessage } from './service';

@@ -11,7 +11,8 @@ import { BACKENDS, createTestDb } from '../../../../test/harness';
 import { captureLogs } from '../../../../test/log-capture';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { staffClient } from '../../../../test/staff';
-import type { Order, Product } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { buildApp } from '../../app';
 
 const SHOP = 'Canopy Demo Dispensary';

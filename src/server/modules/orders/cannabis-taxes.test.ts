@@ -10,7 +10,8 @@ import {
 } from '../../../../test/orders-fixtures';
 import type { CatalogImportResult } from '../../../shared/catalog-csv';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
-import type { Order, Product } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 
 // Monday 30 November 2026, noon in Los Angeles: the excise rate is 15%
 const MONDAY_NOON = new Date('2026-11-30T20:00:00Z');

@@ -6,7 +6,9 @@ import { gramsCountedOn, purchaseLimitStatus } from '../../../shared/compliance/
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { DEFAULT_DELIVERY_TERMS } from '../../../shared/compliance/zones';
 import type { PriceCartInput } from '../../../shared/pricing';
-import type { CartItem, DealerSettings, Order, Product } from '../../../shared/types';
+import type { CartItem, Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { DealerSettings } from '../../../shared/schemas/settings';
 
 // Monday 30 November 2026, noon in Los Angeles
 const MONDAY_NOON = new Date('2026-11-30T20:00:00Z');

@@ -20,7 +20,6 @@ import type { RuleSet } from '../../../shared/compliance/rule-set';
 import {
   addressProblem,
   type DeliveryTerms,
-  type DeliveryZone,
   outsideDeliveryAreaMessage,
   postalCodeOf,
 } from '../../../shared/compliance/zones';
@@ -30,8 +29,9 @@ import {
   PENDING_PER_DAY_MESSAGE,
   SCHEDULED_PER_PHONE_MESSAGE,
 } from '../../../shared/order-limits';
-import type { OrderPlacement } from '../../../shared/schemas';
-import type { DealerSettings } from '../../../shared/types';
+import type { OrderPlacement } from '../../../shared/schemas/orders';
+import type { DealerSettings } from '../../../shared/schemas/settings';
+import type { DeliveryZone } from '../../../shared/schemas/zones';
 import type { Dialect } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { fieldError, HttpError } from '../../http/errors';

@@ -5,7 +5,8 @@ import { cartLine, orderBody, productsByName } from '../../../../test/orders-fix
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from '../../../shared/compliance/zones';
 import type { PriceCartInput } from '../../../shared/pricing';
-import type { CartItem, Order, Product } from '../../../shared/types';
+import type { CartItem, Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { getDealerSettings } from '../scheduling/service';
 
 // Monday 30 November 2026, noon in Los Angeles: within California's delivery hours

@@ -3,8 +3,9 @@
  * order reads both: the checkout reads them from this snapshot, loaded once and dropped by the
  * events those saves publish (on PostgreSQL other instances' saves arrive through the bus too).
  */
-import type { DeliveryZone } from '../../../shared/compliance/zones';
-import type { DealerSettings } from '../../../shared/types';
+
+import type { DealerSettings } from '../../../shared/schemas/settings';
+import type { DeliveryZone } from '../../../shared/schemas/zones';
 import type { Db } from '../../db/connect';
 import type { BusEvent } from '../../events/bus';
 import { getDealerSettings, settingsOrDefault } from '../scheduling/service';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
-import { dealerSettingsPatchSchema, deliveryZoneSchema } from '../../../shared/admin-schemas';
-import type { OrderPlacement } from '../../../shared/schemas';
+import type { OrderPlacement } from '../../../shared/schemas/orders';
+import { dealerSettingsPatchSchema } from '../../../shared/schemas/settings';
+import { deliveryZoneSchema } from '../../../shared/schemas/zones';
 import { saveDealerSettings } from '../scheduling/admin-service';
 import { getDealerSettings } from '../scheduling/service';
 import { createDeliveryZone, listDeliveryZones } from '../zones/service';

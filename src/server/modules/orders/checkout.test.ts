@@ -7,7 +7,9 @@ import {
   productsByName,
 } from '../../../../test/orders-fixtures';
 import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
-import type { Order, Product, Promotion } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import { ensureDealer } from '../auth/service';
 
 const DEALER = { username: 'boss', password: 'a-long-dealer-password' };

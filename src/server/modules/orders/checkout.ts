@@ -34,9 +34,16 @@ import {
 import { toAppliedPromotion } from '../../../shared/promotions';
 import { quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
 import { ownValue } from '../../../shared/records';
-import { INVALID_QUANTITY_OPTION, type OrderPlacement } from '../../../shared/schemas';
+import { validationErrorBody } from '../../../shared/schemas/http';
+import {
+  INVALID_QUANTITY_OPTION,
+  type Order,
+  type OrderPlacement,
+} from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { DealerSettings } from '../../../shared/schemas/settings';
 import { type ShopClock, shopClock } from '../../../shared/shop-clock';
-import type { DealerSettings, Order, Product } from '../../../shared/types';
+import { stockShortfalls } from '../../../shared/stock-shortfall';
 import type { Db, Dialect } from '../../db/connect';
 import type { Database, ProductRow } from '../../db/schema';
 import { busEvent, type Outcome } from '../../events/bus';
@@ -331,10 +338,10 @@ function flavorSoldOut(flavor: string, product: Product): HttpError {
 
 const unknownFlavor = (index: number) =>
   new HttpError(400, {
-    error: 'Unknown flavor',
+    ...validationErrorBody('Unknown flavor', [
+      { path: `items.${index}.flavor`, message: 'is not a flavor of this product' },
+    ]),
     code: 'UNKNOWN_FLAVOR',
-    errors: [{ path: `items.${index}.flavor`, message: 'is not a flavor of this product' }],
-    formattedErrors: [`items.${index}.flavor: is not a flavor of this product`],
   });
 
 function toLine(p: PricedItem): PricingLine {
@@ -445,33 +452,18 @@ type Shortfall = { name: string; requested: number; available: number };
  * of that size are still available); a product missing from them has none left.
  */
 function shortfalls(priced: PricedItem[], products: Map<number, Product>): Shortfall[] {
-  const remaining = new Map<number, number>();
-  const remainingFlavor = new Map<string, number>();
-  const short: Shortfall[] = [];
-  for (const p of priced) {
-    if (p.stockTaken === 0) continue;
-    const product = products.get(p.product.id);
-    const perUnit = p.stockTaken / p.item.count;
-    const left = remaining.get(p.product.id) ?? product?.stock ?? 0;
-    const flavorKey = p.stockFlavor ? `${p.product.id}:${p.stockFlavor}` : null;
-    const flavorLeft = flavorKey
-      ? (remainingFlavor.get(flavorKey) ??
-        (product && ownValue(product.flavorStocks, p.stockFlavor!)) ??
-        0)
-      : Infinity;
-    const usable = Math.min(left, flavorLeft);
-    if (p.stockTaken > usable) {
-      short.push({
-        name: p.product.name,
-        requested: p.item.count,
-        available: Math.max(0, Math.floor(usable / perUnit)),
-      });
-      continue;
-    }
-    remaining.set(p.product.id, left - p.stockTaken);
-    if (flavorKey) remainingFlavor.set(flavorKey, flavorLeft - p.stockTaken);
-  }
-  return short;
+  const claims = priced.map((p) => ({
+    productId: p.product.id,
+    quantity: p.item.quantity,
+    count: p.item.count,
+    flavor: p.stockFlavor,
+    name: p.product.name,
+  }));
+  return stockShortfalls(claims, (id) => products.get(id)).map(({ claim, needed, left }) => ({
+    name: claim.name,
+    requested: claim.count,
+    available: Math.floor(left / (needed / claim.count)),
+  }));
 }
 
 /**

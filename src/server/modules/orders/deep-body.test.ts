@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 
 /** JSON text of arrays nested `depth` deep: deeper than any recursive walk's call stack. */
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import type { Order, Product } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 
 // issue 40 §4: a flavor order takes that flavor's stock and no other; a sold-out one is refused
 describe.each(BACKENDS)('flavor choice on %s', (dialect) => {

@@ -10,8 +10,11 @@ import { openSocket } from '../../../../test/socket';
 import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
 import { EXPIRED_VOID_REASON, ORDER_LIMIT_DEFAULTS } from '../../../shared/order-limits';
 import { quantityOptionsFor } from '../../../shared/quantity';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { ScheduleSlot } from '../../../shared/schemas/schedule';
+import type { DealerSettings } from '../../../shared/schemas/settings';
 import { shopDayStart } from '../../../shared/shop-clock';
-import type { DealerSettings, Order, Product, ScheduleSlot } from '../../../shared/types';
 import { expireUnacceptedOrders } from './expiry';
 
 const MINUTE = 60_000;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import type { Order, Product } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_KEY_LIFETIME_MS } from './idempotency';
 
 describe.each(BACKENDS)('Idempotency-Key on %s', (dialect) => {

@@ -5,7 +5,7 @@ import { toDollars } from '../../../shared/money';
 import type { ReturnReason } from '../../../shared/order-lifecycle';
 import type { Payment, PaymentMethod } from '../../../shared/payment';
 import { lineTotalCents } from '../../../shared/pricing';
-import type { Bogo50Details, Order, OrderItem, OrderReturn } from '../../../shared/types';
+import type { Bogo50Details, Order, OrderItem, OrderReturn } from '../../../shared/schemas/orders';
 import { readJson } from '../../db/json';
 import type { OrderItemRow, OrderReturnRow, OrderRow } from '../../db/schema';
 

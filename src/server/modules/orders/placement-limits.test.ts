@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
-import type { Order, Product } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { loadConfig } from '../../config';
 import { RATE_LIMITED_MESSAGE } from './placement-limits';
 

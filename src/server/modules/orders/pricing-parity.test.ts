@@ -16,7 +16,10 @@ import { cartLine } from '../../../../test/orders-fixtures';
 import { shopTimeClock } from '../../../../test/shop-time';
 import { BULK, type QuantityLabel } from '../../../shared/constants';
 import { offeredQuantities } from '../../../shared/quantity';
-import type { CartItem, DealerSettings, Product, Promotion } from '../../../shared/types';
+import type { CartItem } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { Promotion } from '../../../shared/schemas/promotions';
+import type { DealerSettings } from '../../../shared/schemas/settings';
 import { saveDealerSettings } from '../scheduling/admin-service';
 
 const ZONE = 'America/Los_Angeles';

@@ -1,18 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  driverResponse,
-  heldStockResponse,
-  noContent,
-  orderResponse,
-  orderStatusViewResponse,
-} from '../../../shared/api-schemas';
+import { noContent } from '../../../shared/schemas/http';
 import {
   driverAssignmentSchema,
+  driverResponse,
   orderDeliverySchema,
   orderPlacementSchema,
+  orderResponse,
   orderStatusSchema,
-} from '../../../shared/schemas';
+  orderStatusViewResponse,
+} from '../../../shared/schemas/orders';
+import { heldStockResponse } from '../../../shared/schemas/products';
 import type { Config } from '../../config';
 import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';

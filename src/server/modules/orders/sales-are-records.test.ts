@@ -9,8 +9,10 @@ import { type Send, staffClient } from '../../../../test/staff';
 import { addDays } from '../../../shared/availability';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import type { QuantityLabel, Weekday } from '../../../shared/constants';
+import type { CartItem, Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import { shopClock, shopDayStart } from '../../../shared/shop-clock';
-import type { CartItem, Order, Product, Promotion } from '../../../shared/types';
 
 const ZONE = 'America/Los_Angeles';
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { HeldStock } from '../../../shared/api-schemas';
 import { explicitSlotFor, isWindowWithinHours } from '../../../shared/availability';
 import { outsideHoursMessage } from '../../../shared/compliance/hours';
 import {
@@ -23,8 +22,9 @@ import {
 import { EXPIRED_VOID_REASON } from '../../../shared/order-limits';
 import { type Payment, paymentProblem } from '../../../shared/payment';
 import { customerNumberKey } from '../../../shared/receipt';
+import type { Driver, Order } from '../../../shared/schemas/orders';
+import type { HeldStock } from '../../../shared/schemas/products';
 import { shopClock } from '../../../shared/shop-clock';
-import type { Driver, Order } from '../../../shared/types';
 import type { Db, Dialect } from '../../db/connect';
 import type { Database, OrderRow } from '../../db/schema';
 import { busEvent, type DomainEvent, type Outcome } from '../../events/bus';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 
 // Monday 30 November 2026, 10:30 in London (UTC in winter), 05:30 in New York.
 const MONDAY_MORNING = new Date('2026-11-30T10:30:00Z');

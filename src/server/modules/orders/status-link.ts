@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { OrderStatusView } from '../../../shared/types';
+import type { OrderStatusView } from '../../../shared/schemas/orders';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import * as repo from './repo';

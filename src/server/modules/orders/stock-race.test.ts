@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import type { Product } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
 
 /**
  * On PostgreSQL an order reads its products without locking them and takes the stock last,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { ZERO_DISCOUNT_WITH_CODE } from '../../../shared/admin-schemas';
 import { WEEKDAYS } from '../../../shared/constants';
-import type { Product, Promotion } from '../../../shared/types';
+import type { Product } from '../../../shared/schemas/products';
+import { type Promotion, ZERO_DISCOUNT_WITH_CODE } from '../../../shared/schemas/promotions';
 import { BOGO50_DELETE_REFUSED, BOGO50_EDIT_REFUSED, DUPLICATE_PROMO_CODE } from './admin-service';
 
 describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {

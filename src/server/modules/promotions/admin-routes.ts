@@ -1,5 +1,9 @@
-import { promotionSchema } from '../../../shared/admin-schemas';
-import { noContent, promotionPatchSchema, promotionResponse } from '../../../shared/api-schemas';
+import { noContent } from '../../../shared/schemas/http';
+import {
+  promotionPatchSchema,
+  promotionResponse,
+  promotionSchema,
+} from '../../../shared/schemas/promotions';
 import { published } from '../../events/publish';
 import { idParams, validateOnly, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
-import { type PromotionFields, promotionSchema } from '../../../shared/admin-schemas';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { toCents } from '../../../shared/money';
-import type { Promotion } from '../../../shared/types';
+import {
+  type Promotion,
+  type PromotionFields,
+  promotionSchema,
+} from '../../../shared/schemas/promotions';
 import type { Db } from '../../db/connect';
 import type { Database, NewPromotionRow, PromotionRow } from '../../db/schema';
 import { busEvent, type DomainEvent, type Outcome } from '../../events/bus';

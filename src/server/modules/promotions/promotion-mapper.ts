@@ -1,5 +1,5 @@
 import type { DiscountType, PromotionColor, Weekday } from '../../../shared/constants';
-import type { Promotion } from '../../../shared/types';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import { readJson } from '../../db/json';
 import type { PromotionRow } from '../../db/schema';
 

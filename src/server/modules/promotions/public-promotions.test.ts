@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { staffClient } from '../../../../test/staff';
-import type { Promotion } from '../../../shared/types';
+import type { Promotion } from '../../../shared/schemas/promotions';
 
 interface Message {
   type: string;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { promoCheckResponse, promotionResponse } from '../../../shared/api-schemas';
-import { validatePromoSchema } from '../../../shared/schemas';
+import {
+  promoCheckResponse,
+  promotionResponse,
+  validatePromoSchema,
+} from '../../../shared/schemas/promotions';
 import { can } from '../../../shared/staff';
 import type { ApiApp } from '../../http/openapi';
 import { currentStaff } from '../auth/guard';

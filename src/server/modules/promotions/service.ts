@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Promotion } from '../../../shared/types';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import type { Database } from '../../db/schema';
 import { promotionFromRow } from './promotion-mapper';
 import * as repo from './repo';

@@ -4,7 +4,8 @@ import {
   normalizePromoCode,
   wrongDayMessage,
 } from '../../../shared/promotions';
-import type { CartItem, Promotion } from '../../../shared/types';
+import type { CartItem } from '../../../shared/schemas/orders';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import type { Database } from '../../db/schema';
 import { productFromRow } from '../catalog/product-mapper';
 import { findProductRow } from '../catalog/repo';

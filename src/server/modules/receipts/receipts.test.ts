@@ -8,8 +8,10 @@ import { signaturePng } from '../../../../test/signature';
 import { type Send, staffClient } from '../../../../test/staff';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { formatDollars, formatPercent } from '../../../shared/money';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import { shopClock, shopTimeLabel } from '../../../shared/shop-clock';
-import type { Order, Product, Promotion } from '../../../shared/types';
 
 const ZONE = 'America/Los_Angeles';
 const SHOP = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/api-schemas';
+import { errorResponse } from '../../../shared/schemas/http';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { currentStaff } from '../auth/guard';

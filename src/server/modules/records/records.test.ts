@@ -5,8 +5,9 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness'
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { signaturePng } from '../../../../test/signature';
 import { staffClient } from '../../../../test/staff';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
 import { shopClock } from '../../../shared/shop-clock';
-import type { Order, Product } from '../../../shared/types';
 
 describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { lineChoice } from '../../../shared/flavors';
 import { isClosed, isHandedOver, RETURN_REASON_LABELS } from '../../../shared/order-lifecycle';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/payment';
-import type { Order, OrderReturn } from '../../../shared/types';
+import type { Order, OrderReturn } from '../../../shared/schemas/orders';
 import type { Database } from '../../db/schema';
 import { spreadsheetCsv } from '../../http/spreadsheet-csv';
 import { orderFromRows } from '../orders/order-mapper';

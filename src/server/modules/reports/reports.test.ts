@@ -10,8 +10,11 @@ import type { QuantityLabel } from '../../../shared/constants';
 import { type PriceCartInput, priceCart } from '../../../shared/pricing';
 import { toAppliedPromotion } from '../../../shared/promotions';
 import type { SalesReport, TaxReport } from '../../../shared/reports';
+import type { Category } from '../../../shared/schemas/categories';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { Promotion } from '../../../shared/schemas/promotions';
 import { shopDayStart } from '../../../shared/shop-clock';
-import type { Category, Order, Product, Promotion } from '../../../shared/types';
 import { pricingLines } from '../../../web/features/checkout/checkout-rules';
 
 const ZONE = 'America/Los_Angeles';

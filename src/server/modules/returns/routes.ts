@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { orderResponse } from '../../../shared/api-schemas';
 import { destructionSchema, orderReturnSchema } from '../../../shared/returns';
+import { orderResponse } from '../../../shared/schemas/orders';
 import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';

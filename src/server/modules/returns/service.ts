@@ -8,7 +8,7 @@ import { BULK, type OrderStatus, type QuantityLabel } from '../../../shared/cons
 import { isHandedOver } from '../../../shared/order-lifecycle';
 import { isSoldByWeight, stockNeeded } from '../../../shared/quantity';
 import type { DestructionInput, OrderReturnInput, ToDestroy } from '../../../shared/returns';
-import type { Order } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
 import type { Db } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database, OrderItemRow } from '../../db/schema';

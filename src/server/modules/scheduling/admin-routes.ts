@@ -1,15 +1,15 @@
+import { noContent } from '../../../shared/schemas/http';
+import {
+  INVALID_SLOT,
+  scheduleSlotResponse,
+  scheduleSlotSchema,
+} from '../../../shared/schemas/schedule';
 import {
   changesCompliance,
   changesOrderLimits,
   dealerSettingsPatchSchema,
-  INVALID_SLOT,
-  scheduleSlotSchema,
-} from '../../../shared/admin-schemas';
-import {
   dealerSettingsResponse,
-  noContent,
-  scheduleSlotResponse,
-} from '../../../shared/api-schemas';
+} from '../../../shared/schemas/settings';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

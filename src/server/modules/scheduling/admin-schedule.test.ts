@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { INVALID_SLOT } from '../../../shared/admin-schemas';
 import { OVERRIDE_MARKER } from '../../../shared/constants';
-import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
+import { INVALID_SLOT, type ScheduleSlot } from '../../../shared/schemas/schedule';
+import type { DealerSettings } from '../../../shared/schemas/settings';
 import { DUPLICATE_SLOT } from './admin-service';
 
 describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {

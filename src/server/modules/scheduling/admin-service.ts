@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { DealerSettingsPatch, scheduleSlotSchema } from '../../../shared/admin-schemas';
 import {
   isOverrideMarker,
   isWindowWithinHours,
@@ -10,7 +9,8 @@ import { outsideHoursMessage } from '../../../shared/compliance/hours';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import { toCents } from '../../../shared/money';
-import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
+import type { ScheduleSlot, scheduleSlotSchema } from '../../../shared/schemas/schedule';
+import type { DealerSettings, DealerSettingsPatch } from '../../../shared/schemas/settings';
 import type { Db } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import { busEvent, type Outcome } from '../../events/bus';

@@ -1,6 +1,7 @@
 import { ruleSetFor } from '../../../shared/compliance/rule-sets';
 import { toDollars } from '../../../shared/money';
-import type { DealerSettings, ScheduleSlot } from '../../../shared/types';
+import type { ScheduleSlot } from '../../../shared/schemas/schedule';
+import type { DealerSettings } from '../../../shared/schemas/settings';
 import { readJson } from '../../db/json';
 import type { DealerSettingsRow, ScheduleSlotRow } from '../../db/schema';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dealerSettingsResponse, scheduleSlotResponse } from '../../../shared/api-schemas';
+import { scheduleSlotResponse } from '../../../shared/schemas/schedule';
+import { dealerSettingsResponse } from '../../../shared/schemas/settings';
 import type { ApiApp } from '../../http/openapi';
 import { getDealerSettings, listScheduleSlots } from './service';
 

@@ -4,7 +4,9 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness'
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { openSocket, type SocketMessage } from '../../../../test/socket';
 import { addDays, formatDateOnly } from '../../../shared/availability';
-import type { Order, Product, ScheduleSlot } from '../../../shared/types';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+import type { ScheduleSlot } from '../../../shared/schemas/schedule';
 
 /** Every browser's calendar shows "x/y booked": a slot whose count changes is announced to all. */
 describe.each(BACKENDS)('schedule-slot-updated reaches connected browsers on %s', (dialect) => {

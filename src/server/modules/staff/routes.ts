@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { staffMemberResponse } from '../../../shared/api-schemas';
-import { newStaffSchema, staffChangeSchema } from '../../../shared/staff';
+import { newStaffSchema, staffChangeSchema, staffMemberResponse } from '../../../shared/staff';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

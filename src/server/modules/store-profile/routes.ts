@@ -1,5 +1,4 @@
-import { storeProfileSchema } from '../../../shared/admin-schemas';
-import { storeProfileResponse } from '../../../shared/api-schemas';
+import { storeProfileResponse, storeProfileSchema } from '../../../shared/schemas/store-profile';
 import { published } from '../../events/publish';
 import { withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { StoreProfile } from '../../../shared/admin-schemas';
+import type { StoreProfile } from '../../../shared/schemas/store-profile';
 import type { Db } from '../../db/connect';
 import type { Database, StoreProfileTable } from '../../db/schema';
 import { busEvent, type Outcome } from '../../events/bus';

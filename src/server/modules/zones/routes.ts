@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { deliveryZoneSchema } from '../../../shared/admin-schemas';
-import { deliveryZoneResponse, noContent } from '../../../shared/api-schemas';
+import { noContent } from '../../../shared/schemas/http';
+import { deliveryZoneResponse, deliveryZoneSchema } from '../../../shared/schemas/zones';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';

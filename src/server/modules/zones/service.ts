@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DeliveryZoneFields } from '../../../shared/admin-schemas';
-import type { DeliveryZone } from '../../../shared/compliance/zones';
 import { toCents, toDollars } from '../../../shared/money';
+import type { DeliveryZone, DeliveryZoneFields } from '../../../shared/schemas/zones';
 import type { Db } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database, DeliveryZoneRow } from '../../db/schema';

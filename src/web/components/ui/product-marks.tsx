@@ -1,5 +1,5 @@
 import { saleLabel } from '@shared/pricing';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { Badge } from './badge';
 
 /**

@@ -1,4 +1,4 @@
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { useProgressiveCount } from '@web/lib/use-progressive-count';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';

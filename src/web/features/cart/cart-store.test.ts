@@ -1,5 +1,5 @@
 import { QUANTITY_OPTIONS } from '@shared/constants';
-import { orderItemSchema } from '@shared/schemas';
+import { orderItemSchema } from '@shared/schemas/orders';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

@@ -4,7 +4,7 @@
  * below. Every change is written back to localStorage and other tabs follow.
  */
 import { isQuantityOption } from '@shared/quantity';
-import type { CartItem } from '@shared/types';
+import type { CartItem } from '@shared/schemas/orders';
 import { createStore, useStore } from '@web/lib/create-store';
 import { realtime } from '@web/lib/realtime-connection';
 import { readStorage, STORAGE_KEYS, writeJson } from '@web/lib/storage';

@@ -1,4 +1,5 @@
-import type { CartItem, Product } from '@shared/types';
+import type { CartItem } from '@shared/schemas/orders';
+import type { Product } from '@shared/schemas/products';
 import { describe, expect, it } from 'vitest';
 import { dailyLimitRefusal, orderCapRefusal } from './daily-limit-check';
 

@@ -1,6 +1,6 @@
 import { bulkOffered } from '@shared/compliance/limits';
 import type { QuantityLabel } from '@shared/constants';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import type { QueryClient } from '@tanstack/react-query';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
 

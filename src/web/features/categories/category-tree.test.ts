@@ -1,4 +1,4 @@
-import type { Category } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
 import { describe, expect, it } from 'vitest';
 import { siblingReorder, subcategoriesOf, topLevelCategories } from './category-tree';
 

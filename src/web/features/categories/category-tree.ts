@@ -3,7 +3,7 @@
  * §2.13): two levels, siblings ordered by sortOrder, reordering only within
  * one parent and renumbered 1..n.
  */
-import type { Category } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
 
 export const parentKey = (category: Pick<Category, 'parentId'>): number =>
   category.parentId ? category.parentId : 0;

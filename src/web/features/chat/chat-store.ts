@@ -1,5 +1,5 @@
 /** The shopper's chat conversation, fed by the real-time channel. */
-import type { ChatMessagePayload } from '@shared/events';
+import type { ChatMessagePayload } from '@shared/schemas/chat';
 import { createStore } from '@web/lib/create-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@web/lib/storage';
 

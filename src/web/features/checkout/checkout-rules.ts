@@ -11,7 +11,7 @@ import {
   outsideDeliveryAreaMessage,
   type ZoneLookup,
 } from '@shared/compliance/zones';
-import { BULK, type OrderType, PICKUP_ADDRESS } from '@shared/constants';
+import { type OrderType, PICKUP_ADDRESS } from '@shared/constants';
 import { toDollars } from '@shared/money';
 import {
   type CartPricing,
@@ -19,9 +19,14 @@ import {
   minimumOrderMessage,
   type PricingLine,
 } from '@shared/pricing';
-import { isSoldByWeight, stockNeeded } from '@shared/quantity';
-import { customerDetailsSchema, type OrderPlacementInput } from '@shared/schemas';
-import type { CartItem, Product } from '@shared/types';
+import { isSoldByWeight } from '@shared/quantity';
+import {
+  type CartItem,
+  customerDetailsSchema,
+  type OrderPlacementInput,
+} from '@shared/schemas/orders';
+import type { Product } from '@shared/schemas/products';
+import { stockShortfalls } from '@shared/stock-shortfall';
 import { labelledSentence } from '@web/lib/form-errors';
 import type { ValidatedPromotion } from './api/validate-promo';
 import type { ContactDetails } from './profile';
@@ -55,36 +60,32 @@ export function pricingLines(
   return cartPricingLines(cart, (id) => byId.get(id), freebieProductId);
 }
 
-export interface StockShortfall {
+export interface CartShortfall {
   name: string;
   requested: number;
   available: number;
   unit: 'g' | 'units';
 }
 
-/** Products whose cart lines together need more than the stock (Bulk never counts). */
-export function stockShortfalls(
+/** Cart lines the stock cannot cover (the checkout's own rule, flavor stock included). */
+export function cartShortfalls(
   cart: readonly CartItem[],
   products: readonly Product[] | undefined,
-): StockShortfall[] {
+): CartShortfall[] {
   if (!products) return [];
-  const needed = new Map<number, number>();
-  for (const line of cart) {
-    if (line.quantity === BULK) continue;
-    needed.set(line.id, (needed.get(line.id) ?? 0) + stockNeeded(line.quantity, line.count));
-  }
-  const shortfalls: StockShortfall[] = [];
-  for (const [id, requested] of needed) {
-    const product = products.find((p) => p.id === id);
-    if (!product || requested <= product.stock) continue;
-    shortfalls.push({
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const claims = cart
+    .filter((line) => byId.has(line.id))
+    .map((line) => ({ ...line, productId: line.id }));
+  return stockShortfalls(claims, (id) => byId.get(id)).map(({ claim, needed, left }) => {
+    const product = byId.get(claim.productId)!;
+    return {
       name: product.name,
-      requested,
-      available: Math.max(0, product.stock),
+      requested: needed,
+      available: left,
       unit: isSoldByWeight(product) ? 'g' : 'units',
-    });
-  }
-  return shortfalls;
+    };
+  });
 }
 
 export interface PlacementProblem {
@@ -123,7 +124,7 @@ export function placementProblem(input: {
       description: 'Your cart is empty. Add some items before placing an order.',
     };
   }
-  const shortfalls = stockShortfalls(cart, products);
+  const shortfalls = cartShortfalls(cart, products);
   if (shortfalls.length > 0) {
     return {
       title: 'Not enough inventory',

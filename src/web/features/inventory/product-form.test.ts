@@ -1,5 +1,4 @@
-import { type ProductFields, productSchema } from '@shared/admin-schemas';
-import type { Product } from '@shared/types';
+import { type Product, type ProductFields, productSchema } from '@shared/schemas/products';
 import { describe, expect, it } from 'vitest';
 import { NO_FACTS } from '../../../shared/product-facts';
 import {

@@ -3,7 +3,7 @@
  * product form): text inputs in, the API payload out. Pure, so the dialog
  * only renders and the rules stay in one place.
  */
-import { type ProductBody, productSchema } from '@shared/admin-schemas';
+
 import {
   DEFAULT_FLAVOR_STRAIN,
   STRAIN_OPTIONS,
@@ -15,7 +15,7 @@ import { defaultTierPrices } from '@shared/pricing';
 import type { Effect, NetUnit, PotencyUnit } from '@shared/product-facts';
 import { isSoldByWeight } from '@shared/quantity';
 import { ownValue } from '@shared/records';
-import type { Product } from '@shared/types';
+import { type Product, type ProductBody, productSchema } from '@shared/schemas/products';
 import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { z } from 'zod';
 

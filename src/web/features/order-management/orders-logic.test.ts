@@ -1,4 +1,4 @@
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { describe, expect, it } from 'vitest';
 import { matchesOrderSearch, newestFirst, newOrderIds, splitOrders } from './orders-logic';
 

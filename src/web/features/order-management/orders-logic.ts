@@ -1,5 +1,5 @@
 import { isFinished } from '@shared/order-lifecycle';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 
 export type OrdersTab = 'active' | 'history';
 

@@ -2,7 +2,7 @@ import { FLOWER_QUANTITIES } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import { regularUnitPrice, tierPrices, unitPrice } from '@shared/pricing';
 import { isSoldByWeight } from '@shared/quantity';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 
 const SHORT = { '1/8 Oz': '1/8', '1/4 Oz': '1/4', '1/2 Oz': '1/2', '1 Oz': '1oz' } as const;
 

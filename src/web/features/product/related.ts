@@ -1,4 +1,4 @@
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 
 const hasStrain = (p: Product) => !!p.strain && p.strain !== 'none';
 

@@ -1,6 +1,6 @@
 import { type PromotionColor, WEEKDAYS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
-import type { Promotion } from '@shared/types';
+import type { Promotion } from '@shared/schemas/promotions';
 
 /** Colour of each promotion `color` value: a stripe, a soft wash and a swatch. */
 export const PROMOTION_COLOR_STYLES: Record<

@@ -1,4 +1,4 @@
-import type { Promotion } from '@shared/types';
+import type { Promotion } from '@shared/schemas/promotions';
 
 /** Promotions in display order: displayOrder ascending, then id. */
 export function sortPromotions<P extends Pick<Promotion, 'id' | 'displayOrder'>>(

@@ -1,6 +1,7 @@
 import { planCheckWindow, planOverride } from '@shared/availability';
 import { WEEKLY_WINDOWS } from '@shared/constants';
-import type { Order, ScheduleSlot } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
+import type { ScheduleSlot } from '@shared/schemas/schedule';
 import { describe, expect, it } from 'vitest';
 import { dayStatus, dayWindows, ordersByWindow, restoreKind } from './day-schedule';
 

@@ -14,7 +14,8 @@ import {
   windowLabel,
 } from '@shared/availability';
 import { WEEKLY_WINDOWS } from '@shared/constants';
-import type { Order, ScheduleSlot } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
+import type { ScheduleSlot } from '@shared/schemas/schedule';
 
 export type DayStatus = 'weekly' | 'custom' | 'closed';
 

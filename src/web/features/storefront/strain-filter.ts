@@ -1,5 +1,5 @@
 import type { StrainName } from '@shared/constants';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { createStore, useStore } from '@web/lib/create-store';
 
 /** The shopper's strain filter from the side menu (spec §2.2); null = all strains. */

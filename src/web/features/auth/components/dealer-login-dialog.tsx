@@ -1,5 +1,5 @@
 import { TIMERS } from '@shared/constants';
-import { type LoginInput, loginSchema } from '@shared/schemas';
+import { type LoginInput, loginSchema } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQueryOptions } from '@web/api/get-session';
 import { Button } from '@web/components/ui/button';

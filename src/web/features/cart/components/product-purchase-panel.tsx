@@ -16,7 +16,7 @@ import {
   stockNeeded,
   unitsInCartFor,
 } from '@shared/quantity';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { buttonClasses } from '@web/components/ui/button';
 import { PriceTag } from '@web/components/ui/price-tag';

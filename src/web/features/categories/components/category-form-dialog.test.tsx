@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Category } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '@web/components/ui/toast';
 import { describe, expect, it, vi } from 'vitest';

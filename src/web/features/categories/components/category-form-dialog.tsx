@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CategoryFields, categoryFormSchema } from '@shared/admin-schemas';
+import { type Category, type CategoryFields, categoryFormSchema } from '@shared/schemas/categories';
 import { categorySlug } from '@shared/slugs';
-import type { Category } from '@shared/types';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';

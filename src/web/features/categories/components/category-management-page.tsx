@@ -12,7 +12,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { Category } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
 import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';

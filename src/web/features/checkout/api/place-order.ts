@@ -1,5 +1,4 @@
-import type { OrderPlacementInput } from '@shared/schemas';
-import type { Order } from '@shared/types';
+import type { Order, OrderPlacementInput } from '@shared/schemas/orders';
 import { ApiError, apiFetch } from '@web/lib/api-client';
 import { ERROR_TEXTS, hasErrorCode, NETWORK_FAILURE } from '@web/lib/error-messages';
 

@@ -1,5 +1,5 @@
 import type { DiscountType } from '@shared/constants';
-import type { CartItem } from '@shared/types';
+import type { CartItem } from '@shared/schemas/orders';
 import { useMutation } from '@tanstack/react-query';
 import { postJson } from '@web/lib/api-client';
 

@@ -1,9 +1,5 @@
-import type {
-  ComplianceSettingsFields,
-  DeliveryZoneFields,
-  OrderLimitsFields,
-} from '@shared/admin-schemas';
-import type { DeliveryZone } from '@shared/compliance/zones';
+import type { ComplianceSettingsFields, OrderLimitsFields } from '@shared/schemas/settings';
+import type { DeliveryZone, DeliveryZoneFields } from '@shared/schemas/zones';
 import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { apiFetch } from '@web/lib/api-client';
 

@@ -1,11 +1,11 @@
+import { rateOn } from '@shared/compliance/rule-set';
+import { JURISDICTIONS, RULE_SETS, ruleSetFor } from '@shared/compliance/rule-sets';
+import { formatPercent } from '@shared/money';
 import {
   type ComplianceSettingsBody,
   type ComplianceSettingsFields,
   complianceSettingsSchema,
-} from '@shared/admin-schemas';
-import { rateOn } from '@shared/compliance/rule-set';
-import { JURISDICTIONS, RULE_SETS, ruleSetFor } from '@shared/compliance/rule-sets';
-import { formatPercent } from '@shared/money';
+} from '@shared/schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type DealerSettings,

@@ -1,9 +1,9 @@
+import { formatCentsShort, formatPercent, toCents } from '@shared/money';
 import {
   type DeliveryZoneBody,
   type DeliveryZoneFields,
   deliveryZoneSchema,
-} from '@shared/admin-schemas';
-import { formatCentsShort, formatPercent, toCents } from '@shared/money';
+} from '@shared/schemas/zones';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DeliveryZone, deliveryZoneKeys, useDeliveryZones } from '@web/api/get-delivery-zones';
 import { Button } from '@web/components/ui/button';

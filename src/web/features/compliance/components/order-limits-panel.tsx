@@ -1,9 +1,9 @@
+import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shared/order-limits';
 import {
   type OrderLimitsBody,
   type OrderLimitsFields,
   orderLimitsSchema,
-} from '@shared/admin-schemas';
-import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shared/order-limits';
+} from '@shared/schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type DealerSettings,

@@ -1,4 +1,4 @@
-import type { ContactMessage } from '@shared/types';
+import type { ContactMessage } from '@shared/schemas/contact';
 import { useMutation } from '@tanstack/react-query';
 import { currentChatSessionId } from '@web/features/chat/chat-session';
 import { postJson } from '@web/lib/api-client';

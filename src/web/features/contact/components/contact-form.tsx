@@ -1,6 +1,5 @@
 import { TIMERS } from '@shared/constants';
-import { contactSchema } from '@shared/schemas';
-import type { ContactMessage } from '@shared/types';
+import { type ContactMessage, contactSchema } from '@shared/schemas/contact';
 import { buttonClasses } from '@web/components/ui/button';
 import { fieldAria } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';

@@ -1,6 +1,6 @@
 import type { DeliveryStatus, ReturnReason } from '@shared/order-lifecycle';
 import type { Payment } from '@shared/payment';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deliveryKeys } from '@web/api/get-deliveries';
 import { apiFetch, postJson } from '@web/lib/api-client';

@@ -1,5 +1,5 @@
 import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@shared/order-lifecycle';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { deliveryKeys, useDeliveries } from '@web/api/get-deliveries';
 import { Button } from '@web/components/ui/button';

@@ -1,7 +1,7 @@
 import { formatDollars } from '@shared/money';
 import { canStartDelivery, statusLabel } from '@shared/order-lifecycle';
 import { lineQuantityWords } from '@shared/quantity';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { Button } from '@web/components/ui/button';
 import { mapsHref, telHref } from '@web/features/order-management/orders-logic';
 import { orderWhen as when } from '@web/lib/order-when';

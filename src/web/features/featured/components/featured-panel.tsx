@@ -1,6 +1,6 @@
 import { searchProducts } from '@shared/product-search';
 import { isSoldByWeight, stockColor } from '@shared/quantity';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
 import { SearchField } from '@web/components/ui/form-controls';

@@ -1,5 +1,5 @@
 import type { DoorCheckInput } from '@shared/id-check/door-check';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { apiFetch, postJson } from '@web/lib/api-client';
 
 /** Where a check is sent: the driver's own stop, or staff at the counter (issue 37 §1). */

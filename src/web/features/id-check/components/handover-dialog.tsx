@@ -11,7 +11,7 @@ import {
 import { checkId, type IdDetails } from '@shared/id-check/rule';
 import { isPickup } from '@shared/order-lifecycle';
 import type { Payment } from '@shared/payment';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Checkbox, Field, selectClasses, TextField } from '@web/components/ui/form-controls';

@@ -1,5 +1,4 @@
-import type { ProductBody } from '@shared/admin-schemas';
-import type { Product } from '@shared/types';
+import type { Product, ProductBody } from '@shared/schemas/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { ApiError, apiFetch } from '@web/lib/api-client';

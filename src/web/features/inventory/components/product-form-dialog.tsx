@@ -1,4 +1,3 @@
-import type { ProductFields } from '@shared/admin-schemas';
 import {
   DEFAULT_FLAVOR_STRAIN,
   STRAIN_OPTIONS,
@@ -6,7 +5,8 @@ import {
   type Strain,
   type StrainName,
 } from '@shared/constants';
-import type { Category, Product } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
+import type { Product, ProductFields } from '@shared/schemas/products';
 import { useIsMutating } from '@tanstack/react-query';
 import { useCategories } from '@web/api/get-categories';
 import { Button } from '@web/components/ui/button';

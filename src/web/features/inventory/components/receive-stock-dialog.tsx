@@ -1,6 +1,6 @@
 import { type ReceivePackageInput, receivePackageSchema } from '@shared/metrc';
 import { isSoldByWeight } from '@shared/quantity';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { stateReportingKeys } from '@web/api/get-state-reporting';
 import { Button } from '@web/components/ui/button';

@@ -9,7 +9,7 @@ import {
   rangeWords,
 } from '@shared/menu-filter';
 import { effectLabel } from '@shared/product-facts';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { clsx } from 'clsx';
 import { SlidersHorizontal, X } from 'lucide-react';

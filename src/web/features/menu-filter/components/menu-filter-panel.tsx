@@ -7,7 +7,7 @@ import {
   type Range,
 } from '@shared/menu-filter';
 import { effectLabel } from '@shared/product-facts';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, inputClasses } from '@web/components/ui/form-controls';
 import { CloseButton } from '@web/components/ui/icon-button';

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shared/constants';
 import { isClosed } from '@shared/order-lifecycle';
 import type { OrderReturnInput } from '@shared/returns';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersQueryOptions } from '@web/api/get-orders';
 import { productKeys } from '@web/api/get-products';

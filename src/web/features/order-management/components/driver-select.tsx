@@ -1,5 +1,5 @@
 import { isClosed, isHandedOver } from '@shared/order-lifecycle';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { useRuleSet } from '@web/api/get-dealer-settings';
 import { useDrivers } from '@web/api/get-drivers';
 import { toast } from '@web/components/ui/toast';

@@ -1,7 +1,7 @@
 import { BULK_PRICE } from '@shared/constants';
 import { formatDollars, formatPercent } from '@shared/money';
 import { hasReceipt } from '@shared/receipt';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { Button } from '@web/components/ui/button';
 import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
 import { shopDayLabel } from '@web/lib/order-when';

@@ -2,7 +2,7 @@ import { type OrderStatus, PICKUP_ADDRESS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import { isClosed, isHandedOver, statusesFor } from '@shared/order-lifecycle';
 import type { Payment } from '@shared/payment';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRuleSet } from '@web/api/get-dealer-settings';
 import { useOrders } from '@web/api/get-orders';

@@ -1,6 +1,5 @@
 import { orderReturnSchema } from '@shared/returns';
-import { orderVoidSchema } from '@shared/schemas';
-import type { Order } from '@shared/types';
+import { type Order, orderVoidSchema } from '@shared/schemas/orders';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';

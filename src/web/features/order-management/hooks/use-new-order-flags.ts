@@ -1,5 +1,5 @@
 import { TIMERS } from '@shared/constants';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { newOrderIds } from '@web/features/order-management/orders-logic';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Order, OrderStatusView } from '@shared/types';
+import type { Order, OrderStatusView } from '@shared/schemas/orders';
 import { render, screen } from '@testing-library/react';
 import { OrderDetails } from '@web/features/order-management/components/order-details';
 import { describe, expect, it } from 'vitest';

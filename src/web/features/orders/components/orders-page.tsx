@@ -1,6 +1,6 @@
 import { lineChoice } from '@shared/flavors';
 import { formatDollars } from '@shared/money';
-import type { Order } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
 import { useMyOrders } from '@web/api/get-my-orders';
 import { useSession } from '@web/api/get-session';
 import { Button, buttonClasses } from '@web/components/ui/button';

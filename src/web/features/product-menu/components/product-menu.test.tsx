@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import type { Category, Product } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
+import type { Product } from '@shared/schemas/products';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

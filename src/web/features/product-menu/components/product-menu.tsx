@@ -1,8 +1,8 @@
 import { filterAndSortProducts } from '@shared/menu-filter';
 import { formatDollars } from '@shared/money';
 import { potencyBadge } from '@shared/product-facts';
+import type { Product } from '@shared/schemas/products';
 import { readableProductPath, subcategoryLabel } from '@shared/slugs';
-import type { Product } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';

@@ -1,5 +1,5 @@
 import { effectLabel, hasFacts, netSizeLabel, potencyLine } from '@shared/product-facts';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { FileText } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 

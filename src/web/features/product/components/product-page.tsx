@@ -1,8 +1,8 @@
 import { TIMERS } from '@shared/constants';
 import { flavorChoiceLabel, flavorChoices } from '@shared/flavors';
 import { isSoldByWeight, stockColor, stockLabel } from '@shared/quantity';
+import type { Product } from '@shared/schemas/products';
 import { type ReadableAddress, subcategoryLabel } from '@shared/slugs';
-import type { Product } from '@shared/types';
 import { useCategories } from '@web/api/get-categories';
 import { useProduct } from '@web/api/get-product';
 import { useProductByUrl } from '@web/api/get-product-by-url';

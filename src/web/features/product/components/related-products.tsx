@@ -1,8 +1,8 @@
 import { TIMERS } from '@shared/constants';
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
 import { defaultQuantity } from '@shared/quantity';
+import type { Product } from '@shared/schemas/products';
 import { readableProductPath } from '@shared/slugs';
-import type { Product } from '@shared/types';
 import { PriceTag } from '@web/components/ui/price-tag';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { ProductRow } from '@web/components/ui/product-row';

@@ -1,5 +1,4 @@
-import type { PromotionBody } from '@shared/admin-schemas';
-import type { Promotion } from '@shared/types';
+import type { Promotion, PromotionBody } from '@shared/schemas/promotions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { promotionKeys } from '@web/api/get-promotions';
 import { apiFetch } from '@web/lib/api-client';

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { NO_FACTS } from '@shared/product-facts';
-import type { Category, Product } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
+import type { Product } from '@shared/schemas/products';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '@web/components/ui/toast';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import { type PromotionBody, type PromotionFields, promotionSchema } from '@shared/admin-schemas';
 import {
   DISCOUNT_TYPES,
   type DiscountType,
@@ -10,7 +9,14 @@ import {
   type Weekday,
 } from '@shared/constants';
 import { searchProducts } from '@shared/product-search';
-import type { Category, Product, Promotion } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
+import type { Product } from '@shared/schemas/products';
+import {
+  type Promotion,
+  type PromotionBody,
+  type PromotionFields,
+  promotionSchema,
+} from '@shared/schemas/promotions';
 import { Button } from '@web/components/ui/button';
 import {
   Field,

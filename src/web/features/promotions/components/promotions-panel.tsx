@@ -1,4 +1,4 @@
-import type { Promotion } from '@shared/types';
+import type { Promotion } from '@shared/schemas/promotions';
 import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { usePromotions } from '@web/api/get-promotions';

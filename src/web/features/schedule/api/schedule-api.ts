@@ -1,12 +1,12 @@
-import type { DealerSettingsBody } from '@shared/admin-schemas';
 /**
  * The Schedule Manager's calls (spec §7). It reads the registry's slots, settings and orders,
  * the same cache entries as the checkout and the dashboard, so the /ws bridge and every
  * screen see one copy of the data.
  */
 import type { SlotCreation } from '@shared/availability';
-import type { orderDeliverySchema } from '@shared/schemas';
-import type { DealerSettings, Order, ScheduleSlot } from '@shared/types';
+import type { Order, orderDeliverySchema } from '@shared/schemas/orders';
+import type { ScheduleSlot } from '@shared/schemas/schedule';
+import type { DealerSettings, DealerSettingsBody } from '@shared/schemas/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dealerSettingsQueryOptions, useDealerSettings } from '@web/api/get-dealer-settings';
 import { ordersQueryOptions, useOrders } from '@web/api/get-orders';

@@ -9,7 +9,8 @@ import {
   schedulingDates,
 } from '@shared/availability';
 import { formatDollars } from '@shared/money';
-import type { Order, ScheduleSlot } from '@shared/types';
+import type { Order } from '@shared/schemas/orders';
+import type { ScheduleSlot } from '@shared/schemas/schedule';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { clsx } from 'clsx';

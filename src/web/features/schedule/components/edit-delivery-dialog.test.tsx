@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { formatDateOnly } from '@shared/availability';
-import { orderDeliverySchema } from '@shared/schemas';
-import type { Order } from '@shared/types';
+import { type Order, orderDeliverySchema } from '@shared/schemas/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import { scheduleSlotsQueryOptions } from '@web/api/get-schedule-slots';
 import { Toaster } from '@web/components/ui/toast';

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDateOnly } from '@shared/availability';
 import { DELIVERY_WINDOWS } from '@shared/constants';
-import { orderDeliverySchema } from '@shared/schemas';
-import type { Order } from '@shared/types';
+import { type Order, orderDeliverySchema } from '@shared/schemas/orders';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import {

@@ -1,10 +1,10 @@
+import { parseDeliveryHours } from '@shared/availability';
+import { WEEKDAYS, WEEKLY_WINDOWS } from '@shared/constants';
 import {
   type DealerSettingsBody,
   type DealerSettingsFields,
   dealerSettingsSchema,
-} from '@shared/admin-schemas';
-import { parseDeliveryHours } from '@shared/availability';
-import { WEEKDAYS, WEEKLY_WINDOWS } from '@shared/constants';
+} from '@shared/schemas/settings';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, fieldAria, textareaClasses } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';

@@ -1,8 +1,8 @@
 import { regularUnitPrice, unitPrice } from '@shared/pricing';
 import { type ProductSearch, productSearchIndex } from '@shared/product-search';
 import { defaultQuantity } from '@shared/quantity';
+import type { Product } from '@shared/schemas/products';
 import { readableProductPath, subcategoryLabel } from '@shared/slugs';
-import type { Product } from '@shared/types';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { CloseButton } from '@web/components/ui/icon-button';

@@ -4,7 +4,7 @@ import {
   type StoreProfile,
   type StoreProfileBody,
   storeProfileSchema,
-} from '@shared/admin-schemas';
+} from '@shared/schemas/store-profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { storeProfileQueryOptions, useStoreProfile } from '@web/api/get-store-profile';
 import { Button } from '@web/components/ui/button';

@@ -1,4 +1,4 @@
-import type { Category } from '@shared/types';
+import type { Category } from '@shared/schemas/categories';
 import { clsx } from 'clsx';
 
 export const ALL_PRODUCTS = 'all';

@@ -1,7 +1,7 @@
 import { saleLabel } from '@shared/pricing';
 import { potencyBadge } from '@shared/product-facts';
+import type { Product } from '@shared/schemas/products';
 import { readableProductPath } from '@shared/slugs';
-import type { Product } from '@shared/types';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
 import { memo, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 import { type PromotionColor, TIMERS } from '@shared/constants';
 import { promotionsForBanner } from '@shared/promotions';
+import type { Promotion } from '@shared/schemas/promotions';
 import { shopClock } from '@shared/shop-clock';
-import type { Promotion } from '@shared/types';
 import { useReducedMotion } from '@web/hooks/use-reduced-motion';
 import { useRenderNow } from '@web/lib/render-env';
 import { useShopTimeZone } from '@web/lib/shop-clock';

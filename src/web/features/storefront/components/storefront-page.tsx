@@ -1,6 +1,6 @@
 import { TIMERS } from '@shared/constants';
 import { filterAndSortProducts, isMenuFiltered } from '@shared/menu-filter';
-import type { Product } from '@shared/types';
+import type { Product } from '@shared/schemas/products';
 import { useCategories } from '@web/api/get-categories';
 import { useNewestProducts } from '@web/api/get-newest-products';
 import { useProducts } from '@web/api/get-products';

@@ -1,4 +1,4 @@
-import type { ChatMessagePayload } from '@shared/events';
+import type { ChatMessagePayload } from '@shared/schemas/chat';
 import { apiFetch } from '@web/lib/api-client';
 
 export function sendSupportReply(sessionId: string, message: string) {

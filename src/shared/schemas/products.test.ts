@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productSchema } from './admin-schemas';
+import { productSchema } from './products';
 
 describe('productSchema', () => {
   it('refuses a body that is not an object with a field error, never a throw', () => {
