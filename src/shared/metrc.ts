@@ -23,13 +23,16 @@ export const receivePackageSchema = z.object({
     .string({ message: 'is required' })
     .trim()
     .min(1, "is required: the item's name in Metrc")
-    .max(150, 'must be at most 150 characters'),
+    .max(150, 'must be at most 150 characters')
+    // the catalog spreadsheet lists a product's packages in one cell, separated by semicolons
+    .refine((name) => !name.includes(';'), 'must not hold a semicolon (;)'),
   quantity: z
     .number({ message: 'must be a number' })
     .positive('must be more than 0')
     .max(1_000_000, 'must be at most 1000000'),
 });
 export type ReceivePackageInput = z.input<typeof receivePackageSchema>;
+export type ReceivePackageOutput = z.output<typeof receivePackageSchema>;
 
 /** A package received in Inventory, with what it still holds. */
 export const receivedPackageResponse = z.object({

@@ -10,6 +10,18 @@ export function findPackageByTag(db: Q, tag: string) {
   return db.selectFrom('metrc_packages').selectAll().where('tag', '=', tag).executeTakeFirst();
 }
 
+export function findPackage(db: Q, id: number) {
+  return db.selectFrom('metrc_packages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function correctPackage(db: Q, id: number, itemName: string, quantityRemaining: number) {
+  return db
+    .updateTable('metrc_packages')
+    .set({ item_name: itemName, quantity_remaining: quantityRemaining })
+    .where('id', '=', id)
+    .execute();
+}
+
 export function insertPackage(db: Q, row: Insertable<MetrcPackagesTable>) {
   return db.insertInto('metrc_packages').values(row).returning('id').executeTakeFirstOrThrow();
 }
