@@ -97,7 +97,8 @@ export type ReportingOverview = z.infer<typeof reportingOverviewResponse>;
 
 export const reportingEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(['sale', 'return']),
+  /** a sale over the counter (a receipt), a delivery (Metrc's delivery endpoints), a return */
+  kind: z.enum(['sale', 'delivery', 'return']),
   orderId: z.number().int(),
   customer: z.string(),
   externalNumber: z.string(),

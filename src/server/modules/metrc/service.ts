@@ -23,7 +23,20 @@ import { type Actor, recordChange } from '../audit/service';
 import { findProduct } from '../catalog/service';
 import type { ReturnedItem } from '../orders/order-mapper';
 import * as orders from '../orders/repo';
-import { localSaleTime, returnNumber, type SoldOrder, saleNumber, salesReceipt } from './receipt';
+import {
+  type DeliveredOrder,
+  type DeliveryReport,
+  deliveryReport,
+  type SalesDelivery,
+} from './delivery';
+import {
+  localSaleTime,
+  returnNumber,
+  type SalesReceipt,
+  type SoldOrder,
+  saleNumber,
+  salesReceipt,
+} from './receipt';
 import * as repo from './repo';
 
 export type { ReceivedPackage };
@@ -265,17 +278,41 @@ export async function recordSaleForReport(
   await repo.insertLinePackages(trx, taken);
   const sold = await soldOrder(trx, row, []);
   const number = saleNumber(row.id);
+  const receipt = salesReceipt(sold, number, localSaleTime(now, timeZone));
+  // a delivery is reported through Metrc's delivery endpoints, a pickup as a receipt
+  const delivery = row.order_type !== 'pickup';
+  const payload = delivery
+    ? deliveryReport(await deliveredOrder(trx, row), receipt, now, timeZone)
+    : receipt;
   await repo.insertOutbox(trx, {
-    kind: 'sale',
+    kind: delivery ? 'delivery' : 'sale',
     order_id: row.id,
     return_id: null,
     external_number: number,
     sale_date: saleDate,
-    payload: JSON.stringify(salesReceipt(sold, number, localSaleTime(now, timeZone))),
+    payload: JSON.stringify(payload),
     status: 'pending',
     next_attempt_at: now.toISOString(),
     created_at: now.toISOString(),
   });
+}
+
+/** The facts of a handed-over delivery its report names: recipient, address, driver, times. */
+async function deliveredOrder(trx: Transaction<Database>, row: OrderRow): Promise<DeliveredOrder> {
+  const driver = row.driver_id === null ? null : await repo.findDriver(trx, row.driver_id);
+  return {
+    id: row.id,
+    customer: row.customer,
+    address: row.address,
+    postalCode: row.postal_code,
+    deliveryDate: row.order_type === 'scheduled' ? row.delivery_date : null,
+    deliveryWindow: row.order_type === 'scheduled' ? row.delivery_time_window : null,
+    departedAt: row.departed_at ? new Date(row.departed_at) : null,
+    driver: driver
+      ? { employeeNumber: driver.employee_number, firstName: driver.first_name }
+      : null,
+    shopPhone: (await repo.shopPhone(trx)) || null,
+  };
 }
 
 /**
@@ -292,15 +329,25 @@ export async function recordReturnForReport(
   const sale = await repo.findSaleEntry(trx, row.id);
   // a sale handed over before the shop reported to Metrc has nothing there to correct
   if (!sale) return;
-  const original = JSON.parse(sale.payload) as { SalesDateTime: string };
   const sold = await soldOrder(trx, row, returns);
+  // the sale as it stands after the return, in the shape it was reported: a delivery's trip
+  // with the transactions left, or the receipt
+  let payload: SalesReceipt | SalesDelivery;
+  if (sale.kind === 'delivery') {
+    const { delivery } = JSON.parse(sale.payload) as DeliveryReport;
+    const receipt = salesReceipt(sold, saleNumber(row.id), delivery.SalesDateTime);
+    payload = { ...delivery, Transactions: receipt.Transactions };
+  } else {
+    const original = JSON.parse(sale.payload) as { SalesDateTime: string };
+    payload = salesReceipt(sold, saleNumber(row.id), original.SalesDateTime);
+  }
   await repo.insertOutbox(trx, {
     kind: 'return',
     order_id: row.id,
     return_id: returnId,
     external_number: returnNumber(row.id, returnId),
     sale_date: sale.sale_date,
-    payload: JSON.stringify(salesReceipt(sold, saleNumber(row.id), original.SalesDateTime)),
+    payload: JSON.stringify(payload),
     status: 'pending',
     next_attempt_at: now.toISOString(),
     created_at: now.toISOString(),

@@ -183,6 +183,8 @@ async function moveOrder(
       saleDate: handingOver
         ? (handover?.saleDate ?? shopClock(now, context.timeZone).date)
         : undefined,
+      departedAt:
+        change.status === 'on the way' && row.departed_at === null ? now.toISOString() : undefined,
     });
     if (handover?.repriced) await repo.setRepricedTaxes(trx, id, handover.repriced);
     if (handingOver && context.trackAndTrace) {
