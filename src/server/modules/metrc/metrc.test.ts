@@ -492,9 +492,9 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
       AcceptedPackages: [pkg.tag],
     });
     expect(delivery!.CompletedDateTime).not.toBeNull();
-    expect(delivery!.Transactions.map((x) => [x.PackageLabel, x.Quantity, x.UnitOfMeasure])).toEqual(
-      [[pkg.tag, 7, 'Each']],
-    );
+    expect(
+      delivery!.Transactions.map((x) => [x.PackageLabel, x.Quantity, x.UnitOfMeasure]),
+    ).toEqual([[pkg.tag, 7, 'Each']]);
     const total = delivery!.Transactions.reduce((sum, x) => sum + x.TotalAmount, 0);
     expect(total).toBeCloseTo(order.total - order.deliveryFee, 2);
     // one record of the trip and one completion: nothing sent twice
