@@ -61,7 +61,7 @@ export const REPORTING_DEADLINES = [
     from: '2018-01-01',
     hours: 24,
     source:
-      'DCC, Cal. Code Regs. tit. 4, §15049(b): the sale of cannabis goods shall be recorded in the track and trace system within 24 hours after it occurs',
+      'Cal. Code Regs. tit. 4, §15049(b)(8) (DCC, as in force since November 7, 2022): the sale or donation of cannabis or cannabis products shall be recorded in the track and trace system within 24 hours of occurrence',
   },
 ] as const;
 
