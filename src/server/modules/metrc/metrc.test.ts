@@ -154,19 +154,38 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     );
   });
 
-  it('reports an order handed over again once, taking its packages once', async () => {
+  it('keeps a reported sale a record under rule set none: never moved back, voided or deleted', async () => {
     const pkg = await receive(wick, 5);
     const order = await handedOver(wick, 2);
-    for (const status of ['accepted', 'completed']) {
-      const moved = await owner.send('PATCH', `/api/orders/${order.id}/status`, { status });
-      expect(moved.statusCode, moved.body).toBe(200);
+    for (const status of ['accepted', 'cancelled', 'returned']) {
+      const moved = await owner.send('PATCH', `/api/orders/${order.id}/status`, {
+        status,
+        reason: 'Changed our mind',
+      });
+      expect(moved.statusCode, `${status}: ${moved.body}`).toBe(409);
+      expect(moved.json()).toMatchObject({ code: 'ORDER_IS_A_RECORD' });
     }
+    const deleted = await owner.send('DELETE', `/api/orders/${order.id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toMatchObject({ code: 'ORDER_IS_A_RECORD' });
     expect(await drain()).toMatchObject({ sent: 1 });
     expect(receiptOf(order.id)).toHaveLength(1);
     const packages = (await owner.send('GET', `/api/inventory/packages?productId=${wick.id}`)).json<
       { tag: string; quantityRemaining: number }[]
     >();
     expect(packages.find((p) => p.tag === pkg.tag)?.quantityRemaining).toBe(3);
+    // what changed hands comes back as a return, which Metrc is told of
+    const returned = await owner.send('POST', `/api/orders/${order.id}/returns`, {
+      reason: 'Changed our mind',
+      items: [{ lineId: order.items[0]!.lineId!, count: 2 }],
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(await drain()).toMatchObject({ sent: 1 });
+    expect((await entriesOf(order.id)).map((e) => [e.kind, e.status])).toEqual([
+      ['sale', 'sent'],
+      ['return', 'sent'],
+    ]);
+    expect(receiptOf(order.id)[0]!.Transactions).toEqual([]);
   });
 
   it('refuses a handover its packages cannot cover, and a tag received twice', async () => {
