@@ -216,6 +216,20 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     expect(short.body).toContain('must be the 24 letters and digits on the tag');
   });
 
+  it('refuses to hand over a cannabis Bulk line, whose amount Metrc would not be told', async () => {
+    await receive(flower, 100);
+    await receive(wick, 2);
+    const bulk = { ...cartLine(flower, 'Bulk', 1), price: -1 };
+    const { done } = await sell(wick, 1, [bulk]);
+    expect(done.statusCode, done.body).toBe(409);
+    expect(done.json()).toMatchObject({ code: 'NO_METRC_QUANTITY' });
+    expect(done.json().error).toContain('its Bulk line of Blue Dream has no amount');
+    // an accessory sold in Bulk is not Metrc's business
+    const accessoryBulk = { ...cartLine(accessory, 'Bulk', 1), price: -1 };
+    const { done: fine } = await sell(wick, 1, [accessoryBulk]);
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
   it('keeps a cannabis product’s stock within what its packages hold', async () => {
     const shatter = products.find((p) => p.name === 'Shatter')!;
     const now = (await productsByName(t.app)).get('Shatter')!.stock;

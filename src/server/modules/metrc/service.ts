@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { TaxLine } from '../../../shared/compliance/taxes';
+import type { QuantityLabel } from '../../../shared/constants';
 import {
   type MetrcUnit,
   type ReceivedPackage,
@@ -12,7 +13,7 @@ import {
   type ReceivePackageOutput,
   receivePackageSchema,
 } from '../../../shared/metrc';
-import { isSoldByWeight, type ProductKind } from '../../../shared/quantity';
+import { isBulk, isSoldByWeight, type ProductKind } from '../../../shared/quantity';
 import type { Product } from '../../../shared/types';
 import type { Db, Dialect } from '../../db/connect';
 import { readJson } from '../../db/json';
@@ -251,7 +252,15 @@ export async function recordSaleForReport(
   for (const item of items) {
     let left = Number(item.stock_taken);
     // accessories and merchandise are not cannabis goods: Metrc does not track them
-    if (left <= 0 || Number(item.cannabis) !== 1) continue;
+    if (Number(item.cannabis) !== 1) continue;
+    // a Bulk line's amount is agreed later and never recorded, so no package quantity and no
+    // unit can be reported for it: Metrc takes no sale without them
+    if (isBulk(item.quantity as QuantityLabel))
+      throw new HttpError(409, {
+        error: `Order #${row.id} can't be handed over: its Bulk line of ${item.name} has no amount to report to Metrc. Cancel it and place the agreed amount as its own line.`,
+        code: 'NO_METRC_QUANTITY',
+      });
+    if (left <= 0) continue;
     const packages = await repo.lockOpenPackages(trx, item.product_id, item.stock_flavor, dialect);
     for (const pkg of packages) {
       if (left <= 1e-9) break;
