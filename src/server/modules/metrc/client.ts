@@ -89,13 +89,8 @@ export function metrcClient(settings: MetrcSettings, timeoutMs = TIMEOUT_MS): Me
   }
 
   return {
-    async postReceipts(receipts) {
-      const answer = await call<{ Ids?: number[] } | null>(
-        'POST',
-        `/sales/v2/receipts?licenseNumber=${license}`,
-        receipts,
-      );
-      return answer?.Ids ?? [];
+    postReceipts(receipts) {
+      return postIds('/sales/v2/receipts', receipts);
     },
     async putReceipts(receipts) {
       await call('PUT', `/sales/v2/receipts?licenseNumber=${license}`, receipts);
@@ -114,13 +109,8 @@ export function metrcClient(settings: MetrcSettings, timeoutMs = TIMEOUT_MS): Me
     async facilities() {
       return call<MetrcFacility[]>('GET', '/facilities/v2');
     },
-    async postDeliveries(deliveries) {
-      const answer = await call<{ Ids?: number[] } | null>(
-        'POST',
-        `/sales/v2/deliveries?licenseNumber=${license}`,
-        deliveries,
-      );
-      return answer?.Ids ?? [];
+    postDeliveries(deliveries) {
+      return postIds('/sales/v2/deliveries', deliveries);
     },
     async putDeliveries(deliveries) {
       await call('PUT', `/sales/v2/deliveries?licenseNumber=${license}`, deliveries);
@@ -142,6 +132,16 @@ export function metrcClient(settings: MetrcSettings, timeoutMs = TIMEOUT_MS): Me
       ];
     },
   };
+
+  /** Records a list of entries; Metrc answers the ids it gave them, in order. */
+  async function postIds(path: string, list: unknown[]): Promise<number[]> {
+    const answer = await call<{ Ids?: number[] } | null>(
+      'POST',
+      `${path}?licenseNumber=${license}`,
+      list,
+    );
+    return answer?.Ids ?? [];
+  }
 
   /** Every page of a list filtered by sale time (pages of 20, the most Metrc gives). */
   async function pages<T>(path: string, start: string, end: string): Promise<T[]> {
