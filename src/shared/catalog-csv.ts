@@ -6,11 +6,30 @@
 import { PRODUCT_FIELDS } from './product-fields';
 
 /**
- * Every product field, in the order of the product form; `createdAt` is read-only, and so is
- * `metrcPackages`: the Metrc packages with stock left, `tag: quantity; …` (issue 43; packages
- * are received in Inventory, where their quantity is added to the stock).
+ * The Metrc packages with stock left behind a product (issue 43), each column a list keyed by
+ * the package's tag, oldest package first: `metrcPackages` what each still holds
+ * (`tag: 9; …`), `metrcPackagesReceived` what it arrived with, `metrcPackageItems` its Metrc
+ * item name, `metrcPackageFlavors` the flavor it stocks (only packages of one flavor). The unit
+ * follows the product: grams for goods sold by weight, each for units.
  */
-export const CATALOG_CSV_COLUMNS = ['id', ...PRODUCT_FIELDS, 'createdAt', 'metrcPackages'] as const;
+export const METRC_PACKAGE_COLUMNS = [
+  'metrcPackages',
+  'metrcPackagesReceived',
+  'metrcPackageItems',
+  'metrcPackageFlavors',
+] as const;
+
+/**
+ * Every product field, in the order of the product form (`createdAt` is read-only), then the
+ * product's Metrc packages: an import records a package it does not know as received (the
+ * same rules as "Receive stock") and updates one it knows.
+ */
+export const CATALOG_CSV_COLUMNS = [
+  'id',
+  ...PRODUCT_FIELDS,
+  'createdAt',
+  ...METRC_PACKAGE_COLUMNS,
+] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 
 /** Lists in a cell: `Mango; Grape`. Flavor details name their flavor: `Mango: Sativa; Grape: Hybrid`. */

@@ -23,13 +23,16 @@ export const receivePackageSchema = z.object({
     .string({ message: 'is required' })
     .trim()
     .min(1, "is required: the item's name in Metrc")
-    .max(150, 'must be at most 150 characters'),
+    .max(150, 'must be at most 150 characters')
+    // the catalog spreadsheet lists a product's packages in one cell, separated by semicolons
+    .refine((name) => !name.includes(';'), 'must not hold a semicolon (;)'),
   quantity: z
     .number({ message: 'must be a number' })
     .positive('must be more than 0')
     .max(1_000_000, 'must be at most 1000000'),
 });
 export type ReceivePackageInput = z.input<typeof receivePackageSchema>;
+export type ReceivePackageOutput = z.output<typeof receivePackageSchema>;
 
 /** A package received in Inventory, with what it still holds. */
 export const receivedPackageResponse = z.object({
@@ -58,7 +61,7 @@ export const REPORTING_DEADLINES = [
     from: '2018-01-01',
     hours: 24,
     source:
-      'DCC, Cal. Code Regs. tit. 4, §15049(b): the sale of cannabis goods shall be recorded in the track and trace system within 24 hours after it occurs',
+      'Cal. Code Regs. tit. 4, §15049(b)(8) (DCC, as in force since November 7, 2022): the sale or donation of cannabis or cannabis products shall be recorded in the track and trace system within 24 hours of occurrence',
   },
 ] as const;
 
@@ -94,7 +97,8 @@ export type ReportingOverview = z.infer<typeof reportingOverviewResponse>;
 
 export const reportingEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(['sale', 'return']),
+  /** a sale over the counter (a receipt), a delivery (Metrc's delivery endpoints), a return */
+  kind: z.enum(['sale', 'delivery', 'return']),
   orderId: z.number().int(),
   customer: z.string(),
   externalNumber: z.string(),

@@ -28,6 +28,7 @@ import * as productFacts from './migrations/2026-11-30T0041-product-facts';
 import * as noShopDayCustomerIndexes from './migrations/2026-11-30T0042-no-shop-day-customer-indexes';
 import * as reportSummaries from './migrations/2026-11-30T0043-report-summaries';
 import * as metrc from './migrations/2026-11-30T0050-metrc';
+import * as orderDepartedAt from './migrations/2026-12-01T0051-order-departed-at';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -59,6 +60,7 @@ const MIGRATIONS = {
   '2026-11-30T0042-no-shop-day-customer-indexes': noShopDayCustomerIndexes,
   '2026-11-30T0043-report-summaries': reportSummaries,
   '2026-11-30T0050-metrc': metrc,
+  '2026-12-01T0051-order-departed-at': orderDepartedAt,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -312,6 +312,8 @@ export interface OrdersTable {
   holds_slot_place: Generated<number>;
   /** when the shop cancelled the order because nobody accepted it in time (ISO instant) */
   expired_at: string | null;
+  /** when the delivery first set off (put on the way; ISO instant) */
+  departed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A return after handover (issue 37 §1): its own record beside the sale, never restocked. */

@@ -3,6 +3,7 @@ import { minimumOrderMessage, priceCart } from '../pricing';
 import type { DeliveryZone } from '../schemas/zones';
 import { RULE_SETS } from './rule-sets';
 import {
+  addressParts,
   addressProblem,
   deliveryTermsOf,
   lookUpZone,
@@ -120,5 +121,40 @@ describe('the delivery address (issue 37 §5)', () => {
     });
     expect(addressProblem('12 Elm Street, Oakland, CA 94612', null, california)).toBeNull();
     expect(addressProblem('12 Elm Street, Oakland, CA', '94612', california)).toBeNull();
+  });
+});
+
+describe('addressParts', () => {
+  it('reads street, second line, city, state and ZIP code from a one-line address', () => {
+    expect(addressParts('12 Elm St, Apt 4, Oakland, CA 94612')).toEqual({
+      street1: '12 Elm St',
+      street2: 'Apt 4',
+      city: 'Oakland',
+      state: 'CA',
+      postalCode: '94612',
+    });
+    expect(addressParts('500 Main St, Oakland CA 94607')).toMatchObject({
+      street1: '500 Main St',
+      street2: null,
+      city: 'Oakland',
+      state: 'CA',
+      postalCode: '94607',
+    });
+    expect(addressParts('9 Pine Rd, Sacramento, California', '95814')).toMatchObject({
+      street1: '9 Pine Rd',
+      city: 'Sacramento',
+      state: 'CA',
+      postalCode: '95814',
+    });
+  });
+
+  it('keeps an address that names no city as its street', () => {
+    expect(addressParts('Behind the old mill')).toEqual({
+      street1: 'Behind the old mill',
+      street2: null,
+      city: null,
+      state: null,
+      postalCode: null,
+    });
   });
 });

@@ -41,6 +41,45 @@ export function stateOfAddress(address: string): string | null {
   return /\bcalifornia\b/i.test(address) ? 'CA' : null;
 }
 
+export interface AddressParts {
+  street1: string;
+  street2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+}
+
+/**
+ * A one-line delivery address in the parts a form asks for: "12 Elm St, Apt 4, Oakland, CA
+ * 94612" is street "12 Elm St", second line "Apt 4", city Oakland, CA, 94612. An address that
+ * names no city keeps the whole line as its street.
+ */
+export function addressParts(address: string, postalCode?: string | null): AddressParts {
+  const state = stateOfAddress(address);
+  const zip = postalCodeOf(address, postalCode);
+  const parts = address
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const last = parts[parts.length - 1] ?? '';
+  // the last part's words before the state and ZIP code ("Oakland CA 94612") are the city
+  const tail = last.replace(
+    /,?\s*\b(?:[A-Za-z]{2}|california)\.?\s*(?:\d{5}(?:-\d{4})?)?\s*$/i,
+    '',
+  );
+  const statePart = state !== null && tail !== last;
+  const places = statePart ? [...parts.slice(0, -1), ...(tail.trim() ? [tail.trim()] : [])] : parts;
+  if (places.length < 2)
+    return { street1: address.trim(), street2: null, city: null, state, postalCode: zip };
+  return {
+    street1: places[0]!,
+    street2: places.slice(1, -1).join(', ') || null,
+    city: places[places.length - 1]!,
+    state,
+    postalCode: zip,
+  };
+}
+
 export interface AddressProblem {
   path: 'address' | 'postalCode';
   message: string;

@@ -4,6 +4,7 @@ import {
   type CatalogCsvColumn,
   type CsvCellError,
   LIST_SEPARATOR,
+  METRC_PACKAGE_COLUMNS,
   PAIR_SEPARATOR,
 } from '../../../shared/catalog-csv';
 import {
@@ -36,7 +37,37 @@ const joinList = (items: readonly string[]) => items.join(`${LIST_SEPARATOR} `);
 const joinPairs = (record: Record<string, string | number>) =>
   joinList(Object.entries(record).map(([key, value]) => `${key}${PAIR_SEPARATOR} ${value}`));
 
-function productCells(p: Product, metrcPackages: string): Record<CatalogCsvColumn, string> {
+/** A package as the CSV carries it, from the export to the import. */
+export interface CsvPackage {
+  tag: string;
+  quantityRemaining: number;
+  quantityReceived: number;
+  itemName: string;
+  flavor: string | null;
+}
+
+type PackageCells = Record<(typeof METRC_PACKAGE_COLUMNS)[number], string>;
+
+/** A product's packages, oldest first, each column keyed by tag. */
+function packageCells(packages: readonly CsvPackage[]): PackageCells {
+  const keyed = (value: (p: CsvPackage) => string | number | null) =>
+    joinPairs(
+      Object.fromEntries(
+        packages.flatMap((p) => {
+          const v = value(p);
+          return v === null ? [] : [[p.tag, v]];
+        }),
+      ),
+    );
+  return {
+    metrcPackages: keyed((p) => p.quantityRemaining),
+    metrcPackagesReceived: keyed((p) => p.quantityReceived),
+    metrcPackageItems: keyed((p) => p.itemName),
+    metrcPackageFlavors: keyed((p) => p.flavor),
+  };
+}
+
+function productCells(p: Product, packages: PackageCells): Record<CatalogCsvColumn, string> {
   return {
     id: String(p.id),
     name: p.name,
@@ -67,21 +98,17 @@ function productCells(p: Product, metrcPackages: string): Record<CatalogCsvColum
     ) as Record<(typeof PRODUCT_FACT_NUMBER_FIELDS)[number], string>),
     effects: joinList(p.effects),
     createdAt: p.createdAt,
-    metrcPackages,
+    ...packages,
   };
 }
 
 /** The catalog as CSV: a header row, then one row per product (UTF-8 with a BOM, so spreadsheets read accents). */
 export function catalogToCsv(
   products: readonly Product[],
-  packages: ReadonlyMap<number, readonly { tag: string; quantityRemaining: number }[]> = new Map(),
+  packages: ReadonlyMap<number, readonly CsvPackage[]> = new Map(),
 ): string {
-  const packagesOf = (id: number) =>
-    joinPairs(
-      Object.fromEntries((packages.get(id) ?? []).map((p) => [p.tag, p.quantityRemaining])),
-    );
   return spreadsheetCsv(
-    products.map((p) => productCells(p, packagesOf(p.id))),
+    products.map((p) => productCells(p, packageCells(packages.get(p.id) ?? []))),
     {
       header: true,
       columns: [...CATALOG_CSV_COLUMNS],
@@ -271,4 +298,76 @@ export function idFromCell(cell: string | undefined): number | null | 'invalid' 
   return /^\d{1,10}$/.test(text) && Number(text) > 0 && Number(text) <= 2_147_483_647
     ? Number(text)
     : 'invalid';
+}
+
+/** A package a row names: its cells as read, numbers still text where they are not numbers. */
+export interface RowPackage {
+  tag: string;
+  quantityRemaining: number | string;
+  quantityReceived: number | string | undefined;
+  itemName: string | undefined;
+  flavor: string | null;
+}
+
+/** `TAG: value` items of a package column; the tag is everything before the first colon. */
+function tagPairs(
+  column: CatalogCsvColumn,
+  cell: string,
+  problems: CellProblem[],
+): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const item of splitList(cell)) {
+    const at = item.indexOf(PAIR_SEPARATOR);
+    if (at <= 0) {
+      problems.push({
+        column,
+        message: `"${item}" needs a package tag and a value, like "1A4FF0100000022000000001${PAIR_SEPARATOR} 10"`,
+      });
+      continue;
+    }
+    const tag = item.slice(0, at).trim().toUpperCase();
+    if (pairs.has(tag)) problems.push({ column, message: `Package ${tag} is listed twice` });
+    pairs.set(tag, item.slice(at + 1).trim());
+  }
+  return pairs;
+}
+
+/**
+ * The packages a row names (metrcPackages lists them; the other package columns add to the
+ * ones it lists), or null when the file has no metrcPackages column: the row leaves its
+ * product's packages as they are.
+ */
+export function packagesFromCells(cells: CsvRow['cells']): {
+  packages: RowPackage[] | null;
+  problems: CellProblem[];
+} {
+  const problems: CellProblem[] = [];
+  if (cells.metrcPackages === undefined) {
+    for (const column of METRC_PACKAGE_COLUMNS)
+      if (cells[column]?.trim())
+        problems.push({ column, message: 'needs the metrcPackages column beside it' });
+    return { packages: null, problems };
+  }
+  const remaining = tagPairs('metrcPackages', cells.metrcPackages, problems);
+  const other = (column: (typeof METRC_PACKAGE_COLUMNS)[number]) => {
+    const pairs = tagPairs(column, cells[column] ?? '', problems);
+    for (const tag of pairs.keys())
+      if (!remaining.has(tag))
+        problems.push({ column, message: `Package ${tag} is not in metrcPackages` });
+    return pairs;
+  };
+  const received = other('metrcPackagesReceived');
+  const items = other('metrcPackageItems');
+  const flavors = other('metrcPackageFlavors');
+  const packages = [...remaining].map(([tag, left]) => {
+    const got = received.get(tag);
+    return {
+      tag,
+      quantityRemaining: numberOrText(left),
+      quantityReceived: got === undefined ? undefined : numberOrText(got),
+      itemName: items.get(tag),
+      flavor: flavors.get(tag) || null,
+    };
+  });
+  return { packages, problems };
 }

@@ -4,6 +4,7 @@
  * query. Errors never carry the keys: only Metrc's status and its own message.
  */
 import type { MetrcSettings } from '../../config';
+import type { DeliveryCompletion, SalesDelivery } from './delivery';
 import type { SalesReceipt } from './receipt';
 
 /** Metrc answered and refused the request (400 and its messages): a resend will not help. */
@@ -20,6 +21,16 @@ export interface MetrcReceipt {
   Transactions: { PackageLabel: string; Quantity: number; UnitOfMeasure: string }[];
 }
 
+/** A sales delivery as Metrc lists it (GET /sales/v2/deliveries/…). */
+export interface MetrcDelivery {
+  Id: number;
+  SalesDateTime: string;
+  RecipientAddressStreet1: string | null;
+  CompletedDateTime: string | null;
+  TotalPackages?: number;
+  Transactions: { PackageLabel: string; Quantity: number; UnitOfMeasure: string }[];
+}
+
 export interface MetrcFacility {
   Name?: string;
   DisplayName?: string;
@@ -33,6 +44,12 @@ export interface MetrcClient {
   /** receipts whose sale time falls in [start, end) (shop-local times without a zone) */
   activeReceipts(start: string, end: string): Promise<MetrcReceipt[]>;
   facilities(): Promise<MetrcFacility[]>;
+  postDeliveries(deliveries: SalesDelivery[]): Promise<number[]>;
+  putDeliveries(deliveries: SalesDelivery[]): Promise<void>;
+  completeDeliveries(completions: (DeliveryCompletion & { Id: number })[]): Promise<void>;
+  delivery(id: number): Promise<MetrcDelivery | null>;
+  /** deliveries, still under way and completed, whose sale time falls in [start, end) */
+  deliveries(start: string, end: string): Promise<MetrcDelivery[]>;
 }
 
 const TIMEOUT_MS = 20_000;
@@ -72,13 +89,8 @@ export function metrcClient(settings: MetrcSettings, timeoutMs = TIMEOUT_MS): Me
   }
 
   return {
-    async postReceipts(receipts) {
-      const answer = await call<{ Ids?: number[] } | null>(
-        'POST',
-        `/sales/v2/receipts?licenseNumber=${license}`,
-        receipts,
-      );
-      return answer?.Ids ?? [];
+    postReceipts(receipts) {
+      return postIds('/sales/v2/receipts', receipts);
     },
     async putReceipts(receipts) {
       await call('PUT', `/sales/v2/receipts?licenseNumber=${license}`, receipts);
@@ -91,23 +103,57 @@ export function metrcClient(settings: MetrcSettings, timeoutMs = TIMEOUT_MS): Me
       if (!found) return [];
       return Array.isArray(found) ? found : [found];
     },
-    async activeReceipts(start, end) {
-      const all: MetrcReceipt[] = [];
-      for (let page = 1; page <= 500; page++) {
-        const query = `licenseNumber=${license}&salesDateStart=${encodeURIComponent(start)}&salesDateEnd=${encodeURIComponent(end)}&pageNumber=${page}&pageSize=20`;
-        const answer = await call<{ Data: MetrcReceipt[]; TotalPages?: number }>(
-          'GET',
-          `/sales/v2/receipts/active?${query}`,
-        );
-        all.push(...answer.Data);
-        if (!answer.TotalPages || page >= answer.TotalPages) break;
-      }
-      return all;
+    activeReceipts(start, end) {
+      return pages<MetrcReceipt>('/sales/v2/receipts/active', start, end);
     },
     async facilities() {
       return call<MetrcFacility[]>('GET', '/facilities/v2');
     },
+    postDeliveries(deliveries) {
+      return postIds('/sales/v2/deliveries', deliveries);
+    },
+    async putDeliveries(deliveries) {
+      await call('PUT', `/sales/v2/deliveries?licenseNumber=${license}`, deliveries);
+    },
+    async completeDeliveries(completions) {
+      await call('PUT', `/sales/v2/deliveries/complete?licenseNumber=${license}`, completions);
+    },
+    async delivery(id) {
+      return call<MetrcDelivery | null>(
+        'GET',
+        `/sales/v2/deliveries/${id}?licenseNumber=${license}`,
+      );
+    },
+    async deliveries(start, end) {
+      // a delivery under way is active; completed, it is inactive
+      return [
+        ...(await pages<MetrcDelivery>('/sales/v2/deliveries/active', start, end)),
+        ...(await pages<MetrcDelivery>('/sales/v2/deliveries/inactive', start, end)),
+      ];
+    },
   };
+
+  /** Records a list of entries; Metrc answers the ids it gave them, in order. */
+  async function postIds(path: string, list: unknown[]): Promise<number[]> {
+    const answer = await call<{ Ids?: number[] } | null>(
+      'POST',
+      `${path}?licenseNumber=${license}`,
+      list,
+    );
+    return answer?.Ids ?? [];
+  }
+
+  /** Every page of a list filtered by sale time (pages of 20, the most Metrc gives). */
+  async function pages<T>(path: string, start: string, end: string): Promise<T[]> {
+    const all: T[] = [];
+    for (let page = 1; page <= 500; page++) {
+      const query = `licenseNumber=${license}&salesDateStart=${encodeURIComponent(start)}&salesDateEnd=${encodeURIComponent(end)}&pageNumber=${page}&pageSize=20`;
+      const answer = await call<{ Data: T[]; TotalPages?: number }>('GET', `${path}?${query}`);
+      all.push(...answer.Data);
+      if (!answer.TotalPages || page >= answer.TotalPages) break;
+    }
+    return all;
+  }
 }
 
 /** Metrc's own words from an error body: a list of {row, message}, or {Message}. */

@@ -11,6 +11,7 @@ import type { CartItem, Order } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 import { metrcSettings } from '../../config';
 import { metrcClient } from './client';
+import { localSaleTime } from './receipt';
 import { drainOnce } from './worker';
 
 const METRICS_TOKEN = 'metrics-token-for-metrc-tests-0123';
@@ -36,7 +37,9 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeMetrc();
-    t = await createTestApp(dialect, { env: { ...fake.env, METRICS_TOKEN } });
+    t = await createTestApp(dialect, {
+      env: { ...fake.env, METRICS_TOKEN, SHOP_TIMEZONE: 'America/Los_Angeles' },
+    });
     owner = await dealerClient(t);
     const byName = await productsByName(t.app);
     products = [...byName.values()];
@@ -152,19 +155,38 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     );
   });
 
-  it('reports an order handed over again once, taking its packages once', async () => {
+  it('keeps a reported sale a record under rule set none: never moved back, voided or deleted', async () => {
     const pkg = await receive(wick, 5);
     const order = await handedOver(wick, 2);
-    for (const status of ['accepted', 'completed']) {
-      const moved = await owner.send('PATCH', `/api/orders/${order.id}/status`, { status });
-      expect(moved.statusCode, moved.body).toBe(200);
+    for (const status of ['accepted', 'cancelled', 'returned']) {
+      const moved = await owner.send('PATCH', `/api/orders/${order.id}/status`, {
+        status,
+        reason: 'Changed our mind',
+      });
+      expect(moved.statusCode, `${status}: ${moved.body}`).toBe(409);
+      expect(moved.json()).toMatchObject({ code: 'ORDER_IS_A_RECORD' });
     }
+    const deleted = await owner.send('DELETE', `/api/orders/${order.id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toMatchObject({ code: 'ORDER_IS_A_RECORD' });
     expect(await drain()).toMatchObject({ sent: 1 });
     expect(receiptOf(order.id)).toHaveLength(1);
     const packages = (await owner.send('GET', `/api/inventory/packages?productId=${wick.id}`)).json<
       { tag: string; quantityRemaining: number }[]
     >();
     expect(packages.find((p) => p.tag === pkg.tag)?.quantityRemaining).toBe(3);
+    // what changed hands comes back as a return, which Metrc is told of
+    const returned = await owner.send('POST', `/api/orders/${order.id}/returns`, {
+      reason: 'Changed our mind',
+      items: [{ lineId: order.items[0]!.lineId!, count: 2 }],
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(await drain()).toMatchObject({ sent: 1 });
+    expect((await entriesOf(order.id)).map((e) => [e.kind, e.status])).toEqual([
+      ['sale', 'sent'],
+      ['return', 'sent'],
+    ]);
+    expect(receiptOf(order.id)[0]!.Transactions).toEqual([]);
   });
 
   it('refuses a handover its packages cannot cover, and a tag received twice', async () => {
@@ -193,6 +215,20 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('must be the 24 letters and digits on the tag');
+  });
+
+  it('refuses to hand over a cannabis Bulk line, whose amount Metrc would not be told', async () => {
+    await receive(flower, 100);
+    await receive(wick, 2);
+    const bulk = { ...cartLine(flower, 'Bulk', 1), price: -1 };
+    const { done } = await sell(wick, 1, [bulk]);
+    expect(done.statusCode, done.body).toBe(409);
+    expect(done.json()).toMatchObject({ code: 'NO_METRC_QUANTITY' });
+    expect(done.json().error).toContain('its Bulk line of Blue Dream has no amount');
+    // an accessory sold in Bulk is not Metrc's business
+    const accessoryBulk = { ...cartLine(accessory, 'Bulk', 1), price: -1 };
+    const { done: fine } = await sell(wick, 1, [accessoryBulk]);
+    expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it('keeps a cannabis product’s stock within what its packages hold', async () => {
@@ -417,6 +453,134 @@ describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
     expect(banner.json()).toEqual({ overdue: 1, hours: 24 });
     await drain();
     expect(await gauge()).toMatchObject({ overdue: 0 });
+  });
+
+  /** A same-day delivery of `count` joints by a driver, put on the way, then handed over. */
+  async function delivered(count: number) {
+    const stamp = `${dialect}${++drivers}`;
+    const driver = await owner.send('POST', '/api/staff', {
+      username: `dana.${stamp}`,
+      password: 'a-driver-password',
+      role: 'driver',
+      firstName: 'Dana',
+      employeeNumber: `D-${stamp}`,
+    });
+    expect(driver.statusCode, driver.body).toBe(201);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody([cartLine(wick, '1', count)], products, {
+        orderType: 'delivery',
+        customer: 'Robin Recipient',
+      }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Order>();
+    for (const [path, data] of [
+      [`/api/orders/${order.id}/status`, { status: 'accepted' }],
+      [`/api/orders/${order.id}/driver`, { driverId: driver.json<{ id: number }>().id }],
+      [`/api/orders/${order.id}/status`, { status: 'on the way' }],
+      [`/api/orders/${order.id}/status`, { status: 'completed' }],
+    ] as const) {
+      const moved = await owner.send('PATCH', path, data);
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select(['departed_at', 'completed_at'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    return { order, employeeNumber: `D-${stamp}`, ...row };
+  }
+  let drivers = 0;
+  const deliveriesOf = (packageTag: string) =>
+    fake.deliveries.filter((d) => d.Transactions.some((x) => x.PackageLabel === packageTag));
+
+  it('reports a handed-over delivery once to Metrc’s delivery endpoints, completed at the door', async () => {
+    const pkg = await receive(wick, 10);
+    const posts = () =>
+      fake.requests.filter((r) => r.path.startsWith('/sales/v2/deliveries') && r.method !== 'GET');
+    const before = posts().length;
+    const { order, employeeNumber, departed_at, completed_at } = await delivered(7);
+    expect(await drain()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await drain()).toMatchObject({ sent: 0 });
+
+    const [delivery, ...more] = deliveriesOf(pkg.tag);
+    expect(more).toEqual([]);
+    expect(receiptOf(order.id)).toEqual([]);
+    const zone = 'America/Los_Angeles';
+    expect(delivery).toMatchObject({
+      SalesCustomerType: 'Consumer',
+      SalesDateTime: localSaleTime(new Date(completed_at!), zone),
+      RecipientName: 'Robin Recipient',
+      RecipientAddressStreet1: '12 Elm Street',
+      RecipientAddressCity: 'Oakland',
+      RecipientAddressState: 'CA',
+      RecipientAddressPostalCode: '94612',
+      DriverName: 'Dana',
+      DriverEmployeeId: employeeNumber,
+      // a same-day delivery planned as it went: set off when put on the way, arrived at handover
+      EstimatedDepartureDateTime: localSaleTime(new Date(departed_at!), zone),
+      EstimatedArrivalDateTime: localSaleTime(new Date(completed_at!), zone),
+      ActualArrivalDateTime: localSaleTime(new Date(completed_at!), zone),
+      AcceptedPackages: [pkg.tag],
+    });
+    expect(delivery!.CompletedDateTime).not.toBeNull();
+    expect(
+      delivery!.Transactions.map((x) => [x.PackageLabel, x.Quantity, x.UnitOfMeasure]),
+    ).toEqual([[pkg.tag, 7, 'Each']]);
+    const total = delivery!.Transactions.reduce((sum, x) => sum + x.TotalAmount, 0);
+    expect(total).toBeCloseTo(order.total - order.deliveryFee, 2);
+    // one record of the trip and one completion: nothing sent twice
+    expect(posts().length - before).toBe(2);
+    const [entry] = await entriesOf(order.id);
+    expect(entry).toMatchObject({ kind: 'delivery', status: 'sent', metrcId: delivery!.Id });
+    expect(entry!.transactions).toEqual([
+      expect.objectContaining({ packageLabel: pkg.tag, quantity: 7, unitOfMeasure: 'Each' }),
+    ]);
+
+    const day = (await today()).days[0]!.date;
+    const clean = await owner.send('GET', `/api/state-reporting/days/${day}/reconciliation`);
+    expect(clean.json().differences).toEqual([]);
+  });
+
+  it('does not record a delivery twice when the shop crashed after Metrc recorded it', async () => {
+    const pkg = await receive(wick, 10);
+    const { order } = await delivered(7);
+    await expect(
+      drain({
+        afterSend: () => {
+          throw new Error('the process died here');
+        },
+      }),
+    ).rejects.toThrow('the process died here');
+    // and the id Metrc gave was lost with it: the delivery is found by its time, street, packages
+    await t.db.kysely
+      .updateTable('metrc_outbox')
+      .set({ metrc_id: null })
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(await drain({ now: new Date(Date.now() + 61_000) })).toMatchObject({ sent: 1 });
+    const [delivery, ...more] = deliveriesOf(pkg.tag);
+    expect(more).toEqual([]);
+    expect(delivery!.CompletedDateTime).not.toBeNull();
+    const [entry] = await entriesOf(order.id);
+    expect(entry).toMatchObject({ status: 'sent', metrcId: delivery!.Id });
+  });
+
+  it('reports a return after a delivery as the delivery Metrc keeps', async () => {
+    const pkg = await receive(wick, 10);
+    const { order } = await delivered(7);
+    const returned = await owner.send('POST', `/api/orders/${order.id}/returns`, {
+      reason: 'Crushed in the bag',
+      items: [{ lineId: order.items[0]!.lineId!, count: 2 }],
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(await drain()).toMatchObject({ sent: 2 });
+    const [delivery, ...more] = deliveriesOf(pkg.tag);
+    expect(more).toEqual([]);
+    expect(delivery!.Transactions).toMatchObject([{ PackageLabel: pkg.tag, Quantity: 5 }]);
+    expect(delivery!.RecipientAddressStreet1).toBe('12 Elm Street');
   });
 
   it('leaves the page to the owner', async () => {

@@ -10,6 +10,18 @@ export function findPackageByTag(db: Q, tag: string) {
   return db.selectFrom('metrc_packages').selectAll().where('tag', '=', tag).executeTakeFirst();
 }
 
+export function findPackage(db: Q, id: number) {
+  return db.selectFrom('metrc_packages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function correctPackage(db: Q, id: number, itemName: string, quantityRemaining: number) {
+  return db
+    .updateTable('metrc_packages')
+    .set({ item_name: itemName, quantity_remaining: quantityRemaining })
+    .where('id', '=', id)
+    .execute();
+}
+
 export function insertPackage(db: Q, row: Insertable<MetrcPackagesTable>) {
   return db.insertInto('metrc_packages').values(row).returning('id').executeTakeFirstOrThrow();
 }
@@ -98,8 +110,27 @@ export function findLinePackages(db: Q, orderId: number) {
 
 // ---- outbox ----
 
+/** Who drove a delivery, as its report to Metrc names them. */
+export function findDriver(db: Q, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['first_name', 'employee_number'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The shop's phone number (the store profile's), for Metrc's questions about a delivery. */
+export async function shopPhone(db: Q): Promise<string | null> {
+  const row = await db.selectFrom('store_profile').select('phone').executeTakeFirst();
+  return row?.phone ?? null;
+}
+
+/** A sale is reported as a receipt (over the counter) or a delivery; a return corrects it. */
+export type OutboxKind = 'sale' | 'delivery' | 'return';
+const SALE_KINDS = ['sale', 'delivery'] as const;
+
 export interface NewOutboxRow {
-  kind: 'sale' | 'return';
+  kind: OutboxKind;
   order_id: number;
   return_id: number | null;
   external_number: string;
@@ -139,7 +170,9 @@ export async function claimDue(
       limit ${limit}
       ${skipLocked}
     )
-    returning id, kind, order_id, return_id, external_number, payload, attempts`.execute(db);
+    returning id, kind, order_id, return_id, external_number, payload, attempts, metrc_id`.execute(
+    db,
+  );
   return rows.sort((a, b) => a.id - b.id);
 }
 
@@ -151,28 +184,38 @@ export interface ClaimedRow {
   external_number: string;
   payload: string;
   attempts: number;
+  /** Metrc's id once known: a delivery's, recorded before it is completed */
+  metrc_id: number | null;
 }
 
-/** The outbox entry of the order's sale (its receipt as first reported, and its shop day). */
+/** The outbox entry of the order's sale (as first reported, its kind and its shop day). */
 export function findSaleEntry(db: Q, orderId: number) {
   return db
     .selectFrom('metrc_outbox')
-    .select(['payload', 'sale_date'])
+    .select(['kind', 'payload', 'sale_date'])
     .where('order_id', '=', orderId)
-    .where('kind', '=', 'sale')
+    .where('kind', 'in', SALE_KINDS)
     .executeTakeFirst();
 }
 
-/** Metrc's id of the order's sale, once reported. */
-export async function saleMetrcId(db: Q, orderId: number): Promise<number | null> {
+/** Metrc's id of a delivery it recorded, kept before the delivery is completed. */
+export function setMetrcId(db: Q, id: number, metrcId: number) {
+  return db.updateTable('metrc_outbox').set({ metrc_id: metrcId }).where('id', '=', id).execute();
+}
+
+/** The order's sale once reported: how (receipt or delivery) and Metrc's id. */
+export async function reportedSale(
+  db: Q,
+  orderId: number,
+): Promise<{ kind: OutboxKind; metrcId: number } | null> {
   const row = await db
     .selectFrom('metrc_outbox')
-    .select('metrc_id')
+    .select(['kind', 'metrc_id'])
     .where('order_id', '=', orderId)
-    .where('kind', '=', 'sale')
+    .where('kind', 'in', SALE_KINDS)
     .where('status', '=', 'sent')
     .executeTakeFirst();
-  return row?.metrc_id ?? null;
+  return row?.metrc_id == null ? null : { kind: row.kind as OutboxKind, metrcId: row.metrc_id };
 }
 
 export function markSent(db: Q, id: number, metrcId: number | null, at: string) {

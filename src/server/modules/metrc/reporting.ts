@@ -20,7 +20,8 @@ import type { Db } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError, notFound, parseInput } from '../../http/errors';
 import { type Actor, recordChange } from '../audit/service';
-import type { MetrcClient } from './client';
+import type { MetrcClient, MetrcDelivery } from './client';
+import { type DeliveryReport, reportedTransactions } from './delivery';
 import type { SalesReceipt } from './receipt';
 import * as repo from './repo';
 
@@ -60,10 +61,9 @@ export async function reportingDay(db: Kysely<Database>, date: string): Promise<
   return {
     date,
     entries: rows.map((row) => {
-      const receipt = JSON.parse(row.payload) as SalesReceipt;
       return {
         id: row.id,
-        kind: row.kind as 'sale' | 'return',
+        kind: row.kind as ReportingDay['entries'][number]['kind'],
         orderId: row.order_id,
         customer: row.customer,
         externalNumber: row.external_number,
@@ -73,7 +73,7 @@ export async function reportingDay(db: Kysely<Database>, date: string): Promise<
         error: row.error,
         createdAt: row.created_at,
         sentAt: row.sent_at,
-        transactions: receipt.Transactions.map((t) => ({
+        transactions: reportedTransactions(row.payload).map((t) => ({
           packageLabel: t.PackageLabel,
           quantity: t.Quantity,
           unitOfMeasure: t.UnitOfMeasure,
@@ -101,9 +101,11 @@ export async function resendEntry(
         error: `Report ${row.external_number} is ${row.status === 'sent' ? 'reported already' : 'still being sent'}: only a refused report is sent again.`,
         code: 'METRC_RESEND_REFUSED',
       });
-    const receipt = JSON.parse(row.payload) as SalesReceipt;
+    const payload = JSON.parse(row.payload) as SalesReceipt | DeliveryReport;
+    const transactions =
+      'delivery' in payload ? payload.delivery.Transactions : payload.Transactions;
     for (const fix of input.corrections) {
-      const transaction = receipt.Transactions[fix.index];
+      const transaction = transactions[fix.index];
       if (!transaction)
         throw new HttpError(400, {
           error: 'Invalid resend',
@@ -117,7 +119,10 @@ export async function resendEntry(
         });
       transaction.PackageLabel = fix.packageLabel;
     }
-    await repo.requeue(trx, id, JSON.stringify(receipt), now.toISOString());
+    // a delivery accepts at the door the packages it carries
+    if ('delivery' in payload)
+      payload.completion.AcceptedPackages = [...new Set(transactions.map((t) => t.PackageLabel))];
+    await repo.requeue(trx, id, JSON.stringify(payload), now.toISOString());
     await recordChange(trx, actor, {
       action: 'sent again',
       entity: 'metrc_outbox',
@@ -159,8 +164,10 @@ export async function testConnection(
 }
 
 /**
- * The day's sales as the shop has them against Metrc's own list of receipts for that day
- * (GET /sales/v2/receipts/active between the day's start and the next day's, shop-local).
+ * The day's sales as the shop has them against Metrc's own lists for that day, between the
+ * day's start and the next day's (shop-local): receipts (GET /sales/v2/receipts/active) by
+ * their receipt number, deliveries (GET /sales/v2/deliveries/active and /inactive) by the id
+ * Metrc gave them, since Metrc keeps no number of ours on a delivery.
  */
 export async function reconcileDay(
   db: Kysely<Database>,
@@ -168,34 +175,52 @@ export async function reconcileDay(
   date: string,
 ): Promise<Reconciliation> {
   const all = await repo.outboxOfDay(db, date);
-  const rows = all.filter((r) => r.kind === 'sale');
-  // after a return Metrc holds the receipt as the latest return left it
+  const rows = all.filter((r) => r.kind === 'sale' || r.kind === 'delivery');
+  // after a return Metrc holds the sale as the latest return left it
   const latest = new Map(all.map((r) => [r.order_id, r.payload]));
-  const theirs = await client.activeReceipts(`${date}T00:00:00`, `${addDays(date, 1)}T00:00:00`);
-  const byNumber = new Map(theirs.map((r) => [r.ExternalReceiptNumber ?? '', r]));
+  const start = `${date}T00:00:00`;
+  const end = `${addDays(date, 1)}T00:00:00`;
+  const receipts = await client.activeReceipts(start, end);
+  const deliveries = await client.deliveries(start, end);
+  const byNumber = new Map(receipts.map((r) => [r.ExternalReceiptNumber ?? '', r]));
+  const byId = new Map(deliveries.map((d) => [d.Id, d]));
   const differences: Reconciliation['differences'] = [];
   for (const row of rows) {
-    const found = byNumber.get(row.external_number);
-    byNumber.delete(row.external_number);
+    const delivery = row.kind === 'delivery';
+    const found = delivery
+      ? row.metrc_id === null
+        ? undefined
+        : byId.get(row.metrc_id)
+      : byNumber.get(row.external_number);
+    if (delivery && row.metrc_id !== null) byId.delete(row.metrc_id);
+    else byNumber.delete(row.external_number);
+    const what = delivery
+      ? `delivery ${row.metrc_id ?? ''}`.trim()
+      : `receipt ${row.external_number}`;
     if (!found) {
       differences.push({
         externalNumber: row.external_number,
         metrcId: row.metrc_id,
         problem:
           row.status === 'sent'
-            ? `Order #${row.order_id} is marked reported, but Metrc lists no receipt ${row.external_number} that day.`
+            ? `Order #${row.order_id} is marked reported, but Metrc lists no ${what} that day.`
             : `Order #${row.order_id} is not in Metrc yet (${row.status}).`,
       });
       continue;
     }
-    const ours = JSON.parse(latest.get(row.order_id) ?? row.payload) as SalesReceipt;
-    const ourPackages = summary(ours.Transactions);
+    const ourPackages = summary(reportedTransactions(latest.get(row.order_id) ?? row.payload));
     const theirPackages = summary(found.Transactions ?? []);
     if (found.Transactions?.length && ourPackages !== theirPackages)
       differences.push({
         externalNumber: row.external_number,
         metrcId: found.Id,
         problem: `Order #${row.order_id}: the shop has ${ourPackages}; Metrc has ${theirPackages}.`,
+      });
+    if (delivery && !(found as MetrcDelivery).CompletedDateTime && row.status === 'sent')
+      differences.push({
+        externalNumber: row.external_number,
+        metrcId: found.Id,
+        problem: `Order #${row.order_id}: Metrc has delivery ${found.Id} still under way, not completed.`,
       });
   }
   for (const other of byNumber.values())
@@ -204,7 +229,18 @@ export async function reconcileDay(
       metrcId: other.Id,
       problem: `Metrc lists receipt ${other.Id}${other.ExternalReceiptNumber ? ` (${other.ExternalReceiptNumber})` : ''} the shop did not send: a sale recorded in Metrc by hand?`,
     });
-  return { date, ours: rows.length, theirs: theirs.length, differences };
+  for (const other of byId.values())
+    differences.push({
+      externalNumber: null,
+      metrcId: other.Id,
+      problem: `Metrc lists delivery ${other.Id} the shop did not send: a delivery recorded in Metrc by hand?`,
+    });
+  return {
+    date,
+    ours: rows.length,
+    theirs: receipts.length + deliveries.length,
+    differences,
+  };
 }
 
 function summary(transactions: { PackageLabel: string; Quantity: number }[]): string {

@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect';
-import { type MetrcClient, MetrcRefused } from './client';
+import { type MetrcClient, MetrcRefused, MetrcUnavailable } from './client';
+import type { DeliveryReport, SalesDelivery } from './delivery';
 import type { SalesReceipt } from './receipt';
 import * as repo from './repo';
 
@@ -94,15 +95,18 @@ async function send(
   client: MetrcClient,
   entry: repo.ClaimedRow,
 ): Promise<number | null | 'wait'> {
-  const receipt = JSON.parse(entry.payload) as SalesReceipt;
   if (entry.kind === 'return') {
-    // the receipt as it stands after the return replaces Metrc's copy of the sale (a PUT sets
-    // the same state however often it is repeated)
-    const saleId = await repo.saleMetrcId(db.kysely, entry.order_id);
-    if (saleId === null) return 'wait';
-    await client.putReceipts([{ ...receipt, Id: saleId }]);
-    return saleId;
+    // the sale as it stands after the return replaces Metrc's copy (a PUT sets the same state
+    // however often it is repeated): a receipt's, or a delivery's
+    const sale = await repo.reportedSale(db.kysely, entry.order_id);
+    if (sale === null) return 'wait';
+    const corrected = { ...JSON.parse(entry.payload), Id: sale.metrcId };
+    if (sale.kind === 'delivery') await client.putDeliveries([corrected as SalesDelivery]);
+    else await client.putReceipts([corrected as SalesReceipt]);
+    return sale.metrcId;
   }
+  if (entry.kind === 'delivery') return sendDelivery(db, client, entry);
+  const receipt = JSON.parse(entry.payload) as SalesReceipt;
   if (entry.attempts > 1) {
     const found = await client.receiptsByExternalNumber(entry.external_number);
     const same = found.find((r) => r.ExternalReceiptNumber === entry.external_number);
@@ -112,6 +116,52 @@ async function send(
   if (ids[0] !== undefined) return ids[0];
   const found = await client.receiptsByExternalNumber(entry.external_number);
   return found.find((r) => r.ExternalReceiptNumber === entry.external_number)?.Id ?? null;
+}
+
+/**
+ * A delivery is recorded (POST), its id kept on the entry at once, then completed at the
+ * handover's time with its packages accepted (PUT …/complete). Metrc keeps no number of ours
+ * on a delivery, so an entry tried before without an id is first looked for among the
+ * deliveries of its sale time: the same time, street and packages.
+ */
+async function sendDelivery(db: Db, client: MetrcClient, entry: repo.ClaimedRow) {
+  const report = JSON.parse(entry.payload) as DeliveryReport;
+  let id = entry.metrc_id;
+  let completed = false;
+  if (id === null && entry.attempts > 1) {
+    const found = await findDelivery(client, report.delivery);
+    id = found?.Id ?? null;
+    completed = !!found?.CompletedDateTime;
+  } else if (id !== null) {
+    completed = !!(await client.delivery(id))?.CompletedDateTime;
+  }
+  if (id === null) {
+    id = (await client.postDeliveries([report.delivery]))[0] ?? null;
+    id ??= (await findDelivery(client, report.delivery))?.Id ?? null;
+    if (id === null) throw new MetrcUnavailable('Metrc recorded the delivery but gave no id.');
+  }
+  await repo.setMetrcId(db.kysely, entry.id, id);
+  if (!completed) await client.completeDeliveries([{ Id: id, ...report.completion }]);
+  return id;
+}
+
+const packagesOf = (transactions: { PackageLabel: string; Quantity: number }[]) =>
+  transactions
+    .map((t) => `${t.PackageLabel}:${t.Quantity}`)
+    .sort()
+    .join(',');
+
+async function findDelivery(client: MetrcClient, delivery: SalesDelivery) {
+  const second = delivery.SalesDateTime.slice(0, 19);
+  const next = new Date(`${second}Z`);
+  next.setUTCSeconds(next.getUTCSeconds() + 1);
+  const listed = await client.deliveries(`${second}.000`, `${next.toISOString().slice(0, 19)}.000`);
+  return listed.find(
+    (d) =>
+      d.SalesDateTime.slice(0, 19) === second &&
+      d.RecipientAddressStreet1 === delivery.RecipientAddressStreet1 &&
+      packagesOf(d.Transactions ?? []) === packagesOf(delivery.Transactions),
+  );
 }
 
 /** Drains every `everyMs` until the app closes; one drain at a time on this instance. */

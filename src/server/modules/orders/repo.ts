@@ -179,6 +179,8 @@ export function setOrderStatus(
     voidReason: string | null;
     /** the handover's shop day, when the change hands the goods over */
     saleDate?: string;
+    /** when the delivery sets off, the first time it is put on the way */
+    departedAt?: string;
   },
 ) {
   return db
@@ -189,6 +191,7 @@ export function setOrderStatus(
       return_reason: change.returnReason,
       void_reason: change.voidReason,
       ...(change.saleDate === undefined ? {} : { sale_date: change.saleDate }),
+      ...(change.departedAt === undefined ? {} : { departed_at: change.departedAt }),
     })
     .where('id', '=', id)
     .execute();

@@ -184,7 +184,12 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     { config: manage, schema: deleteSchema },
     async (request, reply) => {
       const { id } = request.params;
-      published(app, await deleteOrder(app.db, id, actorOf(request)));
+      published(
+        app,
+        await deleteOrder(app.db, id, actorOf(request), {
+          trackAndTrace: metrcSettings(app.config) !== null,
+        }),
+      );
       return reply.status(204).send(null);
     },
   );

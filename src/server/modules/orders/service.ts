@@ -159,7 +159,10 @@ async function moveOrder(
       status: row.status as OrderStatus,
       orderType: row.order_type as OrderType,
     };
-    const problem = statusChangeProblem(current, change.status, ruleSet.salesRecords !== null);
+    // where the shop reports to Metrc a handed-over sale is a record under every rule set:
+    // Metrc is told of a return after it (recordReturn), never of a sale quietly undone
+    const salesAreRecords = ruleSet.salesRecords !== null || context.trackAndTrace === true;
+    const problem = statusChangeProblem(current, change.status, salesAreRecords);
     if (problem) throw new HttpError(409, { error: problem.message, code: problem.code });
     const handingOver = change.status === 'completed' && current.status !== 'completed';
     const gated = handingOver && (ruleSet.salesRecords !== null || context.atTheDoor === true);
@@ -183,6 +186,8 @@ async function moveOrder(
       saleDate: handingOver
         ? (handover?.saleDate ?? shopClock(now, context.timeZone).date)
         : undefined,
+      departedAt:
+        change.status === 'on the way' && row.departed_at === null ? now.toISOString() : undefined,
     });
     if (handover?.repriced) await repo.setRepricedTaxes(trx, id, handover.repriced);
     if (handingOver && context.trackAndTrace) {
@@ -433,11 +438,18 @@ async function recheckDayLimits(
  * Deleting an order gives back exactly the stock it took and its place in the slot. Where
  * sales are records an order is never deleted: it is voided with a reason instead.
  */
-export async function deleteOrder(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
+export async function deleteOrder(
+  db: Db,
+  id: number,
+  actor: Actor,
+  options: { trackAndTrace?: boolean } = {},
+): Promise<Outcome<void>> {
   return db.kysely.transaction().execute(async (trx) => {
     const order = await repo.lockOrderRow(trx, id, db.dialect);
     if (!order) throw notFound('Order');
-    if ((await currentRuleSet(trx)).salesRecords)
+    // a sale reported to Metrc stays, whatever the rule set
+    const reported = options.trackAndTrace === true && isHandedOver(order.status as OrderStatus);
+    if (reported || (await currentRuleSet(trx)).salesRecords)
       throw new HttpError(409, { error: orderIsARecordMessage(id), code: 'ORDER_IS_A_RECORD' });
     const restocked = await restoreStock(trx, id, db.dialect);
     if (order.schedule_slot_id && order.holds_slot_place === 1)

@@ -48,6 +48,7 @@ const EXPORTED: Record<ExportedColumn, true> = {
   payment_collected_cents: true,
   holds_slot_place: true,
   expired_at: true,
+  departed_at: true,
 };
 const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
   (column) => `orders.${column}` as const,

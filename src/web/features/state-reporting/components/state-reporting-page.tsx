@@ -111,6 +111,7 @@ function DayEntries({ date }: { date: string }) {
               <p className="text-sm font-medium">
                 Order #{entry.orderId} · {entry.customer}
                 {entry.kind === 'return' && ' · return'}
+                {entry.kind === 'delivery' && ' · delivery'}
               </p>
               <Badge tone={STATUS[entry.status].tone}>{STATUS[entry.status].label}</Badge>
             </div>

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 
 /**
  * The back office's warning when sales are unreported to Metrc past the deadline (DCC
- * §15049(b): within 24 hours of the sale). Shown to those who may open State reporting.
+ * §15049(b)(8): within 24 hours of the sale). Shown to those who may open State reporting.
  */
 export function UnreportedBanner({ enabled }: { enabled: boolean }) {
   const overdue = useOverdueReports(enabled);
