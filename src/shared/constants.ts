@@ -28,6 +28,8 @@ export const DELIVERY_FEE_CENTS = 500;
 export const DELIVERY_MINIMUM_CENTS = 5000;
 
 export const BOGO50_CODE = 'BOGO50';
+/** What BOGO50 does, in the words the cart, the promotions and the order use. */
+export const BOGO50_DEAL = '50% off the cheaper 1 Oz item of each pair';
 export const BOGO50_ONE_OZ_HINT = 'Add another Oz and use code BOGO50 for 50% off!';
 
 export const STRAINS = ['Sativa', 'Indica', 'Hybrid'] as const;

@@ -8,6 +8,8 @@ import {
   totalTaxCents,
 } from './compliance/taxes';
 import {
+  BOGO50_CODE,
+  BOGO50_DEAL,
   BULK,
   BULK_PRICE,
   DEFAULT_TIER_MULTIPLIERS,
@@ -19,7 +21,7 @@ import {
 } from './constants';
 import { formatCents, formatCentsShort, roundHalfUp, toCents, toDollars } from './money';
 import { isFlowerQuantity, isSoldByWeight, type ProductKind } from './quantity';
-import type { CartItem } from './schemas/orders';
+import type { Bogo50Details, CartItem } from './schemas/orders';
 import type { Product } from './schemas/products';
 
 export type PricedProduct = Pick<
@@ -209,6 +211,16 @@ export interface Bogo50Pricing {
   /** sum of the 1 Oz units' prices before the discount */
   originalTotalCents: number;
   discountCents: number;
+}
+
+/** The BOGO50 part of an order as the API keeps it (spec §3 bogo50Details), in dollars. */
+export function bogo50Details(bogo: Bogo50Pricing): Bogo50Details {
+  return {
+    ozItemsCount: bogo.ozItemsCount,
+    originalTotal: toDollars(bogo.originalTotalCents),
+    discountAmount: toDollars(bogo.discountCents),
+    promotionText: `${BOGO50_CODE}: ${BOGO50_DEAL}`,
+  };
 }
 
 /** Goods in two parts, as the taxes tell them apart (issue 37 §4). */

@@ -8,6 +8,7 @@ import { addDays } from './availability';
 import type { OrderStatus, OrderType } from './constants';
 import { formatCents } from './money';
 import { statusLabel } from './order-lifecycle';
+import { calendarDate } from './schemas/fields';
 
 export const PERIOD_PRESETS = [
   'today',
@@ -43,10 +44,7 @@ export interface DayRange {
 /** The longest range a sales report covers: a year and a day (a leap year's "last year"). */
 export const MAX_REPORT_DAYS = 367;
 
-const day = z
-  .string({ message: 'is required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
+const day = calendarDate();
 
 export const salesReportQuerySchema = z
   .object({

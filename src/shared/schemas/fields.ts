@@ -114,6 +114,10 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** A YYYY-MM-DD date that exists on the calendar (no 2026-02-30). */
+export const calendarDate = (message = 'must be a date (YYYY-MM-DD)') =>
+  z.string({ message: 'is required' }).refine(isCalendarDate, message);
+
 export const weekday = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(WEEKDAYS, { message: 'must be a weekday name (monday to sunday)' }),

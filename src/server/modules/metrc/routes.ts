@@ -8,6 +8,7 @@ import {
   reportingOverviewResponse,
   resendSchema,
 } from '../../../shared/metrc';
+import { calendarDate } from '../../../shared/schemas/fields';
 import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { HttpError, idParams, withSummary } from '../../http/errors';
@@ -24,7 +25,7 @@ import {
 import { listPackages, receivePackage } from './service';
 
 const dayParams = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-11-27'),
+  date: calendarDate('must be a date such as 2026-11-27'),
 });
 const packagesQuery = z.object({ productId: z.coerce.number().int().positive().optional() });
 

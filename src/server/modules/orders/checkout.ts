@@ -24,6 +24,7 @@ import { toCents, toDollars } from '../../../shared/money';
 import { plannedSaleDate } from '../../../shared/order-lifecycle';
 import { orderCapProblem, takesSlotPlaceAtPlacement } from '../../../shared/order-limits';
 import {
+  bogo50Details,
   freebieLineIndex,
   lineTotalCents,
   minimumOrderMessage,
@@ -360,15 +361,6 @@ function toLine(p: PricedItem): PricingLine {
 /** The price an order line keeps: FREE (0) only when nothing of the line is charged. */
 function storedUnitPriceCents(p: PricedItem): number | null {
   return p.freebie && lineTotalCents(toLine(p)) === 0 ? 0 : p.unitPriceCents;
-}
-
-function bogo50Details(bogo: NonNullable<ReturnType<typeof priceCart>['bogo50']>) {
-  return {
-    ozItemsCount: bogo.ozItemsCount,
-    originalTotal: toDollars(bogo.originalTotalCents),
-    discountAmount: toDollars(bogo.discountCents),
-    promotionText: 'BOGO50: 50% off the cheaper Oz of each pair',
-  };
 }
 
 /**

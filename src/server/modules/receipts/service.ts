@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../../shared/constants';
-import { buildReceipt, hasReceipt, type StaffOnReceipt } from '../../../shared/receipt';
+import { buildReceipt, hasReceipt } from '../../../shared/receipt';
 import { can } from '../../../shared/staff';
 import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../http/errors';
 import type { StaffIdentity } from '../auth/service';
 import { findOrder } from '../orders/service';
+import { handlingStaff } from '../staff/handling-staff';
 import { getStoreProfile } from '../store-profile/service';
 import { type ReceiptAccess, receiptPage, withoutPrivateParts } from './receipt-page';
 import * as repo from './repo';
@@ -38,14 +39,6 @@ function accessOf(row: ReceiptRow, { staff, shopperId, token }: ReceiptViewer): 
 }
 
 /** An account from before staff roles may have no first name yet: its username stands in. */
-function staffOf(
-  username: string | null,
-  firstName: string | null,
-  employeeNumber: string | null,
-): StaffOnReceipt | null {
-  return username === null ? null : { firstName: firstName || username, employeeNumber };
-}
-
 /**
  * The receipt of a delivered or picked-up order (issue 17 §4, DCC §15420) as a printable
  * page. Someone else's order is as unknown as a missing one.
@@ -70,8 +63,7 @@ export async function receiptHtml(
     subtotalCents: row.subtotal_cents,
     shop,
     customerNumber: row.customer_number,
-    driver: staffOf(row.driver_username, row.driver_first_name, row.driver_employee_number),
-    preparer: staffOf(row.preparer_username, row.preparer_first_name, row.preparer_employee_number),
+    ...handlingStaff(row),
     signature: row.signature,
     timeZone,
   });

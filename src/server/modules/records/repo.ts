@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
+import { ordersWithHandlingStaff } from '../staff/repo';
 
 type ExportedColumn = Exclude<keyof OrdersTable, 'signature'>;
 /** Every order column but the signature image (tens of KB each): the export says only whether there is one. */
@@ -56,20 +57,9 @@ const exportedColumns = (Object.keys(EXPORTED) as ExportedColumn[]).map(
 
 /** Orders of the shop days from `from` through `to`, oldest first, with their driver and preparer. */
 export function listOrderRowsBetween(db: Kysely<Database>, from: string, to: string) {
-  return db
-    .selectFrom('orders')
-    .leftJoin('users as driver', 'driver.id', 'orders.driver_id')
-    .leftJoin('users as preparer', 'preparer.id', 'orders.prepared_by')
+  return ordersWithHandlingStaff(db)
     .select(exportedColumns)
-    .select([
-      sql<number>`case when orders.signature is null then 0 else 1 end`.as('signed'),
-      'driver.username as driver_username',
-      'driver.first_name as driver_first_name',
-      'driver.employee_number as driver_employee_number',
-      'preparer.username as preparer_username',
-      'preparer.first_name as preparer_first_name',
-      'preparer.employee_number as preparer_employee_number',
-    ])
+    .select([sql<number>`case when orders.signature is null then 0 else 1 end`.as('signed')])
     .where('orders.shop_date', '>=', from)
     .where('orders.shop_date', '<=', to)
     .orderBy('orders.id')

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { calendarDate } from '../../../shared/schemas/fields';
 import { parseInput } from '../../http/errors';
 import { exportOrderRecords } from './service';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const day = calendarDate();
 const range = z
   .object({ from: day, to: day })
   .refine((r) => r.from <= r.to, { message: 'must not be before from', path: ['to'] });

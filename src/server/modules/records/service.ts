@@ -7,6 +7,7 @@ import type { Order, OrderReturn } from '../../../shared/schemas/orders';
 import type { Database } from '../../db/schema';
 import { spreadsheetCsv } from '../../http/spreadsheet-csv';
 import { orderFromRows } from '../orders/order-mapper';
+import { handlingStaff } from '../staff/handling-staff';
 import * as repo from './repo';
 
 /** One column per tax any rule set levies, by its name (issue 37 §5). */
@@ -140,21 +141,17 @@ function orderCells(row: ExportedRow, order: Order): Cells {
   };
 }
 
-/** Staff by first name (an account from before staff roles may have only its username). */
-const nameOf = (username: string | null, firstName: string | null) => firstName || username || '';
-
 /** Issue 17 §4: who handled the order, the ID check and the signature (receipt facts). */
 function handoverCells(row: ExportedRow, order: Order): Cells {
   const check = order.idCheck;
-  const preparer = nameOf(row.preparer_username, row.preparer_first_name);
+  const { driver, preparer } = handlingStaff(row);
   return {
     'Customer no.': row.customer_number ?? '',
-    Driver: nameOf(row.driver_username, row.driver_first_name),
-    'Driver employee no.': row.driver_employee_number ?? '',
-    'Prepared by':
-      preparer && row.preparer_employee_number
-        ? `${preparer} (${row.preparer_employee_number})`
-        : preparer,
+    Driver: driver?.firstName ?? '',
+    'Driver employee no.': driver?.employeeNumber ?? '',
+    'Prepared by': preparer?.employeeNumber
+      ? `${preparer.firstName} (${preparer.employeeNumber})`
+      : (preparer?.firstName ?? ''),
     'Handed over at (UTC)': isHandedOver(order.status) ? (order.completedAt ?? '') : '',
     'ID check': check ? (check.passed ? 'Passed' : 'Failed') : '',
     'ID check method': check?.method ?? '',

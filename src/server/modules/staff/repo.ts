@@ -89,3 +89,19 @@ export async function deleteSessionsOf(db: Kysely<Database>, userId: number): Pr
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Orders with the staff who handled them: the driver and the preparer, as `driver_*` and `preparer_*`. */
+export function ordersWithHandlingStaff(db: Kysely<Database>) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('users as driver', 'driver.id', 'orders.driver_id')
+    .leftJoin('users as preparer', 'preparer.id', 'orders.prepared_by')
+    .select([
+      'driver.username as driver_username',
+      'driver.first_name as driver_first_name',
+      'driver.employee_number as driver_employee_number',
+      'preparer.username as preparer_username',
+      'preparer.first_name as preparer_first_name',
+      'preparer.employee_number as preparer_employee_number',
+    ]);
+}

@@ -14,6 +14,7 @@ import {
 import { type OrderType, PICKUP_ADDRESS } from '@shared/constants';
 import { toDollars } from '@shared/money';
 import {
+  bogo50Details,
   type CartPricing,
   cartPricingLines,
   minimumOrderMessage,
@@ -220,12 +221,7 @@ export function orderPayload(input: {
     discountAmount: toDollars(pricing.discountCents),
     ...(bogo && bogo.discountCents > 0
       ? {
-          bogo50Details: {
-            ozItemsCount: bogo.ozItemsCount,
-            originalTotal: toDollars(bogo.originalTotalCents),
-            discountAmount: toDollars(bogo.discountCents),
-            promotionText: 'BOGO50: 50% off the cheaper 1 Oz item of each pair',
-          },
+          bogo50Details: bogo50Details(bogo),
         }
       : {}),
     orderType,

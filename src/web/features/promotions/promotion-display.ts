@@ -1,4 +1,4 @@
-import { type PromotionColor, WEEKDAYS } from '@shared/constants';
+import { BOGO50_DEAL, type PromotionColor, WEEKDAYS } from '@shared/constants';
 import { formatDollars } from '@shared/money';
 import type { Promotion } from '@shared/schemas/promotions';
 
@@ -31,7 +31,7 @@ export function discountText(
   promo: Pick<Promotion, 'discountType' | 'discountAmount' | 'isBogo50'>,
   freebieName?: string,
 ): string {
-  if (promo.isBogo50) return '50% off the cheaper of each pair of 1 Oz items';
+  if (promo.isBogo50) return BOGO50_DEAL;
   if (promo.discountType === 'percentage') return `${promo.discountAmount}% off`;
   if (promo.discountType === 'freebie') return `Free item: ${freebieName ?? 'product'}`;
   return `${formatDollars(promo.discountAmount)} off`;

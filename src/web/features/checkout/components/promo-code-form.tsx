@@ -1,3 +1,4 @@
+import { BOGO50_DEAL } from '@shared/constants';
 import { freebieQuantity, normalizePromoCode } from '@shared/promotions';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
@@ -8,7 +9,7 @@ import { useValidatePromo, type ValidatedPromotion } from '../api/validate-promo
 import { setAppliedPromotion, useAppliedPromotion } from '../promo-store';
 
 function promotionSummary(promotion: ValidatedPromotion): string {
-  if (promotion.isBogo50) return '50% off the cheaper 1 Oz item of each pair';
+  if (promotion.isBogo50) return BOGO50_DEAL;
   switch (promotion.discountType) {
     case 'percentage':
       return `${promotion.discountAmount}% off`;
