@@ -219,7 +219,8 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     else child.once('exit', () => resolve());
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  // generous: on a 2-core machine at load 20 a cold start (tsx compiling the server) took over 30 s
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     try {
