@@ -1,0 +1,46 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Dialect } from '../src/server/db/connect';
+import { createTestApp, createTestDb, type TestApp, type TestDb } from './harness';
+
+// Hooks for vitest suites, apart from test/harness.ts, which benches outside vitest import too.
+
+/**
+ * A fresh app for the tests of the enclosing `describe`: built before the first, disposed after
+ * the last. The answer is filled in when the app is built, so read it inside tests and hooks.
+ */
+export function appPerSuite(
+  dialect: Dialect,
+  options: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(dialect, options));
+  });
+  afterAll(() => t.dispose?.());
+  return t;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
+export type OldRow = Record<string, any>;
+
+export interface OlderDb extends TestDb {
+  /** the database typed loosely: its tables are an older schema than the live type */
+  // biome-ignore lint/suspicious/noExplicitAny: an older schema than the live type
+  old: any;
+}
+
+/**
+ * For upgrade tests: answers a function that builds a database stopped after a given migration,
+ * for a test to fill in the older schema and then migrate on; each is disposed after its test.
+ */
+export function olderDbPerTest(dialect: Dialect): (migration: string) => Promise<OlderDb> {
+  let t: TestDb | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+  return async (migration) => {
+    t = await createTestDb(dialect, { seed: false, migrateTo: migration });
+    return { ...t, old: t.db.kysely };
+  };
+}
