@@ -2,14 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { appPerSuite } from '../../../../test/suite';
 import { CONTACT_LIMIT, CONTACT_RATE_LIMITED } from './limiter';
 
 describe.each(BACKENDS)('POST /api/contact on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: false });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite(dialect, { seed: false });
 
   it('stores a valid message and thanks the shopper', async () => {
     const res = await t.app.inject({

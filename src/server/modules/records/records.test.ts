@@ -1,20 +1,17 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { BACKENDS } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { signaturePng } from '../../../../test/signature';
 import { staffClient } from '../../../../test/staff';
+import { appPerSuite } from '../../../../test/suite';
 import type { Order } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 import { shopClock } from '../../../shared/shop-clock';
 
 describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite(dialect, { seed: true });
 
   it('gives the owner every order of the shop days as CSV, and nobody else', async () => {
     const products = await productsByName(t.app);
