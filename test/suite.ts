@@ -27,6 +27,8 @@ export interface OlderDb extends TestDb {
   /** the database typed loosely: its tables are an older schema than the live type */
   // biome-ignore lint/suspicious/noExplicitAny: an older schema than the live type
   old: any;
+  /** inserts a row into a table of the older schema and answers its id */
+  insert(table: string, row: OldRow): Promise<number>;
 }
 
 /**
@@ -40,7 +42,14 @@ export function olderDbPerTest(dialect: Dialect): (migration: string) => Promise
     t = undefined;
   });
   return async (migration) => {
-    t = await createTestDb(dialect, { seed: false, migrateTo: migration });
-    return { ...t, old: t.db.kysely };
+    const testDb = await createTestDb(dialect, { seed: false, migrateTo: migration });
+    t = testDb;
+    const old: OlderDb['old'] = testDb.db.kysely;
+    return {
+      ...testDb,
+      old,
+      insert: async (table, row) =>
+        (await old.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow()).id,
+    };
   };
 }
