@@ -2,6 +2,20 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ensureDealer } from '../src/server/modules/auth/service';
 import type { TestApp } from './harness';
 
+/** A flower as the dealer's product form sends it. */
+export const FLOWER_BODY = {
+  name: 'Test Kush',
+  category: 'flower',
+  subcategory: 'indoor',
+  description: 'A test flower.',
+  price: 40,
+  salePrice: '',
+  priceQuarter: null,
+  stock: 56,
+  strain: 'Indica',
+  media: ['/media/demo-1.webp'],
+};
+
 const DEALER = { username: 'back-office', password: 'a-long-dealer-password' };
 
 /** Signs a dealer in and answers a request helper that sends the session cookie (or none with `anonymous`). */
