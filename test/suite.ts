@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Dialect } from '../src/server/db/connect';
+import { dealerClient } from './catalog-admin';
 import { createTestApp, createTestDb, type TestApp, type TestDb } from './harness';
 
 // Hooks for vitest suites, apart from test/harness.ts, which benches outside vitest import too.
@@ -51,5 +52,36 @@ export function olderDbPerTest(dialect: Dialect): (migration: string) => Promise
       insert: async (table, row) =>
         (await old.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow()).id,
     };
+  };
+}
+
+type DealerClient = Awaited<ReturnType<typeof dealerClient>>;
+
+/**
+ * A fresh app for the enclosing `describe` with its dealer signed in: `send` speaks as the dealer,
+ * and `events` gathers the type of every event the app publishes, in order.
+ */
+export function dealerPerSuite(
+  dialect: Dialect,
+  options: Parameters<typeof createTestApp>[1] = {},
+) {
+  const t = appPerSuite(dialect, options);
+  const events: string[] = [];
+  let dealer: DealerClient | undefined;
+  beforeAll(async () => {
+    dealer = await dealerClient(t);
+    t.app.events.subscribe((e) => events.push(e.type));
+  });
+  const signedIn = () => {
+    if (!dealer) throw new Error('the dealer signs in before the first test');
+    return dealer;
+  };
+  const send: DealerClient['send'] = (...args) => signedIn().send(...args);
+  return {
+    t,
+    events,
+    send,
+    /** the dealer's session cookie, once signed in */
+    cookie: () => signedIn().cookie,
   };
 }

@@ -30,7 +30,7 @@ const NOT_SALES = ['cancelled', 'returned'];
 const list = (names: string[]) => names.map((name) => `'${name.replace(/'/g, "''")}'`).join(', ');
 
 /** The sums and the key of a row of report_days (the reports' per-day sums). */
-export const DAY_SUMS = [
+const DAY_SUMS = [
   'orders',
   'total_cents',
   'discount_cents',
@@ -44,7 +44,9 @@ export const DAY_SUMS = [
   'sales_base_cents',
   'sales_tax_cents',
 ];
-export const DAY_KEYS = ['shop_date', 'sale_date', 'status', 'order_type', 'promo', 'sales_rate_key'];
+const DAY_KEYS = ['shop_date', 'sale_date', 'status', 'order_type', 'promo', 'sales_rate_key'];
+
+export { DAY_KEYS, DAY_SUMS };
 
 const addUp = (table: string, sums: string[]) =>
   sums.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');

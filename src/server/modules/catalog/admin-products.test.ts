@@ -4,7 +4,6 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness'
 import type { Product } from '../../../shared/schemas/products';
 import { OUT_OF_STOCK_FEATURE } from './admin-service';
 
-
 describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   let t: TestApp;
   let send: Awaited<ReturnType<typeof dealerClient>>['send'];
