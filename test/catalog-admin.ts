@@ -1,6 +1,21 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ensureDealer } from '../src/server/modules/auth/service';
+import type { ScheduleSlot } from '../src/shared/schemas/schedule';
 import type { TestApp } from './harness';
+
+/** A flower as the dealer's product form sends it. */
+export const FLOWER_BODY = {
+  name: 'Test Kush',
+  category: 'flower',
+  subcategory: 'indoor',
+  description: 'A test flower.',
+  price: 40,
+  salePrice: '',
+  priceQuarter: null,
+  stock: 56,
+  strain: 'Indica',
+  media: ['/media/demo-1.webp'],
+};
 
 const DEALER = { username: 'back-office', password: 'a-long-dealer-password' };
 
@@ -24,4 +39,20 @@ export async function dealerClient(t: TestApp) {
       headers: anonymous ? {} : { cookie },
     });
   return { cookie, send };
+}
+
+/** The dealer opens a 1–3 PM slot on `date` for `maxOrders` orders; answers the slot. */
+export async function addAfternoonSlot(
+  send: Awaited<ReturnType<typeof dealerClient>>['send'],
+  date: string,
+  maxOrders: number,
+): Promise<ScheduleSlot> {
+  const res = await send('POST', '/api/schedule-slots', {
+    date,
+    startTime: '1:00 PM',
+    endTime: '3:00 PM',
+    maxOrders,
+  });
+  if (res.statusCode !== 201) throw new Error(`slot not added: ${res.statusCode} ${res.body}`);
+  return res.json<ScheduleSlot>();
 }

@@ -7,10 +7,27 @@ import type { CartItem } from '../src/shared/schemas/orders';
 import type { Product } from '../src/shared/schemas/products';
 import type { Promotion } from '../src/shared/schemas/promotions';
 import { pricingLines } from '../src/web/features/checkout/checkout-rules';
+import type { TestApp } from './harness';
 
 export async function productsByName(app: FastifyInstance): Promise<Map<string, Product>> {
   const list = (await app.inject('/api/products')).json<Product[]>();
   return new Map(list.map((p) => [p.name, p]));
+}
+
+/**
+ * Sets the stock of every product, or of the one with `id`, straight in the database, and drops
+ * the app's cached product list so that the next read sees it.
+ */
+export async function setStock(t: Pick<TestApp, 'app' | 'db'>, stock: number, id?: number) {
+  const all = t.db.kysely.updateTable('products').set({ stock });
+  await (id === undefined ? all : all.where('id', '=', id)).execute();
+  t.app.productListCache.invalidate();
+}
+
+/** Stocks every product deep enough that a suite's orders never run out; the catalog by name. */
+export async function stockedCatalog(t: Pick<TestApp, 'app' | 'db'>) {
+  await setStock(t, 10_000);
+  return productsByName(t.app);
 }
 
 export function cartLine(

@@ -18,7 +18,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../test/catalog-admin';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../test/orders-fixtures';
+import { cartLine, orderBody, productsByName, setStock } from '../../../test/orders-fixtures';
 import type { Order } from '../../shared/schemas/orders';
 import type { Product } from '../../shared/schemas/products';
 import { buildApp } from '../app';
@@ -88,12 +88,7 @@ describe('backups and restore on sqlite', () => {
     const byName = await productsByName(t.app);
     all = [...byName.values()];
     const base = all.find((p) => p.category !== 'flower' && p.flavors.length === 0)!;
-    await t.db.kysely
-      .updateTable('products')
-      .set({ stock: 10_000 })
-      .where('id', '=', base.id)
-      .execute();
-    t.app.productListCache.invalidate();
+    await setStock(t, 10_000, base.id);
     product = { ...base, stock: 10_000 };
   });
   afterAll(async () => {

@@ -1,43 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaultApp, type FaultApp } from '../../../test/server-process';
+import { multipart, type UploadFile, upload as uploadTo } from '../../../test/uploads';
 import { ensureDealer } from '../modules/auth/service';
 import { MAX_FILE_BYTES } from '../modules/media/routes';
 
 /** Hostile uploads: polyglots, mislabelled files, decompression bombs, oversize files. */
 
 const DEALER = { username: 'upload-dealer', password: 'a-long-upload-password' };
-
-function multipart(parts: { filename: string; type: string; data: Buffer }[]) {
-  const boundary = `----fault${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-      ),
-      part.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -85,15 +58,8 @@ describe('hostile uploads', () => {
   let png: Buffer;
 
   const listing = () => readdirSync(t.fresh.mediaDir).sort();
-  const upload = async (files: { filename: string; type: string; data: Buffer }[]) => {
-    const { payload, contentType } = multipart(files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/upload/product-media',
-      payload,
-      headers: { cookie, 'content-type': contentType },
-    });
-  };
+  const upload = (files: UploadFile[]) =>
+    uploadTo(t.app, '/api/upload/product-media', files, cookie);
 
   beforeAll(async () => {
     t = await createFaultApp('sqlite');
@@ -106,7 +72,7 @@ describe('hostile uploads', () => {
   }, 60_000);
   afterAll(() => t?.dispose());
 
-  const refused: [string, () => { filename: string; type: string; data: Buffer }][] = [
+  const refused: [string, () => UploadFile][] = [
     [
       'a GIF/JavaScript polyglot',
       () => ({

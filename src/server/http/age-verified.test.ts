@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite';
 import { sameSitePath } from './age-verified';
 
 describe('GET /age-verified (the static age gate’s YES)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: false, env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite('sqlite', { seed: false, env: { TRUST_PROXY: '1' } });
 
   const visit = (query: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url: `/age-verified${query}`, headers, remoteAddress: '127.0.0.1' });

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestApp, createTestDb, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, createTestDb } from '../../../test/harness';
 import { captureLogs } from '../../../test/log-capture';
+import { appPerSuite } from '../../../test/suite';
 import { createTcpProxy } from '../../../test/tcp-proxy';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -11,11 +12,7 @@ import { connect, type Db } from '../db/connect';
 import { MIGRATION_NAMES, migrateToLatest } from '../db/migrate';
 
 describe.each(BACKENDS)('health and readiness on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: false });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite(dialect, { seed: false });
 
   it('18.1 /healthz and /readyz answer 200 ok when the database is up and migrated', async () => {
     const live = await t.app.inject('/healthz');

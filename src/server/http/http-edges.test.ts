@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { appPerSuite } from '../../../test/suite';
 
 describe('13.15 slow requests', () => {
   let t: TestApp;
@@ -40,11 +41,7 @@ describe('13.15 slow requests', () => {
 });
 
 describe('13.17 HSTS', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: false, env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite('sqlite', { seed: false, env: { TRUST_PROXY: '1' } });
 
   const hsts = async (headers: Record<string, string>, url = '/api/categories') =>
     (await t.app.inject({ url, headers, remoteAddress: '127.0.0.1' })).headers[

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { appPerSuite } from '../../../test/suite';
 
 const POLICY = [
   "default-src 'self'",
@@ -19,11 +19,7 @@ const POLICY = [
 const directives = (policy: unknown) => String(policy).split(';').sort();
 
 describe('security headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: false });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite('sqlite', { seed: false });
 
   it('come on every answer: a page, the API, a refusal and a 404, with the same policy each time', async () => {
     const answers = [

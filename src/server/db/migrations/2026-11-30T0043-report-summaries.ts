@@ -29,6 +29,7 @@ const NOT_SALES = ['cancelled', 'returned'];
 
 const list = (names: string[]) => names.map((name) => `'${name.replace(/'/g, "''")}'`).join(', ');
 
+/** The sums and the key of a row of report_days (the reports' per-day sums). */
 const DAY_SUMS = [
   'orders',
   'total_cents',
@@ -44,6 +45,8 @@ const DAY_SUMS = [
   'sales_tax_cents',
 ];
 const DAY_KEYS = ['shop_date', 'sale_date', 'status', 'order_type', 'promo', 'sales_rate_key'];
+
+export { DAY_KEYS, DAY_SUMS };
 
 const addUp = (table: string, sums: string[]) =>
   sums.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');

@@ -1,21 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { type OldRow, olderDbPerTest } from '../../../../test/suite';
 import { migrateToLatest } from '../migrate';
 
-// biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
-type OldRow = Record<string, any>;
-
 describe.each(BACKENDS)('upgrading to cannabis products on %s (issue 37 §4)', (dialect) => {
-  let t: TestDb | undefined;
-  afterEach(() => t?.dispose());
+  const olderDb = olderDbPerTest(dialect);
 
   it('marks accessories and merchandise non-cannabis, and order lines as their product', async () => {
-    t = await createTestDb(dialect, { seed: false, migrateTo: '2026-11-25T0027-receipts' });
-    // biome-ignore lint/suspicious/noExplicitAny: an older schema than the live type
-    const db = t.db.kysely as any;
-    const insert = async (table: string, row: OldRow) =>
-      (await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow())
-        .id as number;
+    const t = await olderDb('2026-11-25T0027-receipts');
+    const db = t.old;
+    const { insert } = t;
     const category = (name: string, slug: string, parent_id: number | null = null) =>
       insert('categories', { name, slug, parent_id, sort_order: 1 });
     const product = (name: string, category_id: number, subcategory_id: number | null = null) =>

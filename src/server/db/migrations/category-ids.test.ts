@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { type OldRow, olderDbPerTest } from '../../../../test/suite';
 import { migrateToLatest } from '../migrate';
-
-// biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
-type OldRow = Record<string, any>;
 
 const product = (name: string, category: string, subcategory: string | null): OldRow => ({
   name,
@@ -26,16 +24,11 @@ const promotion = (title: string, categories: string[]): OldRow => ({
 });
 
 describe.each(BACKENDS)('upgrading to category ids on %s (issue 14)', (dialect) => {
-  let t: TestDb | undefined;
-  afterEach(() => t?.dispose());
+  const olderDb = olderDbPerTest(dialect);
 
   it('files every product and promotion by id, keeps the data and lets a rename touch one row', async () => {
-    t = await createTestDb(dialect, {
-      seed: false,
-      migrateTo: '2026-11-25T0019-daily-grams-function',
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: an older schema than the live type
-    const db = t.db.kysely as any;
+    const t = await olderDb('2026-11-25T0019-daily-grams-function');
+    const db = t.old;
     const category = async (name: string, slug: string, parent_id: number | null) =>
       (
         await db
@@ -47,9 +40,7 @@ describe.each(BACKENDS)('upgrading to category ids on %s (issue 14)', (dialect) 
     const flower = await category('Flower', 'flower', null);
     const indoor = await category('Indoor', 'indoor', flower);
     const edibles = await category('Edibles', 'edibles', null);
-    const insert = async (table: string, row: OldRow) =>
-      (await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow())
-        .id as number;
+    const { insert } = t;
     const bud = await insert('products', product('Bud', 'flower', 'indoor'));
     const gummy = await insert('products', product('Gummy', 'edibles', null));
     const lost = await insert('products', product('Lost', 'gone', 'nowhere'));

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { type OldRow, olderDbPerTest } from '../../../../test/suite';
 import { SHOP_ITSELF } from '../../modules/audit/service';
 import { updateOrderStatus } from '../../modules/orders/service';
 import { migrateToLatest } from '../migrate';
-
-// biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
-type OldRow = Record<string, any>;
 
 /** The owner completing orders at the back office under the spec's rule set. */
 const AT_THE_SHOP = { actor: SHOP_ITSELF, timeZone: 'America/Los_Angeles' };
@@ -24,16 +22,11 @@ const order = (phone: string, status: string, extra: OldRow = {}): OldRow => ({
 });
 
 describe.each(BACKENDS)('upgrading to receipts on %s (issue 17 §4)', (dialect) => {
-  let t: TestDb | undefined;
-  afterEach(() => t?.dispose());
+  const olderDb = olderDbPerTest(dialect);
 
   it('numbers the customers of orders completed before, one number per phone, and goes on from there', async () => {
-    t = await createTestDb(dialect, { seed: false, migrateTo: '2026-11-25T0026-door-signatures' });
-    // biome-ignore lint/suspicious/noExplicitAny: an older schema than the live type
-    const db = t.db.kysely as any;
-    const insert = async (row: OldRow) =>
-      (await db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow())
-        .id as number;
+    const t = await olderDb('2026-11-25T0026-door-signatures');
+    const insert = (row: OldRow) => t.insert('orders', row);
     const second = await insert(
       order('(415) 555-0101', 'completed', { completed_at: '2026-11-21T18:00:00.000Z' }),
     );

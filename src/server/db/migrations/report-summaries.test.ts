@@ -3,6 +3,7 @@ import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { orderTaxes } from '../../../shared/compliance/taxes';
 import { migrateToLatest } from '../migrate';
+import { DAY_KEYS, DAY_SUMS } from './2026-11-30T0043-report-summaries';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
 type AnyDb = any;
@@ -182,24 +183,7 @@ async function storedSums(db: AnyDb) {
     return nonZero(map);
   };
   return {
-    days: await read(
-      'report_days',
-      ['shop_date', 'sale_date', 'status', 'order_type', 'promo', 'sales_rate_key'],
-      [
-        'orders',
-        'total_cents',
-        'discount_cents',
-        'discounted_orders',
-        'cannabis_cents',
-        'other_cents',
-        'fee_cents',
-        'local_tax_cents',
-        'excise_base_cents',
-        'excise_cents',
-        'sales_base_cents',
-        'sales_tax_cents',
-      ],
-    ),
+    days: await read('report_days', DAY_KEYS, DAY_SUMS),
     products: await read(
       'report_day_products',
       ['shop_date', 'product_id'],

@@ -1,16 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { olderDbPerTest } from '../../../../test/suite';
 import { staffSessionForToken } from '../../modules/auth/service';
 import { migrateToLatest } from '../migrate';
 
 describe.each(BACKENDS)('upgrading to staff roles on %s (issue 17)', (dialect) => {
-  let t: TestDb | undefined;
-  afterEach(() => t?.dispose());
+  const olderDb = olderDbPerTest(dialect);
 
   it('makes the existing dealer an owner who keeps the password and the open session', async () => {
-    t = await createTestDb(dialect, { seed: false, migrateTo: '2026-11-25T0020-category-ids' });
-    // biome-ignore lint/suspicious/noExplicitAny: an older schema than the live type
-    const db = t.db.kysely as any;
+    const t = await olderDb('2026-11-25T0020-category-ids');
+    const db = t.old;
     const { id } = await db
       .insertInto('users')
       .values({ username: 'dealer', password_hash: 'scrypt$kept', created_at: '2026-11-01' })

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { olderDbPerTest } from '../../../../test/suite';
 import { migrateToLatest } from '../migrate';
 
 const promotion = (promo_code: string | null) => ({
@@ -24,14 +25,10 @@ function current(promo_code: string | null) {
 }
 
 describe.each(BACKENDS)('upgrading to unique promo codes on %s (issue 14)', (dialect) => {
-  let t: TestDb | undefined;
-  afterEach(() => t?.dispose());
+  const olderDb = olderDbPerTest(dialect);
 
   it('keeps every promotion, renames later duplicates, and refuses a duplicate afterwards', async () => {
-    t = await createTestDb(dialect, {
-      seed: false,
-      migrateTo: '2026-11-23T0013-realtime-hardening',
-    });
+    const t = await olderDb('2026-11-23T0013-realtime-hardening');
     const db = t.db.kysely;
     const ids: number[] = [];
     for (const code of ['SUMMER', 'summer', '', 'WINTER', null]) {

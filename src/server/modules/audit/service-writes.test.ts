@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutAuditLog } from '../../../../test/audit-log';
-import { dealerClient } from '../../../../test/catalog-admin';
+import { dealerClient, FLOWER_BODY } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { openSocket } from '../../../../test/socket';
@@ -13,18 +13,7 @@ import { newChatSessionId, recordShopperMessage } from '../chat/service';
 
 const OWNER = { staffUsername: 'back-office', staffRole: 'owner', address: '127.0.0.1' };
 
-const productBody = {
-  name: 'Audit Kush',
-  category: 'flower',
-  subcategory: 'indoor',
-  description: 'A flower for the audit.',
-  price: 40,
-  salePrice: '',
-  priceQuarter: null,
-  stock: 56,
-  strain: 'Indica',
-  media: ['/media/demo-1.webp'],
-};
+const productBody = { ...FLOWER_BODY, name: 'Audit Kush', description: 'A flower for the audit.' };
 
 /** The answer's body after checking its status. */
 function answer<T>(res: LightMyRequestResponse, status = 200): T {

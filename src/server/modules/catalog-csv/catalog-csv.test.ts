@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { dealerPerSuite } from '../../../../test/suite';
 import { CATALOG_CSV_COLUMNS, type CatalogImportResult } from '../../../shared/catalog-csv';
 import type { Product } from '../../../shared/schemas/products';
 
@@ -11,15 +11,16 @@ type Cells = Record<string, string>;
 const readCsv = (csv: string): Cells[] => parse(csv, { bom: true, columns: true });
 
 describe.each(BACKENDS)('catalog CSV on %s', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  let send: Awaited<ReturnType<typeof dealerClient>>['send'];
-  const events: string[] = [];
+  const dealer = dealerPerSuite(dialect);
+  const { t, send, events } = dealer;
 
   const catalog = async () =>
     (await t.app.inject('/api/products')).json<Product[]>().sort((a, b) => a.id - b.id);
   const exportCsv = async () => {
-    const res = await t.app.inject({ url: '/api/products/export.csv', headers: { cookie } });
+    const res = await t.app.inject({
+      url: '/api/products/export.csv',
+      headers: { cookie: dealer.cookie() },
+    });
     expect(res.statusCode).toBe(200);
     return res.body;
   };
@@ -28,7 +29,7 @@ describe.each(BACKENDS)('catalog CSV on %s', (dialect) => {
       method: 'POST',
       url: `/api/products/import${apply ? '?apply=true' : ''}`,
       payload: csv,
-      headers: { cookie, 'content-type': 'text/csv' },
+      headers: { cookie: dealer.cookie(), 'content-type': 'text/csv' },
     });
   /** Turns rows back into CSV text with the given header (a hand-made file, not the exporter). */
   const toCsv = (header: readonly string[], rows: Cells[]) =>
@@ -36,15 +37,11 @@ describe.each(BACKENDS)('catalog CSV on %s', (dialect) => {
       .map((cells) => cells.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(','))
       .join('\r\n');
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    ({ cookie, send } = await dealerClient(t));
-    t.app.events.subscribe((e) => events.push(e.type));
-  });
-  afterAll(() => t.dispose());
-
   it('18.5 export has one row per product with every field, flavors and media as readable lists', async () => {
-    const res = await t.app.inject({ url: '/api/products/export.csv', headers: { cookie } });
+    const res = await t.app.inject({
+      url: '/api/products/export.csv',
+      headers: { cookie: dealer.cookie() },
+    });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="canopy-catalog-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -247,7 +244,10 @@ describe.each(BACKENDS)('catalog CSV on %s', (dialect) => {
       method: 'POST',
       url: '/api/products/import',
       payload,
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        cookie: dealer.cookie(),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
     });
     expect(res.statusCode).toBe(200);
     const products = await catalog();

@@ -1,21 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealerClient } from '../../../../test/catalog-admin';
+import { dealerClient, FLOWER_BODY } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import type { Product } from '../../../shared/schemas/products';
 import { OUT_OF_STOCK_FEATURE } from './admin-service';
-
-const flowerBody = {
-  name: 'Test Kush',
-  category: 'flower',
-  subcategory: 'indoor',
-  description: 'A test flower.',
-  price: 40,
-  salePrice: '',
-  priceQuarter: null,
-  stock: 56,
-  strain: 'Indica',
-  media: ['/media/demo-1.webp'],
-};
 
 describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   let t: TestApp;
@@ -34,7 +21,7 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   afterAll(() => t.dispose());
 
   it('creates a flower product with null weight prices and no sale, and lists it', async () => {
-    const res = await send('POST', '/api/products', flowerBody);
+    const res = await send('POST', '/api/products', FLOWER_BODY);
     expect(res.statusCode).toBe(201);
     const product = res.json<Product>();
     expect(product).toMatchObject({
@@ -95,14 +82,14 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
 
   it('reads number inputs sent as text and refuses text PostgreSQL cannot store', async () => {
     const res = await send('POST', '/api/products', {
-      ...flowerBody,
+      ...FLOWER_BODY,
       price: '45.50',
       stock: '7',
       salePrice: '',
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ price: 45.5, stock: 7, salePrice: null });
-    const nul = await send('POST', '/api/products', { ...flowerBody, name: 'Bad\u0000Name' });
+    const nul = await send('POST', '/api/products', { ...FLOWER_BODY, name: 'Bad\u0000Name' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().errors[0].path).toBe('name');
   });
@@ -125,16 +112,16 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   });
 
   it('refuses an unknown category and a subcategory of another category', async () => {
-    const unknown = await send('POST', '/api/products', { ...flowerBody, category: 'nope' });
+    const unknown = await send('POST', '/api/products', { ...FLOWER_BODY, category: 'nope' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('Category not found: nope');
-    const foreign = await send('POST', '/api/products', { ...flowerBody, subcategory: 'gummies' });
+    const foreign = await send('POST', '/api/products', { ...FLOWER_BODY, subcategory: 'gummies' });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors[0].path).toBe('subcategory');
   });
 
   it('updates only the fields sent and validates the result', async () => {
-    const created = (await send('POST', '/api/products', flowerBody)).json<Product>();
+    const created = (await send('POST', '/api/products', FLOWER_BODY)).json<Product>();
     const res = await send('PATCH', `/api/products/${created.id}`, {
       salePrice: 35,
       stock: 28,
@@ -171,7 +158,7 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   });
 
   it('features a product in stock and refuses one without stock', async () => {
-    const created = (await send('POST', '/api/products', flowerBody)).json<Product>();
+    const created = (await send('POST', '/api/products', FLOWER_BODY)).json<Product>();
     const res = await send('PATCH', `/api/products/${created.id}/featured`, { featured: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: created.id, name: 'Test Kush', featured: true });
@@ -193,7 +180,7 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   });
 
   it('deletes a product with 204 and publishes it', async () => {
-    const created = (await send('POST', '/api/products', flowerBody)).json<Product>();
+    const created = (await send('POST', '/api/products', FLOWER_BODY)).json<Product>();
     const res = await send('DELETE', `/api/products/${created.id}`);
     expect(res.statusCode).toBe(204);
     expect(events).toContain('product-deleted');
@@ -201,9 +188,9 @@ describe.each(BACKENDS)('dealer product API on %s', (dialect) => {
   });
 
   it('refuses every product write without a dealer session', async () => {
-    const created = (await send('POST', '/api/products', flowerBody)).json<Product>();
+    const created = (await send('POST', '/api/products', FLOWER_BODY)).json<Product>();
     const calls: [string, string, unknown][] = [
-      ['POST', '/api/products', flowerBody],
+      ['POST', '/api/products', FLOWER_BODY],
       ['PATCH', `/api/products/${created.id}`, { stock: 1 }],
       ['DELETE', `/api/products/${created.id}`, undefined],
       ['PATCH', `/api/products/${created.id}/featured`, { featured: true }],

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { type UploadFile, upload } from '../../../../test/uploads';
 import type { CatalogImportResult } from '../../../shared/catalog-csv';
 import { potencyBadge } from '../../../shared/product-facts';
 import { type Product, productSchema } from '../../../shared/schemas/products';
@@ -34,22 +35,6 @@ const gummyBody = {
   strain: 'none',
   ...GUMMY_FACTS,
 };
-
-function multipart(files: { filename: string; type: string; data: Buffer }[]) {
-  const boundary = `----facts${Math.random().toString(16).slice(2)}`;
-  const chunks = files.flatMap((file) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from('\r\n'),
-  ]);
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 const PDF = certificatePdf(['Product: Facts Gummies', 'Total THC: 100 mg']);
 
@@ -102,15 +87,8 @@ describe.each(BACKENDS)('product facts on %s', (dialect) => {
   });
   afterAll(() => t.dispose());
 
-  const uploadLab = (files: { filename: string; type: string; data: Buffer }[]) => {
-    const { payload, contentType } = multipart(files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/upload/lab-document',
-      payload,
-      headers: { cookie, 'content-type': contentType },
-    });
-  };
+  const uploadLab = (files: UploadFile[], withSession = true) =>
+    upload(t.app, '/api/upload/lab-document', files, withSession ? cookie : undefined);
 
   it('uploads a lab PDF checked by its content, and refuses anything else', async () => {
     const ok = await uploadLab([{ filename: 'coa.pdf', type: 'application/pdf', data: PDF }]);
@@ -140,11 +118,10 @@ describe.each(BACKENDS)('product facts on %s', (dialect) => {
     ]);
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe('Too many files: at most 1 at once');
-    const shopper = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/lab-document',
-      ...multipart([{ filename: 'coa.pdf', type: 'application/pdf', data: PDF }]),
-    });
+    const shopper = await uploadLab(
+      [{ filename: 'coa.pdf', type: 'application/pdf', data: PDF }],
+      false,
+    );
     expect(shopper.statusCode).toBe(401);
   });
 

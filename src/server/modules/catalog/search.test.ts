@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { BACKENDS } from '../../../../test/harness';
+import { appPerSuite } from '../../../../test/suite';
 import type { Product } from '../../../shared/schemas/products';
 
 const PREROLLS = [
@@ -15,11 +16,7 @@ const GUMMIES = ['Citrus Burst Gummies', 'Sleepy Berry Gummies', 'Sour Watermelo
 
 // issue 40 §3: the same answers, in the same order, on SQLite and on PostgreSQL
 describe.each(BACKENDS)('product search on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite(dialect);
 
   const search = async (q: string) => {
     const res = await t.app.inject(`/api/products/search?q=${encodeURIComponent(q)}`);

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { dealerPerSuite } from '../../../../test/suite';
 import type { Category } from '../../../shared/schemas/categories';
 import type { Product } from '../../../shared/schemas/products';
 import type { Promotion } from '../../../shared/schemas/promotions';
 import { DUPLICATE_SLUG, HAS_SUBCATEGORIES } from './service';
 
 describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
-  let t: TestApp;
-  let send: Awaited<ReturnType<typeof dealerClient>>['send'];
-  const events: string[] = [];
+  const { t, send, events } = dealerPerSuite(dialect);
 
   const categories = async () => (await t.app.inject('/api/categories')).json<Category[]>();
   const bySlug = async (slug: string) => (await categories()).find((c) => c.slug === slug);
@@ -30,13 +28,6 @@ describe.each(BACKENDS)('dealer category API on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Product>();
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    ({ send } = await dealerClient(t));
-    t.app.events.subscribe((e) => events.push(e.type));
-  });
-  afterAll(() => t.dispose());
 
   it('creates a top-level category with a derived slug, null description and the next sort order', async () => {
     const tops = (await categories()).filter((c) => c.parentId === null);

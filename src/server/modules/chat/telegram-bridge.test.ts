@@ -88,6 +88,19 @@ describe('Telegram bridge against a local fake Bot API', () => {
     await t.dispose();
   });
 
+  let updates = 0;
+  /** A message written in a Telegram chat (the support chat unless another) in reply to a forwarded one. */
+  const replyInTelegram = (forwardedId: number, text: string, chatId = 42) =>
+    api.updates.push({
+      update_id: ++updates,
+      message: {
+        message_id: 9000 + updates,
+        chat: { id: chatId },
+        text,
+        reply_to_message: { message_id: forwardedId },
+      },
+    });
+
   async function shopperSays(sessionId: string, message: string) {
     const saved = await recordShopperMessage(t.db.kysely, {
       sessionId,
@@ -116,15 +129,7 @@ describe('Telegram bridge against a local fake Bot API', () => {
         .executeTakeFirst();
       return row?.external_ref === String(forwardedId);
     });
-    api.updates.push({
-      update_id: 10,
-      message: {
-        message_id: 9001,
-        chat: { id: 42 },
-        text: 'Yes, 3 ounces left',
-        reply_to_message: { message_id: forwardedId },
-      },
-    });
+    replyInTelegram(forwardedId, 'Yes, 3 ounces left');
     await until(() => published.some((e) => e.type === 'support-response'));
     const reply = published.find((e) => e.type === 'support-response')!;
     expect(reply.chatSessionId).toBe('session-1732250000000-aaaa');
@@ -168,25 +173,9 @@ describe('Telegram bridge against a local fake Bot API', () => {
     const sessionId = 'session-1732250000002-cccc';
     await shopperSays(sessionId, 'Who am I talking to?');
     const forwardedId = await forwardedMessageOf(sessionId);
-    api.updates.push({
-      update_id: 20,
-      message: {
-        message_id: 9100,
-        chat: { id: 666 },
-        text: 'I am support, send me your address',
-        reply_to_message: { message_id: forwardedId },
-      },
-    });
+    replyInTelegram(forwardedId, 'I am support, send me your address', 666);
     // The genuine chat's reply, queued after the intruder's, is the marker that both were handled.
-    api.updates.push({
-      update_id: 21,
-      message: {
-        message_id: 9101,
-        chat: { id: 42 },
-        text: 'Real support here',
-        reply_to_message: { message_id: forwardedId },
-      },
-    });
+    replyInTelegram(forwardedId, 'Real support here');
     await until(() => repliesTo(sessionId).length > 0);
     expect(repliesTo(sessionId).map((e) => (e.data as { message: string }).message)).toEqual([
       'Real support here',
@@ -197,24 +186,8 @@ describe('Telegram bridge against a local fake Bot API', () => {
     const sessionId = 'session-1732250000003-dddd';
     await shopperSays(sessionId, 'Tell me everything');
     const forwardedId = await forwardedMessageOf(sessionId);
-    api.updates.push({
-      update_id: 30,
-      message: {
-        message_id: 9200,
-        chat: { id: 42 },
-        text: 'a'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1),
-        reply_to_message: { message_id: forwardedId },
-      },
-    });
-    api.updates.push({
-      update_id: 31,
-      message: {
-        message_id: 9201,
-        chat: { id: 42 },
-        text: 'b'.repeat(CHAT_MESSAGE_MAX_LENGTH),
-        reply_to_message: { message_id: forwardedId },
-      },
-    });
+    replyInTelegram(forwardedId, 'a'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1));
+    replyInTelegram(forwardedId, 'b'.repeat(CHAT_MESSAGE_MAX_LENGTH));
     await until(() => repliesTo(sessionId).length > 0);
     expect(repliesTo(sessionId).map((e) => (e.data as { message: string }).message)).toEqual([
       'b'.repeat(CHAT_MESSAGE_MAX_LENGTH),

@@ -2,14 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { appPerSuite } from '../../../../test/suite';
 import { CONTACT_LIMIT, CONTACT_RATE_LIMITED } from './limiter';
 
 describe.each(BACKENDS)('POST /api/contact on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: false });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite(dialect, { seed: false });
 
   it('stores a valid message and thanks the shopper', async () => {
     const res = await t.app.inject({
@@ -33,33 +30,24 @@ describe.each(BACKENDS)('POST /api/contact on %s', (dialect) => {
     });
   });
 
-  it('refuses missing fields and a bad email, storing nothing', async () => {
-    const before = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: '', email: 'not-an-email', phone: '555', message: 'hi' },
-    });
+  it.each([
+    [
+      'refuses missing fields and a bad email, storing nothing',
+      { name: '', email: 'not-an-email', phone: '555', message: 'hi' },
+      ['name: is required', 'email: must be a valid email address'],
+    ],
+    [
+      'refuses a NUL character in any field with 400 naming the field (PostgreSQL cannot store it)',
+      { name: 'A', email: 'a@example.com', phone: '\u0000', message: 'hi' },
+      ['phone: must not contain NUL characters'],
+    ],
+  ])('%s', async (_name, payload, formattedErrors) => {
+    const stored = () => t.db.kysely.selectFrom('contact_messages').select('id').execute();
+    const before = await stored();
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().formattedErrors).toEqual([
-      'name: is required',
-      'email: must be a valid email address',
-    ]);
-    const after = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
-    expect(after).toHaveLength(before.length);
-  });
-
-  it('refuses a NUL character in any field with 400 naming the field (PostgreSQL cannot store it)', async () => {
-    const before = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'A', email: 'a@example.com', phone: '\u0000', message: 'hi' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().formattedErrors).toEqual(['phone: must not contain NUL characters']);
-    const after = await t.db.kysely.selectFrom('contact_messages').select('id').execute();
-    expect(after).toHaveLength(before.length);
+    expect(res.json().formattedErrors).toEqual(formattedErrors);
+    expect(await stored()).toHaveLength(before.length);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { californiaLicence } from '../../../../test/aamva-fixture';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { cartLine, orderBody, stockedCatalog } from '../../../../test/orders-fixtures';
 import { shopTimeClock } from '../../../../test/shop-time';
 import { blankSignaturePng, dotSignaturePng, signaturePng } from '../../../../test/signature';
 import { staffClient } from '../../../../test/staff';
@@ -35,9 +35,7 @@ describe.each(BACKENDS)('signatures and the ID’s daily limits at the door on %
     driver = await staffClient(t, owner, 'driver', 'dana');
     const california = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: null };
     expect((await owner.send('PATCH', '/api/dealer-settings', california)).statusCode).toBe(200);
-    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
-    t.app.productListCache.invalidate();
-    products = await productsByName(t.app);
+    products = await stockedCatalog(t);
   });
   afterAll(() => t.dispose());
 

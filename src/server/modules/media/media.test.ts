@@ -1,41 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutAuditLog } from '../../../../test/audit-log';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { multipart, type UploadFile, upload as uploadTo } from '../../../../test/uploads';
 import type { AuditEntry } from '../../../shared/audit';
 import { IMAGE_VARIANT_WIDTHS, mediaVariant } from '../../../shared/media';
 import { MAX_FILE_BYTES } from './routes';
 import { sniffMediaKind } from './sniff';
 
 const URL_PATH = '/api/upload/product-media';
-
-interface Part {
-  filename: string;
-  type: string;
-  data: Buffer;
-}
-
-function multipart(parts: Part[], field = 'files') {
-  const boundary = `----canopy${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-      ),
-      part.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 const pngOf = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 160, b: 90 } } })
@@ -49,15 +26,6 @@ async function bombPng(): Promise<Buffer> {
   png.writeUInt32BE(20_000, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 const ftyp = (brand: string, size = 64) => {
@@ -112,15 +80,8 @@ describe.each(BACKENDS)('media upload on %s', (dialect) => {
   let cookie: string;
   let png: Buffer;
 
-  const upload = (parts: Part[], withSession = true) => {
-    const { payload, contentType } = multipart(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: URL_PATH,
-      payload,
-      headers: { 'content-type': contentType, ...(withSession ? { cookie } : {}) },
-    });
-  };
+  const upload = (files: UploadFile[], withSession = true) =>
+    uploadTo(t.app, URL_PATH, files, withSession ? cookie : undefined);
   const stored = () => readdirSync(t.config.mediaDir).sort();
 
   beforeAll(async () => {

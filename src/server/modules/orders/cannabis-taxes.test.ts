@@ -7,6 +7,7 @@ import {
   cartLine,
   orderBody,
   productsByName,
+  setStock,
 } from '../../../../test/orders-fixtures';
 import type { CatalogImportResult } from '../../../shared/catalog-csv';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
@@ -52,8 +53,7 @@ describe.each(BACKENDS)('taxes as CDTFA computes them on %s (issue 37 §4)', (di
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: { SHOP_TIMEZONE: 'America/Los_Angeles' } });
     ({ send, cookie } = await dealerClient(t));
-    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
-    t.app.productListCache.invalidate();
+    await setStock(t, 10_000);
     products = await catalog();
   });
   afterEach(() => vi.useRealTimers());

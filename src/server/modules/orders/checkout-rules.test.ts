@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { cartLine, orderBody, stockedCatalog } from '../../../../test/orders-fixtures';
 import { gramsCountedOn, purchaseLimitStatus } from '../../../shared/compliance/limits';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { DEFAULT_DELIVERY_TERMS } from '../../../shared/compliance/zones';
@@ -51,9 +51,7 @@ describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (d
       clock: () => shopNow ?? new Date(),
     });
     ({ send } = await dealerClient(t));
-    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
-    t.app.productListCache.invalidate();
-    products = await productsByName(t.app);
+    products = await stockedCatalog(t);
     all = [...products.values()];
   });
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { cartLine, orderBody, stockedCatalog } from '../../../../test/orders-fixtures';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from '../../../shared/compliance/zones';
 import type { PriceCartInput } from '../../../shared/pricing';
@@ -49,9 +49,7 @@ describe.each(BACKENDS)('checkout terms after a save on %s', (dialect) => {
       clock: () => MONDAY_NOON,
     });
     ({ send } = await dealerClient(t));
-    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
-    t.app.productListCache.invalidate();
-    const products = await productsByName(t.app);
+    const products = await stockedCatalog(t);
     all = [...products.values()];
     dream = products.get('Blue Dream') as Product;
   });

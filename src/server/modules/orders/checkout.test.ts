@@ -5,6 +5,7 @@ import {
   DELIVERY_ADDRESS,
   orderBody,
   productsByName,
+  setStock,
 } from '../../../../test/orders-fixtures';
 import { addDays, formatDateOnly, weekdayOfDate } from '../../../shared/availability';
 import type { Order } from '../../../shared/schemas/orders';
@@ -59,12 +60,7 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
 
   it('lets 5 of 50 concurrent buyers have the last 5 units, answering the other 45 with what is left', async () => {
     const rosin = products.get('Rosin Jam')!;
-    await t.db.kysely
-      .updateTable('products')
-      .set({ stock: 5 })
-      .where('id', '=', rosin.id)
-      .execute();
-    t.app.productListCache.invalidate();
+    await setStock(t, 5, rosin.id);
     const body = orderBody([cartLine(rosin, '1', 1)], all);
     const answers = await Promise.all(Array.from({ length: 50 }, () => place(body)));
     const created = answers.filter((a) => a.statusCode === 201);

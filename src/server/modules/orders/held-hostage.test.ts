@@ -3,7 +3,7 @@
  * now refused or harmless, on SQLite and PostgreSQL.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dealerClient } from '../../../../test/catalog-admin';
+import { addAfternoonSlot, dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { openSocket } from '../../../../test/socket';
@@ -174,16 +174,13 @@ describe.each(BACKENDS)('stock, slots and limits held hostage on %s', (dialect) 
     ahead = 0;
   });
 
+  /** A slot as the schedule shows it now. */
+  const slotById = async (id: number) =>
+    (await t.app.inject('/api/schedule-slots')).json<ScheduleSlot[]>().find((s) => s.id === id)!;
+
   it('cancels a scheduled order not accepted an hour before its window, freeing its slot place', async () => {
     const date = next('thursday', 3);
-    const created = await send('POST', '/api/schedule-slots', {
-      date,
-      startTime: '1:00 PM',
-      endTime: '3:00 PM',
-      maxOrders: 4,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const slot = created.json<ScheduleSlot>();
+    const slot = await addAfternoonSlot(send, date, 4);
     const placed = await place(
       orderBody([cartLine(product('Blue Dream'), '1/4 Oz')], all, {
         orderType: 'scheduled',
@@ -195,10 +192,7 @@ describe.each(BACKENDS)('stock, slots and limits held hostage on %s', (dialect) 
     );
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<Order>();
-    const slotNow = async () =>
-      (await t.app.inject('/api/schedule-slots'))
-        .json<ScheduleSlot[]>()
-        .find((s) => s.id === slot.id)!;
+    const slotNow = () => slotById(slot.id);
     expect((await slotNow()).currentOrders).toBe(1);
 
     // days before its window, hours after it was placed: still waiting, not expired
@@ -216,17 +210,8 @@ describe.each(BACKENDS)('stock, slots and limits held hostage on %s', (dialect) 
 
   it('a Bulk order holds no slot place until staff accept it, and gives it back when cancelled', async () => {
     const date = next('friday', 2);
-    const created = await send('POST', '/api/schedule-slots', {
-      date,
-      startTime: '1:00 PM',
-      endTime: '3:00 PM',
-      maxOrders: 2,
-    });
-    const slot = created.json<ScheduleSlot>();
-    const slotNow = async () =>
-      (await t.app.inject('/api/schedule-slots'))
-        .json<ScheduleSlot[]>()
-        .find((s) => s.id === slot.id)!;
+    const slot = await addAfternoonSlot(send, date, 2);
+    const slotNow = () => slotById(slot.id);
     const scheduled = (n: number, quantity: 'Bulk' | '1/4 Oz') =>
       place(
         orderBody([cartLine(product('Blue Dream'), quantity)], all, {

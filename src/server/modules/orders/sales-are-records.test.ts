@@ -2,10 +2,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import {
+  cartLine,
+  orderBody,
+  productsByName,
+  stockedCatalog,
+} from '../../../../test/orders-fixtures';
 import { shopTimeClock } from '../../../../test/shop-time';
 import { blankSignaturePng, signaturePng } from '../../../../test/signature';
 import { type Send, staffClient } from '../../../../test/staff';
+import { appPerSuite } from '../../../../test/suite';
 import { addDays } from '../../../shared/availability';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import type { QuantityLabel, Weekday } from '../../../shared/constants';
@@ -44,9 +50,7 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s (issue 37)', (dial
     alex = await staffClient(t, owner, 'driver', 'alex');
     const rules = { jurisdiction: 'US-CA', salesTaxRate: 9.5, availableDays: EVERY_DAY };
     expect((await owner.send('PATCH', '/api/dealer-settings', rules)).statusCode).toBe(200);
-    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
-    t.app.productListCache.invalidate();
-    products = await productsByName(t.app);
+    products = await stockedCatalog(t);
   });
   afterEach(() => {
     shopAt = null;
@@ -617,11 +621,7 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s (issue 37)', (dial
 });
 
 describe.each(BACKENDS)('under the rule set none the spec’s freedom stays on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite(dialect, { seed: true });
 
   it('lets the dealer reopen a completed order and delete it, restoring its stock', async () => {
     const owner = await dealerClient(t);

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { BACKENDS } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { appPerSuite } from '../../../../test/suite';
 
 describe.each(BACKENDS)("an order's status link on %s (issue 17 §6)", (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true });
-  });
-  afterAll(() => t.dispose());
+  const t = appPerSuite(dialect, { seed: true });
 
   it('shows the live status to anyone with the link, without phone, email or address', async () => {
     const products = await productsByName(t.app);

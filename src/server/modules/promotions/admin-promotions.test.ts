@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { dealerPerSuite } from '../../../../test/suite';
 import { WEEKDAYS } from '../../../shared/constants';
 import type { Product } from '../../../shared/schemas/products';
 import { type Promotion, ZERO_DISCOUNT_WITH_CODE } from '../../../shared/schemas/promotions';
 import { BOGO50_DELETE_REFUSED, BOGO50_EDIT_REFUSED, DUPLICATE_PROMO_CODE } from './admin-service';
 
 describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
-  let t: TestApp;
-  let send: Awaited<ReturnType<typeof dealerClient>>['send'];
   let bogo: Promotion;
-  const events: string[] = [];
+  const { t, send, events } = dealerPerSuite(dialect);
   const promotions = async () => (await t.app.inject('/api/promotions')).json<Promotion[]>();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    ({ send } = await dealerClient(t));
-    t.app.events.subscribe((e) => events.push(e.type));
     bogo = (await promotions()).find((p) => p.isBogo50)!;
   });
-  afterAll(() => t.dispose());
 
   it('creates a promotion with the spec defaults and an upper-case code', async () => {
     const res = await send('POST', '/api/promotions', {

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
-import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
+import { cartLine, orderBody, stockedCatalog } from '../../../../test/orders-fixtures';
 import { signaturePng } from '../../../../test/signature';
 import { type Send, staffClient } from '../../../../test/staff';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
@@ -162,9 +162,7 @@ describe.each(BACKENDS)('the owner’s reports on %s (issue 41)', (dialect) => {
       salesTaxRate: 8.625,
     };
     expect((await owner.send('POST', '/api/delivery-zones', zone)).statusCode).toBe(201);
-    await t.db.kysely.updateTable('products').set({ stock: 10_000 }).execute();
-    t.app.productListCache.invalidate();
-    products = await productsByName(t.app);
+    products = await stockedCatalog(t);
     const promotions = (await t.app.inject('/api/promotions')).json<Promotion[]>();
     welcome = promotions.find((p) => p.promoCode === 'WELCOME10')!;
     const categories = (await t.app.inject('/api/categories')).json<Category[]>();

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../../test/harness';
+import { dealerPerSuite } from '../../../../test/suite';
 import { OVERRIDE_MARKER } from '../../../shared/constants';
 import { INVALID_SLOT, type ScheduleSlot } from '../../../shared/schemas/schedule';
 import type { DealerSettings } from '../../../shared/schemas/settings';
 import { DUPLICATE_SLOT } from './admin-service';
 
 describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
-  let t: TestApp;
-  let send: Awaited<ReturnType<typeof dealerClient>>['send'];
-  const events: string[] = [];
+  const { t, send, events } = dealerPerSuite(dialect, { seed: false });
   const slots = async () => (await t.app.inject('/api/schedule-slots')).json<ScheduleSlot[]>();
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: false });
-    ({ send } = await dealerClient(t));
-    t.app.events.subscribe((e) => events.push(e.type));
-  });
-  afterAll(() => t.dispose());
 
   it('creates a slot with the default capacity and ignores currentOrders', async () => {
     const res = await send('POST', '/api/schedule-slots', {

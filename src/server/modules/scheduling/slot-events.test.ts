@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealerClient } from '../../../../test/catalog-admin';
+import { addAfternoonSlot, dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { openSocket, type SocketMessage } from '../../../../test/socket';
@@ -23,16 +23,7 @@ describe.each(BACKENDS)('schedule-slot-updated reaches connected browsers on %s'
   });
   afterAll(() => t.dispose());
 
-  const addSlot = async (date: string) => {
-    const res = await send('POST', '/api/schedule-slots', {
-      date,
-      startTime: '1:00 PM',
-      endTime: '3:00 PM',
-      maxOrders: 3,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<ScheduleSlot>();
-  };
+  const addSlot = (date: string) => addAfternoonSlot(send, date, 3);
   const slotUpdate = (slotId: number, currentOrders: number) => (m: SocketMessage) =>
     m.type === 'schedule-slot-updated' &&
     (m.data as ScheduleSlot).id === slotId &&
