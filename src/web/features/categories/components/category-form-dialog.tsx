@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type CategoryFields, categoryFormSchema } from '@shared/admin-schemas';
 import { categorySlug } from '@shared/slugs';
 import type { Category } from '@shared/types';
-import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
@@ -45,43 +44,15 @@ export function CategoryFormDialog({
   hasChildren: (id: number) => boolean;
   onClose: () => void;
 }) {
-  const formId = useId();
   return (
-    <DialogFrame
+    <CategoryForm
+      key={session}
       open={open}
+      mode={mode}
+      topLevel={topLevel}
+      hasChildren={hasChildren}
       onClose={onClose}
-      title={titleOf(mode)}
-      description={
-        mode.kind === 'subcategory'
-          ? `Subcategories group products inside ${mode.parent.name}.`
-          : mode.kind === 'edit'
-            ? 'Change the name, slug, description or parent.'
-            : 'Categories appear on the storefront in the order you set.'
-      }
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId}>
-            {mode.kind === 'edit'
-              ? 'Save Changes'
-              : mode.kind === 'subcategory'
-                ? 'Create Subcategory'
-                : 'Create Category'}
-          </Button>
-        </>
-      }
-    >
-      <CategoryForm
-        key={session}
-        formId={formId}
-        mode={mode}
-        topLevel={topLevel}
-        hasChildren={hasChildren}
-        onDone={onClose}
-      />
-    </DialogFrame>
+    />
   );
 }
 
@@ -100,17 +71,17 @@ const categoryFormResolver = zodResolver(categoryFormSchema) as unknown as Resol
 >;
 
 function CategoryForm({
-  formId,
+  open,
   mode,
   topLevel,
   hasChildren,
-  onDone,
+  onClose,
 }: {
-  formId: string;
+  open: boolean;
   mode: CategoryDialogMode;
   topLevel: Category[];
   hasChildren: (id: number) => boolean;
-  onDone: () => void;
+  onClose: () => void;
 }) {
   const uid = useId();
   const editing = mode.kind === 'edit' ? mode.category : null;
@@ -168,7 +139,7 @@ function CategoryForm({
           variant: 'success',
         });
       }
-      onDone();
+      onClose();
     } catch (failure) {
       if (applyServerErrors(failure, form.setError, categoryField) > 0) return;
       toast({
@@ -184,15 +155,27 @@ function CategoryForm({
   }
 
   return (
-    <form
-      id={formId}
-      noValidate
-      aria-busy={saving}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={titleOf(mode)}
+      description={
+        mode.kind === 'subcategory'
+          ? `Subcategories group products inside ${mode.parent.name}.`
+          : mode.kind === 'edit'
+            ? 'Change the name, slug, description or parent.'
+            : 'Categories appear on the storefront in the order you set.'
+      }
+      submitLabel={
+        mode.kind === 'edit'
+          ? 'Save Changes'
+          : mode.kind === 'subcategory'
+            ? 'Create Subcategory'
+            : 'Create Category'
+      }
+      pending={saving}
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        if (saving) return event.preventDefault();
-        void form.handleSubmit(submit)(event);
-      }}
+      onSubmit={form.handleSubmit(submit)}
     >
       <Field label="Name" htmlFor={`${uid}-name`} error={errors.name?.message}>
         <input
@@ -258,7 +241,7 @@ function CategoryForm({
           </select>
         </Field>
       )}
-    </form>
+    </FormDialog>
   );
 }
 

@@ -7,19 +7,18 @@ import {
   type StrainName,
 } from '@shared/constants';
 import type { Category, Product } from '@shared/types';
-import { useIsMutating } from '@tanstack/react-query';
 import { useCategories } from '@web/api/get-categories';
 import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Checkbox, Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import { Plus, Star, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo, useRef } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useCreateCategoryInline } from '../api/create-category';
-import { errorMessage, SAVE_PRODUCT_KEY, useSaveProduct } from '../api/product-mutations';
+import { errorMessage, useSaveProduct } from '../api/product-mutations';
 import {
   emptyProductForm,
   isFlowerForm,
@@ -99,40 +98,20 @@ export function ProductFormDialog({
   session: number;
   onClose: () => void;
 }) {
-  return (
-    <DialogFrame
-      open={open}
-      onClose={onClose}
-      size="lg"
-      title={product ? `Edit Product: ${product.name}` : 'Add Product'}
-      description={
-        product ? 'Update the product details below.' : 'Fill in the details of the new product.'
-      }
-      footer={<ProductFormFooter product={product} onClose={onClose} />}
-    >
-      <ProductForm key={session} product={product} onDone={onClose} />
-    </DialogFrame>
-  );
+  return <ProductForm key={session} open={open} product={product} onClose={onClose} />;
 }
 
-const FORM_ID = 'product-form';
-
-function ProductFormFooter({ product, onClose }: { product: Product | null; onClose: () => void }) {
-  const saving = useIsMutating({ mutationKey: SAVE_PRODUCT_KEY }) > 0;
-  return (
-    <>
-      <Button variant="outline" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} disabled={saving}>
-        {product ? 'Update Product' : 'Create Product'}
-      </Button>
-    </>
-  );
-}
-
-function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
+function ProductForm({
+  open,
+  product,
+  onClose,
+}: {
+  open: boolean;
+  product: Product | null;
+  onClose: () => void;
+}) {
   const uid = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const fieldId = (name: string) => `${uid}-${name}`;
   const { data: categories = [] } = useCategories();
   const save = useSaveProduct();
@@ -190,8 +169,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   // the first problem may be scrolled out of sight in a long form
   const focusFirstProblem = () =>
     requestAnimationFrame(() =>
-      document
-        .getElementById(FORM_ID)
+      formRef.current
         ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-flavor-error]')
         ?.focus(),
     );
@@ -204,7 +182,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         description: `${body.name} has been ${product ? 'updated' : 'added to the catalog'}.`,
         variant: 'success',
       });
-      onDone();
+      onClose();
     } catch (error) {
       const placed = applyServerErrors(error, form.setError, productFormField, productFieldMessage);
       if (placed > 0) return focusFirstProblem();
@@ -223,15 +201,19 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     );
 
   return (
-    <form
-      id={FORM_ID}
-      noValidate
-      aria-busy={submitting}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={product ? `Edit Product: ${product.name}` : 'Add Product'}
+      description={
+        product ? 'Update the product details below.' : 'Fill in the details of the new product.'
+      }
+      submitLabel={product ? 'Update Product' : 'Create Product'}
+      pending={submitting || save.isPending}
+      formRef={formRef}
       className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        if (submitting) return event.preventDefault();
-        void form.handleSubmit(submit, focusFirstProblem)(event);
-      }}
+      onSubmit={form.handleSubmit(submit, focusFirstProblem)}
     >
       <Section title="Details">
         <Field label="Name" htmlFor={fieldId('name')} error={errors.name}>
@@ -580,6 +562,6 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           onChange={(media) => set('media', media)}
         />
       </Section>
-    </form>
+    </FormDialog>
   );
 }
