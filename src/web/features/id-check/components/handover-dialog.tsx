@@ -17,7 +17,7 @@ import { Checkbox, Field, selectClasses, TextField } from '@web/components/ui/fo
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { SignatureField } from '@web/components/ui/signature-field';
 import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { Keyboard, ScanLine, ShieldAlert, ShieldCheck } from 'lucide-react';
@@ -41,8 +41,7 @@ type FieldName = keyof typeof LABELS;
 type Values = TypedId;
 type TypedIdInput = z.input<typeof typedIdSchema>;
 
-const fieldFor = (path: string) => (path in LABELS ? (path as FieldName) : undefined);
-const resolver = schemaResolver(typedIdSchema, { fieldFor, sentence: labelledSentence(LABELS) });
+const { fieldFor, resolver } = labelledForm(typedIdSchema, LABELS);
 const EMPTY: TypedIdInput = {
   method: 'manual',
   idType: 'licence',

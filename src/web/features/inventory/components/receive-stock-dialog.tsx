@@ -8,7 +8,7 @@ import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { postJson } from '@web/lib/api-client';
 import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -20,12 +20,7 @@ const LABELS = {
   itemName: 'Metrc item name',
   quantity: 'Quantity',
 } as const;
-type FormField = keyof typeof LABELS;
-const fieldFor = (path: string) => (path in LABELS ? (path as FormField) : undefined);
-const resolver = schemaResolver(receivePackageSchema, {
-  fieldFor,
-  sentence: labelledSentence(LABELS),
-});
+const { fieldFor, resolver } = labelledForm(receivePackageSchema, LABELS);
 type ReceiveForm = z.input<typeof receivePackageSchema>;
 
 /**

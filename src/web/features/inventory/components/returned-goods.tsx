@@ -7,7 +7,7 @@ import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { postJson } from '@web/lib/api-client';
 import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { format } from 'date-fns';
 import { Flame, PackageX } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -15,12 +15,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 const LABELS = { amount: 'Amount', witness: 'Witness', note: 'Note' } as const;
-type Field = keyof typeof LABELS;
-const fieldFor = (path: string) => (path in LABELS ? (path as Field) : undefined);
-const resolver = schemaResolver(destructionSchema, {
-  fieldFor,
-  sentence: labelledSentence(LABELS),
-});
+const { fieldFor, resolver } = labelledForm(destructionSchema, LABELS);
 type DestructionForm = z.input<typeof destructionSchema>;
 
 const amountText = (item: Pick<ToDestroy, 'unit'>, amount: number) =>
