@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
-import { logInThroughDialog } from './staff-login';
+import { logInThroughDialog, openFromMenu } from './staff-login';
 
 /**
  * The owner's first session: signed in through the hidden dialog (never a planted cookie), they
@@ -22,16 +22,6 @@ async function editAndUndo(field: Locator, save: Locator, value: string) {
   await expect(save).toBeEnabled();
   await field.fill(before);
   await expect(save).toBeDisabled();
-}
-
-/** The menu's link, unfolding the menu first on a phone. */
-async function openFromMenu(page: Page, label: string) {
-  const fold = page.getByRole('button', { name: /Dealer menu/ });
-  const link = page.getByRole('navigation', { name: 'Dealer' }).getByRole('link', { name: label });
-  // the menu is drawn folded (phone) or open (desktop): wait for whichever this size shows
-  await expect(fold.or(link).filter({ visible: true }).first()).toBeVisible();
-  if (await fold.isVisible()) await fold.click();
-  await link.click();
 }
 
 test('the owner uses every panel of the dashboard after logging in through the dialog', async ({

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
 import { expectNoSeriousA11yViolations } from './axe';
-import { logInThroughDialog, newStaffAccount } from './staff-login';
+import { logInThroughDialog, menuLinks, newStaffAccount } from './staff-login';
 
 /**
  * The first hour (issue 36): every role signs in through the hidden dialog, as a person does,
@@ -11,15 +11,6 @@ import { logInThroughDialog, newStaffAccount } from './staff-login';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Dealer' });
-
-/** The back-office menu's links; on a phone it folds into a button first. */
-async function menuLinks(page: Page): Promise<string[]> {
-  const fold = page.getByRole('button', { name: /Dealer menu/ });
-  if (await fold.isVisible()) await fold.click();
-  return nav(page).getByRole('link').allInnerTexts();
-}
 
 const panel = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 

@@ -39,7 +39,13 @@ export async function newStaffAccount(
   request: APIRequestContext,
   role: StaffRole,
   stamp: string,
-): Promise<{ username: string; password: string; firstName: string }> {
+): Promise<{
+  id: number;
+  username: string;
+  password: string;
+  firstName: string;
+  employeeNumber: string;
+}> {
   const owner = await request.post('/api/auth/login', { data: E2E_DEALER });
   expect(owner.ok()).toBe(true);
   const account = {
@@ -47,10 +53,32 @@ export async function newStaffAccount(
     password: `a-${role}-password`,
     firstName: role === 'driver' ? 'Dana' : role === 'dispatcher' ? 'Pat' : 'Sam',
   };
+  const employeeNumber = `E-${stamp.slice(-6)}`;
   const created = await request.post('/api/staff', {
-    data: { ...account, role, employeeNumber: `E-${stamp.slice(-6)}` },
+    data: { ...account, role, employeeNumber },
   });
   expect(created.status(), await created.text()).toBe(201);
   await request.post('/api/auth/logout');
-  return account;
+  return { id: ((await created.json()) as { id: number }).id, ...account, employeeNumber };
+}
+
+/** The back-office menu's link, unfolding the menu first on a phone. */
+export async function openFromMenu(page: Page, label: string) {
+  const fold = page.getByRole('button', { name: /Dealer menu/ });
+  const link = page.getByRole('navigation', { name: 'Dealer' }).getByRole('link', { name: label });
+  // the menu is drawn folded (phone) or open (desktop): wait for whichever this size shows
+  await expect(fold.or(link).filter({ visible: true }).first()).toBeVisible();
+  if (!(await link.isVisible())) await fold.click();
+  await link.click();
+}
+
+/** The back-office menu's links, in order; on a phone it folds into a button first. */
+export async function menuLinks(page: Page): Promise<string[]> {
+  const fold = page.getByRole('button', { name: /Dealer menu/ });
+  const nav = page.getByRole('navigation', { name: 'Dealer' });
+  await expect(
+    fold.or(nav.getByRole('link').first()).filter({ visible: true }).first(),
+  ).toBeVisible();
+  if (await fold.isVisible()) await fold.click();
+  return nav.getByRole('link').allInnerTexts();
 }

@@ -95,3 +95,17 @@ export function schemaResolver<Values extends FieldValues, Output>(
     return { values: {}, errors: errors as FieldErrors<Values> };
   };
 }
+
+/**
+ * A form whose fields are named by the keys of `labels`, checked by a shared schema:
+ * `fieldFor` places a path (the schema's or the server's) on the field of that name, leaving
+ * out any other, and each message starts with its field's label.
+ */
+export function labelledForm<Values extends FieldValues, Output>(
+  schema: z.ZodType<Output, Values>,
+  labels: Partial<Record<FieldPath<Values>, string>>,
+) {
+  const fieldFor = (path: string) => (path in labels ? (path as FieldPath<Values>) : undefined);
+  const resolver = schemaResolver(schema, { fieldFor, sentence: labelledSentence(labels) });
+  return { fieldFor, resolver };
+}

@@ -60,13 +60,17 @@ export function Field({
   );
 }
 
-/** A labelled text input bound to a react-hook-form field, its error or hint below it. */
+/**
+ * A labelled text input bound to a react-hook-form field, its error or hint below it;
+ * `className` places the whole field (in a grid, say).
+ */
 export function TextField({
   id,
   label,
   error,
   hint,
   registration,
+  className,
   type = 'text',
   autoComplete = 'off',
   ...input
@@ -76,9 +80,10 @@ export function TextField({
   error?: string;
   hint?: ReactNode;
   registration: UseFormRegisterReturn;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | keyof UseFormRegisterReturn>) {
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | keyof UseFormRegisterReturn>) {
   return (
-    <Field label={label} htmlFor={id} error={error} hint={hint}>
+    <Field label={label} htmlFor={id} error={error} hint={hint} className={className}>
       <input
         id={id}
         type={type}

@@ -17,6 +17,7 @@ import { isSoldByWeight } from '@shared/quantity';
 import { ownValue } from '@shared/records';
 import { type Product, type ProductBody, productSchema } from '@shared/schemas/products';
 import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { toFormText } from '@web/lib/form-text';
 import { z } from 'zod';
 
 export { STRAIN_OPTIONS, STRAINS };
@@ -90,9 +91,6 @@ export const TIER_FIELDS = [
   { label: '1 Oz', price: 'priceOunce', sale: 'salePriceOunce' },
 ] as const;
 
-const moneyText = (value: number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
-
 export function emptyProductForm(category = ''): ProductFormValues {
   return {
     name: '',
@@ -126,14 +124,14 @@ export function productFormFrom(product: Product): ProductFormValues {
     description: product.description ?? '',
     category: product.category,
     subcategory: product.subcategory ?? '',
-    price: moneyText(product.price),
-    salePrice: moneyText(product.salePrice),
-    priceQuarter: moneyText(product.priceQuarter),
-    salePriceQuarter: moneyText(product.salePriceQuarter),
-    priceHalf: moneyText(product.priceHalf),
-    salePriceHalf: moneyText(product.salePriceHalf),
-    priceOunce: moneyText(product.priceOunce),
-    salePriceOunce: moneyText(product.salePriceOunce),
+    price: toFormText(product.price),
+    salePrice: toFormText(product.salePrice),
+    priceQuarter: toFormText(product.priceQuarter),
+    salePriceQuarter: toFormText(product.salePriceQuarter),
+    priceHalf: toFormText(product.priceHalf),
+    salePriceHalf: toFormText(product.salePriceHalf),
+    priceOunce: toFormText(product.priceOunce),
+    salePriceOunce: toFormText(product.salePriceOunce),
     stock: product.flavors.length > 0 ? '' : String(product.stock),
     cannabisGrams: product.cannabisGrams ? String(product.cannabisGrams) : '',
     concentrateGrams: product.concentrateGrams ? String(product.concentrateGrams) : '',
@@ -153,12 +151,12 @@ export function productFormFrom(product: Product): ProductFormValues {
     media: [...product.media],
     brand: product.brand ?? '',
     potencyUnit: product.potencyUnit ?? '',
-    thc: moneyText(product.thc),
-    thcPerServing: moneyText(product.thcPerServing),
-    cbd: moneyText(product.cbd),
-    cbdPerServing: moneyText(product.cbdPerServing),
+    thc: toFormText(product.thc),
+    thcPerServing: toFormText(product.thcPerServing),
+    cbd: toFormText(product.cbd),
+    cbdPerServing: toFormText(product.cbdPerServing),
     servingName: product.servingName ?? '',
-    netAmount: moneyText(product.netAmount),
+    netAmount: toFormText(product.netAmount),
     netUnit: product.netUnit ?? '',
     effects: [...product.effects],
     labDocument: product.labDocument ?? '',

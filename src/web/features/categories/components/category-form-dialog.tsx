@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Category, type CategoryFields, categoryFormSchema } from '@shared/schemas/categories';
 import { categorySlug } from '@shared/slugs';
-import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
@@ -44,43 +43,15 @@ export function CategoryFormDialog({
   hasChildren: (id: number) => boolean;
   onClose: () => void;
 }) {
-  const formId = useId();
   return (
-    <DialogFrame
+    <CategoryForm
+      key={session}
       open={open}
+      mode={mode}
+      topLevel={topLevel}
+      hasChildren={hasChildren}
       onClose={onClose}
-      title={titleOf(mode)}
-      description={
-        mode.kind === 'subcategory'
-          ? `Subcategories group products inside ${mode.parent.name}.`
-          : mode.kind === 'edit'
-            ? 'Change the name, slug, description or parent.'
-            : 'Categories appear on the storefront in the order you set.'
-      }
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId}>
-            {mode.kind === 'edit'
-              ? 'Save Changes'
-              : mode.kind === 'subcategory'
-                ? 'Create Subcategory'
-                : 'Create Category'}
-          </Button>
-        </>
-      }
-    >
-      <CategoryForm
-        key={session}
-        formId={formId}
-        mode={mode}
-        topLevel={topLevel}
-        hasChildren={hasChildren}
-        onDone={onClose}
-      />
-    </DialogFrame>
+    />
   );
 }
 
@@ -99,17 +70,17 @@ const categoryFormResolver = zodResolver(categoryFormSchema) as unknown as Resol
 >;
 
 function CategoryForm({
-  formId,
+  open,
   mode,
   topLevel,
   hasChildren,
-  onDone,
+  onClose,
 }: {
-  formId: string;
+  open: boolean;
   mode: CategoryDialogMode;
   topLevel: Category[];
   hasChildren: (id: number) => boolean;
-  onDone: () => void;
+  onClose: () => void;
 }) {
   const uid = useId();
   const editing = mode.kind === 'edit' ? mode.category : null;
@@ -167,7 +138,7 @@ function CategoryForm({
           variant: 'success',
         });
       }
-      onDone();
+      onClose();
     } catch (failure) {
       if (applyServerErrors(failure, form.setError, categoryField) > 0) return;
       toast({
@@ -183,15 +154,27 @@ function CategoryForm({
   }
 
   return (
-    <form
-      id={formId}
-      noValidate
-      aria-busy={saving}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={titleOf(mode)}
+      description={
+        mode.kind === 'subcategory'
+          ? `Subcategories group products inside ${mode.parent.name}.`
+          : mode.kind === 'edit'
+            ? 'Change the name, slug, description or parent.'
+            : 'Categories appear on the storefront in the order you set.'
+      }
+      submitLabel={
+        mode.kind === 'edit'
+          ? 'Save Changes'
+          : mode.kind === 'subcategory'
+            ? 'Create Subcategory'
+            : 'Create Category'
+      }
+      pending={saving}
       className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        if (saving) return event.preventDefault();
-        void form.handleSubmit(submit)(event);
-      }}
+      onSubmit={form.handleSubmit(submit)}
     >
       <Field label="Name" htmlFor={`${uid}-name`} error={errors.name?.message}>
         <input
@@ -257,7 +240,7 @@ function CategoryForm({
           </select>
         </Field>
       )}
-    </form>
+    </FormDialog>
   );
 }
 

@@ -3,15 +3,10 @@ import type { DeliveryZone, DeliveryZoneFields } from '@shared/schemas/zones';
 import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { apiFetch } from '@web/lib/api-client';
 
-export function saveComplianceSettings(body: ComplianceSettingsFields): Promise<DealerSettings> {
-  return apiFetch<DealerSettings>('/api/dealer-settings', {
-    method: 'PATCH',
-    body: JSON.stringify(body),
-  });
-}
-
-/** Issue 38: the dealer's order limits (the same settings, owner only). */
-export function saveOrderLimits(body: OrderLimitsFields): Promise<DealerSettings> {
+/** The owner's dealer settings: the compliance section's, or the order limits (issue 38). */
+export function saveDealerSettings(
+  body: ComplianceSettingsFields | OrderLimitsFields,
+): Promise<DealerSettings> {
   return apiFetch<DealerSettings>('/api/dealer-settings', {
     method: 'PATCH',
     body: JSON.stringify(body),

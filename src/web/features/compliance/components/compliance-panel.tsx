@@ -1,29 +1,20 @@
 import { rateOn } from '@shared/compliance/rule-set';
 import { JURISDICTIONS, RULE_SETS, ruleSetFor } from '@shared/compliance/rule-sets';
 import { formatPercent } from '@shared/money';
-import {
-  type ComplianceSettingsBody,
-  type ComplianceSettingsFields,
-  complianceSettingsSchema,
-} from '@shared/schemas/settings';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  type DealerSettings,
-  dealerSettingsQueryOptions,
-  useDealerSettings,
-} from '@web/api/get-dealer-settings';
-import { Button } from '@web/components/ui/button';
-import { Field, fieldAria, inputClasses, selectClasses } from '@web/components/ui/form-controls';
-import { Panel } from '@web/components/ui/panel';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { type ComplianceSettingsBody, complianceSettingsSchema } from '@shared/schemas/settings';
+import { type DealerSettings, dealerSettingsKeys } from '@web/api/get-dealer-settings';
+import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
+import { SettingsForm } from '@web/components/ui/settings-form';
 import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/toast';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { useSettingsForm } from '@web/hooks/use-settings-form';
+import { labelledForm } from '@web/lib/form-errors';
+import { toFormText } from '@web/lib/form-text';
 import { useShopClock } from '@web/lib/shop-clock';
 import { Scale } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { saveComplianceSettings } from '../api/save-compliance';
+import { Controller } from 'react-hook-form';
+import { saveDealerSettings } from '../api/save-compliance';
+import { DealerSettingsPanel } from './dealer-settings-panel';
 
 const LABELS = {
   jurisdiction: 'Rule set',
@@ -31,19 +22,14 @@ const LABELS = {
   localTaxRate: 'Local cannabis tax rate (%)',
   pricesIncludeTaxes: 'Prices include taxes',
 } as const;
-type FieldName = keyof typeof LABELS;
 
-const fieldFor = (path: string) => (path in LABELS ? (path as FieldName) : undefined);
-const resolver = schemaResolver(complianceSettingsSchema, {
-  fieldFor,
-  sentence: labelledSentence(LABELS),
-});
+const { fieldFor, resolver } = labelledForm(complianceSettingsSchema, LABELS);
 
 /** As the inputs hold them (text), so putting a rate back leaves the form unchanged. */
 const formValues = (settings: DealerSettings): ComplianceSettingsBody => ({
   jurisdiction: settings.jurisdiction as ComplianceSettingsBody['jurisdiction'],
-  salesTaxRate: settings.salesTaxRate === null ? '' : String(settings.salesTaxRate),
-  localTaxRate: settings.localTaxRate === null ? '' : String(settings.localTaxRate),
+  salesTaxRate: toFormText(settings.salesTaxRate),
+  localTaxRate: toFormText(settings.localTaxRate),
   pricesIncludeTaxes: settings.pricesIncludeTaxes,
 });
 
@@ -85,52 +71,36 @@ function RuleSetSummary({ jurisdiction }: { jurisdiction: string }) {
 
 function ComplianceForm({ settings }: { settings: DealerSettings }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const form = useForm<ComplianceSettingsBody, unknown, ComplianceSettingsFields>({
-    defaultValues: formValues(settings),
+  const { form, submit } = useSettingsForm({
+    saved: settings,
+    toForm: formValues,
     resolver,
-    reValidateMode: 'onChange',
+    fieldFor,
+    save: saveDealerSettings,
+    queryKey: dealerSettingsKeys.all,
+    what: 'compliance settings',
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const jurisdiction = form.watch('jurisdiction') ?? settings.jurisdiction;
 
-  async function save(values: ComplianceSettingsFields) {
-    try {
-      const saved = await saveComplianceSettings(values);
-      queryClient.setQueryData(dealerSettingsQueryOptions().queryKey, saved);
-      form.reset(formValues(saved));
-      toast({ title: 'Compliance settings saved.', variant: 'success' });
-    } catch (error) {
-      if (applyServerErrors(error, form.setError, fieldFor) > 0) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to save the compliance settings. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  }
-
-  const rate = (field: 'salesTaxRate' | 'localTaxRate', hint: string) => {
-    const fieldId = `${id}-${field}`;
-    const error = errors[field]?.message;
-    return (
-      <Field label={LABELS[field]} htmlFor={fieldId} error={error} hint={hint}>
-        <input
-          id={fieldId}
-          inputMode="decimal"
-          className={inputClasses}
-          {...fieldAria(fieldId, error, true)}
-          {...form.register(field)}
-        />
-      </Field>
-    );
-  };
+  const rate = (field: 'salesTaxRate' | 'localTaxRate', hint: string) => (
+    <TextField
+      id={`${id}-${field}`}
+      label={LABELS[field]}
+      error={errors[field]?.message}
+      hint={hint}
+      inputMode="decimal"
+      registration={form.register(field)}
+    />
+  );
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => void form.handleSubmit(save)(event)}
+    <SettingsForm
+      onSubmit={submit}
+      saveLabel="Save Compliance Settings"
+      saving={isSubmitting}
+      changed={isDirty}
+      note="These rules are a starting point, not legal advice: check them with your regulator."
     >
       <div className="grid gap-4 md:grid-cols-3">
         <Field
@@ -174,33 +144,20 @@ function ComplianceForm({ settings }: { settings: DealerSettings }) {
         </p>
       </div>
       <RuleSetSummary jurisdiction={jurisdiction} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-muted">
-          These rules are a starting point, not legal advice: check them with your regulator.
-        </p>
-        <Button type="submit" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving...' : 'Save Compliance Settings'}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
 /** The dashboard's Compliance section (issue 16): rule set and tax rates. */
 export function CompliancePanel({ id }: { id: string }) {
-  const settings = useDealerSettings();
   return (
-    <Panel
+    <DealerSettingsPanel
       id={id}
       title="Compliance"
       description="Purchase limits and taxes at checkout, from dated rules with their sources."
       icon={<Scale aria-hidden="true" className="h-5 w-5" />}
     >
-      {settings.data ? (
-        <ComplianceForm settings={settings.data} />
-      ) : (
-        <Skeleton className="h-40 w-full" />
-      )}
-    </Panel>
+      {(settings) => <ComplianceForm settings={settings} />}
+    </DealerSettingsPanel>
   );
 }

@@ -13,6 +13,7 @@ import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { toFormText } from '@web/lib/form-text';
 import { MapPinned, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -61,8 +62,8 @@ const formValues = (zone: DeliveryZone): DeliveryZoneBody => ({
   postalCodes: zone.postalCodes.join(', '),
   fee: zone.fee,
   minimum: zone.minimum,
-  freeDeliveryOver: zone.freeDeliveryOver ?? '',
-  salesTaxRate: zone.salesTaxRate ?? '',
+  freeDeliveryOver: toFormText(zone.freeDeliveryOver),
+  salesTaxRate: toFormText(zone.salesTaxRate),
   note: zone.note ?? '',
 });
 

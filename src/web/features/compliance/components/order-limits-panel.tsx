@@ -1,25 +1,15 @@
 import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shared/order-limits';
-import {
-  type OrderLimitsBody,
-  type OrderLimitsFields,
-  orderLimitsSchema,
-} from '@shared/schemas/settings';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  type DealerSettings,
-  dealerSettingsQueryOptions,
-  useDealerSettings,
-} from '@web/api/get-dealer-settings';
-import { Button } from '@web/components/ui/button';
-import { Field, fieldAria, inputClasses } from '@web/components/ui/form-controls';
-import { Panel } from '@web/components/ui/panel';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/toast';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { type OrderLimitsBody, orderLimitsSchema } from '@shared/schemas/settings';
+import { type DealerSettings, dealerSettingsKeys } from '@web/api/get-dealer-settings';
+import { TextField } from '@web/components/ui/form-controls';
+import { SettingsForm } from '@web/components/ui/settings-form';
+import { useSettingsForm } from '@web/hooks/use-settings-form';
+import { labelledForm } from '@web/lib/form-errors';
+import { toFormText } from '@web/lib/form-text';
 import { Gauge } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { saveOrderLimits } from '../api/save-compliance';
+import { saveDealerSettings } from '../api/save-compliance';
+import { DealerSettingsPanel } from './dealer-settings-panel';
 
 const LABELS: Record<keyof OrderLimits, string> = {
   maxLineCount: 'Most of one item per order',
@@ -42,81 +32,46 @@ const HINTS: Record<keyof OrderLimits, string> = {
 type FieldName = keyof OrderLimits;
 const FIELDS = Object.keys(LABELS) as FieldName[];
 
-const fieldFor = (path: string) => (path in LABELS ? (path as FieldName) : undefined);
-const resolver = schemaResolver(orderLimitsSchema, {
-  fieldFor,
-  sentence: labelledSentence(LABELS),
-});
+const { fieldFor, resolver } = labelledForm(orderLimitsSchema, LABELS);
 
 /** As the inputs hold them (text), so putting a value back leaves the form unchanged. */
 const formValues = (settings: DealerSettings): OrderLimitsBody =>
-  Object.fromEntries(FIELDS.map((field) => [field, String(settings[field])]));
+  Object.fromEntries(FIELDS.map((field) => [field, toFormText(settings[field])]));
 
 function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const form = useForm<OrderLimitsBody, unknown, OrderLimitsFields>({
-    defaultValues: formValues(settings),
+  const { form, submit } = useSettingsForm({
+    saved: settings,
+    toForm: formValues,
     resolver,
-    reValidateMode: 'onChange',
+    fieldFor,
+    save: saveDealerSettings,
+    queryKey: dealerSettingsKeys.all,
+    what: 'order limits',
   });
   const { errors, isSubmitting, isDirty } = form.formState;
-
-  async function save(values: OrderLimitsFields) {
-    try {
-      const saved = await saveOrderLimits(values);
-      queryClient.setQueryData(dealerSettingsQueryOptions().queryKey, saved);
-      form.reset(formValues(saved));
-      toast({ title: 'Order limits saved.', variant: 'success' });
-    } catch (error) {
-      if (applyServerErrors(error, form.setError, fieldFor) > 0) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to save the order limits. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  }
-
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => void form.handleSubmit(save)(event)}
+    <SettingsForm
+      onSubmit={submit}
+      saveLabel="Save Order Limits"
+      saving={isSubmitting}
+      changed={isDirty}
+      note="Shoppers see the item and order caps in their cart; the defaults sit far above an ordinary order."
     >
       <div className="grid gap-4 md:grid-cols-3">
-        {FIELDS.map((field) => {
-          const fieldId = `${id}-${field}`;
-          const error = errors[field]?.message;
-          return (
-            <Field
-              key={field}
-              label={LABELS[field]}
-              htmlFor={fieldId}
-              error={error}
-              hint={`${HINTS[field]} Default ${ORDER_LIMIT_DEFAULTS[field]}.`}
-            >
-              <input
-                id={fieldId}
-                inputMode="numeric"
-                className={inputClasses}
-                {...fieldAria(fieldId, error, true)}
-                {...form.register(field)}
-              />
-            </Field>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`${id}-${field}`}
+            label={LABELS[field]}
+            error={errors[field]?.message}
+            hint={`${HINTS[field]} Default ${ORDER_LIMIT_DEFAULTS[field]}.`}
+            inputMode="numeric"
+            registration={form.register(field)}
+          />
+        ))}
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-xs text-muted">
-          Shoppers see the item and order caps in their cart; the defaults sit far above an ordinary
-          order.
-        </p>
-        <Button type="submit" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving...' : 'Save Order Limits'}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -125,19 +80,14 @@ function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
  * placed order waits for the shop, and how many scheduled orders may wait at once.
  */
 export function OrderLimitsPanel({ id }: { id: string }) {
-  const settings = useDealerSettings();
   return (
-    <Panel
+    <DealerSettingsPanel
       id={id}
       title="Order limits"
       description="Keep one visitor from emptying the shelf or filling the calendar with orders nobody pays for."
       icon={<Gauge aria-hidden="true" className="h-5 w-5" />}
     >
-      {settings.data ? (
-        <OrderLimitsForm settings={settings.data} />
-      ) : (
-        <Skeleton className="h-40 w-full" />
-      )}
-    </Panel>
+      {(settings) => <OrderLimitsForm settings={settings} />}
+    </DealerSettingsPanel>
   );
 }

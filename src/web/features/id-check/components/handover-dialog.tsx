@@ -13,11 +13,11 @@ import { isPickup } from '@shared/order-lifecycle';
 import type { Payment } from '@shared/payment';
 import type { Order } from '@shared/schemas/orders';
 import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Checkbox, Field, selectClasses, TextField } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { SignatureField } from '@web/components/ui/signature-field';
 import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { Keyboard, ScanLine, ShieldAlert, ShieldCheck } from 'lucide-react';
@@ -41,8 +41,7 @@ type FieldName = keyof typeof LABELS;
 type Values = TypedId;
 type TypedIdInput = z.input<typeof typedIdSchema>;
 
-const fieldFor = (path: string) => (path in LABELS ? (path as FieldName) : undefined);
-const resolver = schemaResolver(typedIdSchema, { fieldFor, sentence: labelledSentence(LABELS) });
+const { fieldFor, resolver } = labelledForm(typedIdSchema, LABELS);
 const EMPTY: TypedIdInput = {
   method: 'manual',
   idType: 'licence',
@@ -232,7 +231,7 @@ export function HandoverDialog({
     : `Check the ID for order #${order?.id ?? ''}`;
   const passed = check?.passed === true;
   return (
-    <DialogFrame
+    <FormDialog
       open={order !== null}
       onClose={close}
       title={title}
@@ -241,114 +240,97 @@ export function HandoverDialog({
           ? `Check the ID of ${order?.customer ?? 'the customer'} at the counter: scan the barcode on its back, or type what it says.`
           : `Scan the barcode on the back of the customer's ID, or type what it says. The order is for ${order?.customer ?? ''}.`
       }
-      footer={
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
+      actions={
+        <>
           {bound && onReturn && (
             <Button variant="danger" onClick={onReturn}>
               Return to shop
             </Button>
           )}
-          {passed ? (
+          {passed && (
             <Button onClick={handOver} disabled={handingOver}>
               Hand over
             </Button>
-          ) : (
-            !bound && (
-              <Button type="submit" form={`${id}-form`} disabled={isSubmitting}>
-                {isSubmitting ? 'Checking...' : 'Check ID'}
-              </Button>
-            )
           )}
-        </div>
+        </>
       }
+      submitLabel={passed || bound ? null : isSubmitting ? 'Checking...' : 'Check ID'}
+      pending={isSubmitting}
+      failure={failure}
+      formLabel="ID check"
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(typed)}
     >
-      <form
-        id={`${id}-form`}
-        noValidate
-        aria-label="ID check"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void form.handleSubmit(typed)(event)}
-      >
-        {check && <Verdict check={check} />}
-        {bound && (
-          <p className="rounded-xl border border-line bg-surface-2/60 p-3 text-sm">
-            A failed ID check stands. Only the owner can allow one more check, with a written
-            reason.
-          </p>
-        )}
-        {override && !passed && (
-          <p className="rounded-xl border border-warn/50 bg-warn/10 p-3 text-sm">
-            {override.byName} allowed one more check: {override.reason}
-          </p>
-        )}
-        {!passed && !bound && (
-          <>
-            {scanning ? (
-              <>
-                <IdScanner onScan={scanned} />
-                <Button variant="outline" onClick={() => setScanning(false)}>
-                  <Keyboard aria-hidden="true" className="h-4 w-4" />
-                  Type it instead
-                </Button>
-              </>
-            ) : (
-              <Button variant="secondary" size="lg" onClick={() => setScanning(true)}>
-                <ScanLine aria-hidden="true" className="h-5 w-5" />
-                Scan the ID's barcode
+      {check && <Verdict check={check} />}
+      {bound && (
+        <p className="rounded-xl border border-line bg-surface-2/60 p-3 text-sm">
+          A failed ID check stands. Only the owner can allow one more check, with a written reason.
+        </p>
+      )}
+      {override && !passed && (
+        <p className="rounded-xl border border-warn/50 bg-warn/10 p-3 text-sm">
+          {override.byName} allowed one more check: {override.reason}
+        </p>
+      )}
+      {!passed && !bound && (
+        <>
+          {scanning ? (
+            <>
+              <IdScanner onScan={scanned} />
+              <Button variant="outline" onClick={() => setScanning(false)}>
+                <Keyboard aria-hidden="true" className="h-4 w-4" />
+                Type it instead
               </Button>
-            )}
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Field label={LABELS.idType} htmlFor={`${id}-idType`}>
-                <select id={`${id}-idType`} className={selectClasses} {...form.register('idType')}>
-                  {ID_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {ID_TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              {idTypeHasState(idType) &&
-                text('state', { maxLength: 2, autoCapitalize: 'characters' })}
-              {text('firstName', { autoComplete: 'off' })}
-              {text('lastName', { autoComplete: 'off' })}
-              {dateField('dateOfBirth')}
-              {dateField('expiry')}
-              {text('idNumber', { autoCapitalize: 'characters' })}
-            </div>
-            {nameDiffers && (
-              <Checkbox
-                checked={confirmName}
-                onChange={setConfirmName}
-                label={`The name on the ID differs, but I made sure this is ${order?.customer ?? 'the customer'}.`}
-              />
-            )}
-          </>
-        )}
-        {passed && order && (
-          <PaymentStep
-            total={order.total}
-            draft={payment}
-            onChange={setPayment}
-            showProblem={unpaid}
-          />
-        )}
-        {passed && !pickup && (
-          <SignatureField
-            label={`${order?.customer ?? 'The customer'}'s signature`}
-            hint="Ask the customer to sign in the box with a finger."
-            error={unsigned && !signature ? 'Ask the customer to sign before handing over.' : null}
-            onChange={setSignature}
-          />
-        )}
-        {failure && (
-          <p role="alert" className="text-sm text-danger">
-            {failure}
-          </p>
-        )}
-      </form>
-    </DialogFrame>
+            </>
+          ) : (
+            <Button variant="secondary" size="lg" onClick={() => setScanning(true)}>
+              <ScanLine aria-hidden="true" className="h-5 w-5" />
+              Scan the ID's barcode
+            </Button>
+          )}
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Field label={LABELS.idType} htmlFor={`${id}-idType`}>
+              <select id={`${id}-idType`} className={selectClasses} {...form.register('idType')}>
+                {ID_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {ID_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {idTypeHasState(idType) &&
+              text('state', { maxLength: 2, autoCapitalize: 'characters' })}
+            {text('firstName', { autoComplete: 'off' })}
+            {text('lastName', { autoComplete: 'off' })}
+            {dateField('dateOfBirth')}
+            {dateField('expiry')}
+            {text('idNumber', { autoCapitalize: 'characters' })}
+          </div>
+          {nameDiffers && (
+            <Checkbox
+              checked={confirmName}
+              onChange={setConfirmName}
+              label={`The name on the ID differs, but I made sure this is ${order?.customer ?? 'the customer'}.`}
+            />
+          )}
+        </>
+      )}
+      {passed && order && (
+        <PaymentStep
+          total={order.total}
+          draft={payment}
+          onChange={setPayment}
+          showProblem={unpaid}
+        />
+      )}
+      {passed && !pickup && (
+        <SignatureField
+          label={`${order?.customer ?? 'The customer'}'s signature`}
+          hint="Ask the customer to sign in the box with a finger."
+          error={unsigned && !signature ? 'Ask the customer to sign before handing over.' : null}
+          onChange={setSignature}
+        />
+      )}
+    </FormDialog>
   );
 }

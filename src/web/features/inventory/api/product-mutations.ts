@@ -61,12 +61,9 @@ function useProductCache() {
   };
 }
 
-export const SAVE_PRODUCT_KEY = ['save-product'];
-
 export function useSaveProduct() {
   const cache = useProductCache();
   return useMutation({
-    mutationKey: SAVE_PRODUCT_KEY,
     mutationFn: ({ id, body }: { id: number | null; body: ProductBody }) =>
       id === null ? createProduct(body) : updateProduct(id, body),
     onSuccess: (product) => cache.upsert(product),

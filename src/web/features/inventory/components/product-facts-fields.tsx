@@ -1,160 +1,129 @@
-import {
-  EFFECTS,
-  type Effect,
-  effectLabel,
-  MAX_EFFECTS,
-  NET_UNITS,
-  type NetUnit,
-  type PotencyUnit,
-  type ProductFacts,
-} from '@shared/product-facts';
+import { EFFECTS, type Effect, effectLabel, MAX_EFFECTS, NET_UNITS } from '@shared/product-facts';
 import { Button } from '@web/components/ui/button';
-import { Checkbox, Field, inputClasses } from '@web/components/ui/form-controls';
+import { Checkbox } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
-import { clsx } from 'clsx';
 import { FileText, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { LAB_DOCUMENT_ACCEPT, uploadLabDocument } from '../api/upload-media';
-import type { ProductFormValues } from '../product-form';
+import {
+  ProductField,
+  ProductFieldGroup,
+  type ProductFormBinding,
+  type TextFieldSpec,
+} from './product-field';
 
-/** The form's fields of the product facts: the shared facts' names. */
-type FactKey = keyof ProductFacts;
+const POTENCY_UNITS = [
+  { value: '', label: 'Not stated' },
+  { value: '%', label: '% (total THC/CBD of the weight)' },
+  { value: 'mg', label: 'mg (per package and per serving)' },
+] as const;
+
+/** The facts' fields, as they read with the potency in % or in mg. */
+function factFields(mg: boolean) {
+  const unitWord = mg ? 'mg per package' : '%';
+  return {
+    brand: {
+      key: 'brand',
+      label: 'Brand',
+      hint: "The maker's name as on the package, e.g. Kiva.",
+    },
+    potencyUnit: {
+      key: 'potencyUnit',
+      label: 'Potency unit',
+      hint: '% of weight for flower, pre-rolls and concentrates; mg for edibles and drinks.',
+      options: POTENCY_UNITS,
+    },
+    potency: [
+      {
+        key: 'thc',
+        label: `THC (${unitWord})`,
+        hint: mg ? 'Total THC in the whole package.' : 'Total THC from the lab results.',
+        decimal: true,
+        placeholder: mg ? '100' : '24',
+      },
+      {
+        key: 'cbd',
+        label: `CBD (${unitWord})`,
+        hint: 'Leave empty when the lab found none.',
+        decimal: true,
+      },
+    ],
+    serving: [
+      {
+        key: 'thcPerServing',
+        label: 'THC per serving (mg)',
+        hint: 'Cards show it: 10 mg/piece.',
+        decimal: true,
+        placeholder: '10',
+      },
+      { key: 'cbdPerServing', label: 'CBD per serving (mg)', decimal: true },
+      {
+        key: 'servingName',
+        label: 'Serving name',
+        hint: 'One serving is a… "piece", "square", "can". Empty reads "serving".',
+        placeholder: 'piece',
+      },
+    ],
+    net: [
+      {
+        key: 'netAmount',
+        label: 'Net size',
+        hint: 'Net weight or volume of one unit, e.g. 3.5 g or 355 ml.',
+        decimal: true,
+        placeholder: '3.5',
+      },
+      {
+        key: 'netUnit',
+        label: 'Unit',
+        options: [
+          { value: '', label: '—' },
+          ...NET_UNITS.map((unit) => ({ value: unit, label: unit })),
+        ],
+      },
+    ],
+    lab: [
+      { key: 'labName', label: 'Lab name', hint: 'The testing laboratory, e.g. SC Labs.' },
+      {
+        key: 'labTestedOn',
+        label: 'Test date',
+        hint: 'When the lab tested this batch.',
+        type: 'date',
+      },
+    ],
+  } satisfies Record<string, TextFieldSpec | readonly TextFieldSpec[]>;
+}
 
 /** The product form's "Product facts" section (issue 40 §1): every fact optional, each explained. */
-export function ProductFactsFields({
-  values,
-  errors,
-  fieldId,
-  set,
-}: {
-  values: Pick<ProductFormValues, FactKey>;
-  errors: Partial<Record<keyof ProductFormValues, string>>;
-  fieldId: (name: string) => string;
-  set: <K extends FactKey>(key: K, value: ProductFormValues[K]) => void;
-}) {
-  const mg = values.potencyUnit === 'mg';
-  const unitWord = mg ? 'mg per package' : '%';
-  const input = (key: FactKey, extra?: { decimal?: boolean; placeholder?: string }) => (
-    <input
-      id={fieldId(key)}
-      inputMode={extra?.decimal ? 'decimal' : undefined}
-      placeholder={extra?.placeholder}
-      className={clsx(inputClasses, extra?.decimal && 'tabular-nums')}
-      value={values[key] as string}
-      aria-invalid={errors[key] ? true : undefined}
-      onChange={(event) => set(key, event.target.value as never)}
-    />
-  );
-
+export function ProductFactsFields({ form }: { form: ProductFormBinding }) {
+  const mg = form.values.potencyUnit === 'mg';
+  const fields = factFields(mg);
   return (
     <>
       <p className="text-sm text-muted">
         All optional. Shoppers filter and compare by these; cards show the brand and potency.
       </p>
-      <Field
-        label="Brand"
-        htmlFor={fieldId('brand')}
-        error={errors.brand}
-        hint="The maker's name as on the package, e.g. Kiva."
-      >
-        {input('brand')}
-      </Field>
-      <Field
-        label="Potency unit"
-        htmlFor={fieldId('potencyUnit')}
-        error={errors.potencyUnit}
-        hint="% of weight for flower, pre-rolls and concentrates; mg for edibles and drinks."
-      >
-        <select
-          id={fieldId('potencyUnit')}
-          className={inputClasses}
-          value={values.potencyUnit}
-          aria-invalid={errors.potencyUnit ? true : undefined}
-          onChange={(event) => set('potencyUnit', event.target.value as '' | PotencyUnit)}
-        >
-          <option value="">Not stated</option>
-          <option value="%">% (total THC/CBD of the weight)</option>
-          <option value="mg">mg (per package and per serving)</option>
-        </select>
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={`THC (${unitWord})`}
-          htmlFor={fieldId('thc')}
-          error={errors.thc}
-          hint={mg ? 'Total THC in the whole package.' : 'Total THC from the lab results.'}
-        >
-          {input('thc', { decimal: true, placeholder: mg ? '100' : '24' })}
-        </Field>
-        <Field
-          label={`CBD (${unitWord})`}
-          htmlFor={fieldId('cbd')}
-          error={errors.cbd}
-          hint="Leave empty when the lab found none."
-        >
-          {input('cbd', { decimal: true })}
-        </Field>
-      </div>
+      <ProductField spec={fields.brand} form={form} />
+      <ProductField spec={fields.potencyUnit} form={form} />
+      <ProductFieldGroup specs={fields.potency} form={form} className="grid gap-4 sm:grid-cols-2" />
       {mg && (
-        <div className="grid gap-4 rounded-xl border border-line bg-surface-2/50 p-3 sm:grid-cols-3">
-          <Field
-            label="THC per serving (mg)"
-            htmlFor={fieldId('thcPerServing')}
-            error={errors.thcPerServing}
-            hint="Cards show it: 10 mg/piece."
-          >
-            {input('thcPerServing', { decimal: true, placeholder: '10' })}
-          </Field>
-          <Field
-            label="CBD per serving (mg)"
-            htmlFor={fieldId('cbdPerServing')}
-            error={errors.cbdPerServing}
-          >
-            {input('cbdPerServing', { decimal: true })}
-          </Field>
-          <Field
-            label="Serving name"
-            htmlFor={fieldId('servingName')}
-            error={errors.servingName}
-            hint='One serving is a… "piece", "square", "can". Empty reads "serving".'
-          >
-            {input('servingName', { placeholder: 'piece' })}
-          </Field>
-        </div>
+        <ProductFieldGroup
+          specs={fields.serving}
+          form={form}
+          className="grid gap-4 rounded-xl border border-line bg-surface-2/50 p-3 sm:grid-cols-3"
+        />
       )}
-      <div className="grid grid-cols-[1fr_8rem] gap-4">
-        <Field
-          label="Net size"
-          htmlFor={fieldId('netAmount')}
-          error={errors.netAmount}
-          hint="Net weight or volume of one unit, e.g. 3.5 g or 355 ml."
-        >
-          {input('netAmount', { decimal: true, placeholder: '3.5' })}
-        </Field>
-        <Field label="Unit" htmlFor={fieldId('netUnit')} error={errors.netUnit}>
-          <select
-            id={fieldId('netUnit')}
-            className={inputClasses}
-            value={values.netUnit}
-            aria-invalid={errors.netUnit ? true : undefined}
-            onChange={(event) => set('netUnit', event.target.value as '' | NetUnit)}
-          >
-            <option value="">—</option>
-            {NET_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <EffectsField values={values} errors={errors} fieldId={fieldId} set={set} />
-      <LabDocumentField values={values} errors={errors} fieldId={fieldId} set={set} />
+      <ProductFieldGroup
+        specs={fields.net}
+        form={form}
+        className="grid grid-cols-[1fr_8rem] gap-4"
+      />
+      <EffectsField form={form} />
+      <LabDocumentField form={form} fields={fields.lab} />
     </>
   );
 }
 
-function EffectsField({ values, errors, fieldId, set }: Parameters<typeof ProductFactsFields>[0]) {
+function EffectsField({ form: { values, errors, fieldId, set } }: { form: ProductFormBinding }) {
   const full = values.effects.length >= MAX_EFFECTS;
   const toggle = (effect: Effect, on: boolean) =>
     set(
@@ -198,11 +167,13 @@ function EffectsField({ values, errors, fieldId, set }: Parameters<typeof Produc
 }
 
 function LabDocumentField({
-  values,
-  errors,
-  fieldId,
-  set,
-}: Parameters<typeof ProductFactsFields>[0]) {
+  form,
+  fields,
+}: {
+  form: ProductFormBinding;
+  fields: readonly TextFieldSpec[];
+}) {
+  const { values, errors, set } = form;
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
 
@@ -279,37 +250,7 @@ function LabDocumentField({
           </p>
         )}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Lab name"
-          htmlFor={fieldId('labName')}
-          error={errors.labName}
-          hint="The testing laboratory, e.g. SC Labs."
-        >
-          <input
-            id={fieldId('labName')}
-            className={inputClasses}
-            value={values.labName}
-            aria-invalid={errors.labName ? true : undefined}
-            onChange={(event) => set('labName', event.target.value)}
-          />
-        </Field>
-        <Field
-          label="Test date"
-          htmlFor={fieldId('labTestedOn')}
-          error={errors.labTestedOn}
-          hint="When the lab tested this batch."
-        >
-          <input
-            id={fieldId('labTestedOn')}
-            type="date"
-            className={inputClasses}
-            value={values.labTestedOn}
-            aria-invalid={errors.labTestedOn ? true : undefined}
-            onChange={(event) => set('labTestedOn', event.target.value)}
-          />
-        </Field>
-      </div>
+      <ProductFieldGroup specs={fields} form={form} className="grid gap-4 sm:grid-cols-2" />
     </div>
   );
 }

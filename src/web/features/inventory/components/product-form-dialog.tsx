@@ -1,25 +1,18 @@
-import {
-  DEFAULT_FLAVOR_STRAIN,
-  STRAIN_OPTIONS,
-  STRAINS,
-  type Strain,
-  type StrainName,
-} from '@shared/constants';
+import { DEFAULT_FLAVOR_STRAIN, STRAIN_OPTIONS, STRAINS, type StrainName } from '@shared/constants';
 import type { Category } from '@shared/schemas/categories';
 import type { Product, ProductFields } from '@shared/schemas/products';
-import { useIsMutating } from '@tanstack/react-query';
 import { useCategories } from '@web/api/get-categories';
 import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Checkbox, Field, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { applyServerErrors } from '@web/lib/form-errors';
 import { clsx } from 'clsx';
 import { Plus, Star, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo, useRef } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useCreateCategoryInline } from '../api/create-category';
-import { errorMessage, SAVE_PRODUCT_KEY, useSaveProduct } from '../api/product-mutations';
+import { errorMessage, useSaveProduct } from '../api/product-mutations';
 import {
   emptyProductForm,
   isFlowerForm,
@@ -35,6 +28,12 @@ import {
 import { CategoryPicker } from './category-picker';
 import { MediaEditor } from './media-editor';
 import { ProductFactsFields } from './product-facts-fields';
+import {
+  ProductField,
+  ProductFieldGroup,
+  type ProductFormBinding,
+  type TextFieldSpec,
+} from './product-field';
 
 const isTopLevel = (c: Category) => !c.parentId;
 const bySortOrder = (a: Category, b: Category) =>
@@ -51,38 +50,64 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function MoneyInput({
-  id,
-  value,
-  onChange,
-  placeholder,
-  invalid,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-  invalid?: boolean;
-}) {
-  return (
-    <div className="relative">
-      <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted">
-        $
-      </span>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        className={clsx(inputClasses, 'pl-7 tabular-nums')}
-        value={value}
-        placeholder={placeholder}
-        aria-invalid={invalid ? true : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
+const STRAIN_CHOICES = STRAIN_OPTIONS.map((strain) => ({
+  value: strain,
+  label: strain === 'none' ? 'None' : strain,
+}));
+
+/** The form's plain fields, as they read for flower (sold by weight) or by the unit. */
+function productFields(flower: boolean, flavored: boolean) {
+  return {
+    price: {
+      key: 'price',
+      label: flower ? 'Price (1/8 Oz)' : 'Price',
+      hint: flower ? 'Other sizes fill in at 1.9x, 3.6x and 6.4x when left empty.' : undefined,
+      money: true,
+    },
+    salePrice: {
+      key: 'salePrice',
+      label: flower ? 'Sale Price (1/8 Oz)' : 'Sale Price',
+      hint: 'Leave empty for no sale.',
+      placeholder: 'No sale',
+      money: true,
+    },
+    tiers: TIER_FIELDS.map((tier) => [
+      { key: tier.price, label: `Price (${tier.label})`, money: true },
+      { key: tier.sale, label: `Sale Price (${tier.label})`, placeholder: 'No sale', money: true },
+    ]),
+    grams: [
+      {
+        key: 'cannabisGrams',
+        label: 'Cannabis per unit (g)',
+        hint: 'Dried flower in one unit, e.g. 1 for a 1 g pre-roll.',
+        decimal: true,
+        placeholder: '0',
+      },
+      {
+        key: 'concentrateGrams',
+        label: 'Concentrate per unit (g)',
+        hint: 'Concentrate in one unit, e.g. 1 for a 1 g vape cart.',
+        decimal: true,
+        placeholder: '0',
+      },
+    ],
+    stock: [
+      {
+        key: 'stock',
+        label: flower ? 'Stock (grams)' : 'Stock (units)',
+        hint: flavored
+          ? 'Optional: with flavor stocks the total is their sum.'
+          : flower
+            ? '3.5 g per 1/8 Oz.'
+            : undefined,
+        type: 'number',
+        decimal: true,
+        min: 0,
+        step: flower ? 0.5 : 1,
+      },
+      { key: 'strain', label: 'Strain', options: STRAIN_CHOICES },
+    ],
+  } satisfies Record<string, TextFieldSpec | readonly (TextFieldSpec | readonly TextFieldSpec[])[]>;
 }
 
 /** Add and Edit Product dialog (spec §2.10, §4, §5 product form). */
@@ -99,40 +124,20 @@ export function ProductFormDialog({
   session: number;
   onClose: () => void;
 }) {
-  return (
-    <DialogFrame
-      open={open}
-      onClose={onClose}
-      size="lg"
-      title={product ? `Edit Product: ${product.name}` : 'Add Product'}
-      description={
-        product ? 'Update the product details below.' : 'Fill in the details of the new product.'
-      }
-      footer={<ProductFormFooter product={product} onClose={onClose} />}
-    >
-      <ProductForm key={session} product={product} onDone={onClose} />
-    </DialogFrame>
-  );
+  return <ProductForm key={session} open={open} product={product} onClose={onClose} />;
 }
 
-const FORM_ID = 'product-form';
-
-function ProductFormFooter({ product, onClose }: { product: Product | null; onClose: () => void }) {
-  const saving = useIsMutating({ mutationKey: SAVE_PRODUCT_KEY }) > 0;
-  return (
-    <>
-      <Button variant="outline" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} disabled={saving}>
-        {product ? 'Update Product' : 'Create Product'}
-      </Button>
-    </>
-  );
-}
-
-function ProductForm({ product, onDone }: { product: Product | null; onDone: () => void }) {
+function ProductForm({
+  open,
+  product,
+  onClose,
+}: {
+  open: boolean;
+  product: Product | null;
+  onClose: () => void;
+}) {
   const uid = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const fieldId = (name: string) => `${uid}-${name}`;
   const { data: categories = [] } = useCategories();
   const save = useSaveProduct();
@@ -167,6 +172,8 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   );
   const flower = isFlowerForm(values);
   const flavored = usesFlavors(values);
+  const bound: ProductFormBinding = { values, errors, fieldId, set };
+  const fields = productFields(flower, values.flavors.length > 0);
 
   async function createInline(name: string, parentId: number | null): Promise<string | null> {
     try {
@@ -190,8 +197,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
   // the first problem may be scrolled out of sight in a long form
   const focusFirstProblem = () =>
     requestAnimationFrame(() =>
-      document
-        .getElementById(FORM_ID)
+      formRef.current
         ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-flavor-error]')
         ?.focus(),
     );
@@ -204,7 +210,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
         description: `${body.name} has been ${product ? 'updated' : 'added to the catalog'}.`,
         variant: 'success',
       });
-      onDone();
+      onClose();
     } catch (error) {
       const placed = applyServerErrors(error, form.setError, productFormField, productFieldMessage);
       if (placed > 0) return focusFirstProblem();
@@ -223,15 +229,19 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
     );
 
   return (
-    <form
-      id={FORM_ID}
-      noValidate
-      aria-busy={submitting}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={product ? `Edit Product: ${product.name}` : 'Add Product'}
+      description={
+        product ? 'Update the product details below.' : 'Fill in the details of the new product.'
+      }
+      submitLabel={product ? 'Update Product' : 'Create Product'}
+      pending={submitting || save.isPending}
+      formRef={formRef}
       className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        if (submitting) return event.preventDefault();
-        void form.handleSubmit(submit, focusFirstProblem)(event);
-      }}
+      onSubmit={form.handleSubmit(submit, focusFirstProblem)}
     >
       <Section title="Details">
         <Field label="Name" htmlFor={fieldId('name')} error={errors.name}>
@@ -290,66 +300,22 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
 
       <Section title="Pricing">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={flower ? 'Price (1/8 Oz)' : 'Price'}
-            htmlFor={fieldId('price')}
-            error={errors.price}
-            hint={
-              flower ? 'Other sizes fill in at 1.9x, 3.6x and 6.4x when left empty.' : undefined
-            }
-          >
-            <MoneyInput
-              id={fieldId('price')}
-              value={values.price}
-              invalid={!!errors.price}
-              onChange={(text) => setAll(withBasePrice(values, text))}
-            />
-          </Field>
-          <Field
-            label={flower ? 'Sale Price (1/8 Oz)' : 'Sale Price'}
-            htmlFor={fieldId('salePrice')}
-            error={errors.salePrice}
-            hint="Leave empty for no sale."
-          >
-            <MoneyInput
-              id={fieldId('salePrice')}
-              value={values.salePrice}
-              invalid={!!errors.salePrice}
-              placeholder="No sale"
-              onChange={(text) => set('salePrice', text)}
-            />
-          </Field>
+          <ProductField
+            spec={fields.price}
+            form={bound}
+            onChange={(text) => setAll(withBasePrice(values, text))}
+          />
+          <ProductField spec={fields.salePrice} form={bound} />
         </div>
         {flower && (
           <div className="grid gap-3 rounded-xl border border-line bg-surface-2/50 p-3 sm:grid-cols-3">
-            {TIER_FIELDS.map((tier) => (
-              <div key={tier.price} className="flex flex-col gap-3">
-                <Field
-                  label={`Price (${tier.label})`}
-                  htmlFor={fieldId(tier.price)}
-                  error={errors[tier.price]}
-                >
-                  <MoneyInput
-                    id={fieldId(tier.price)}
-                    value={values[tier.price]}
-                    invalid={!!errors[tier.price]}
-                    onChange={(text) => set(tier.price, text)}
-                  />
-                </Field>
-                <Field
-                  label={`Sale Price (${tier.label})`}
-                  htmlFor={fieldId(tier.sale)}
-                  error={errors[tier.sale]}
-                >
-                  <MoneyInput
-                    id={fieldId(tier.sale)}
-                    value={values[tier.sale]}
-                    invalid={!!errors[tier.sale]}
-                    placeholder="No sale"
-                    onChange={(text) => set(tier.sale, text)}
-                  />
-                </Field>
-              </div>
+            {fields.tiers.map((tier) => (
+              <ProductFieldGroup
+                key={tier[0].key}
+                specs={tier}
+                form={bound}
+                className="flex flex-col gap-3"
+              />
             ))}
           </div>
         )}
@@ -371,84 +337,20 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
             Flower counts toward the daily purchase limit by its weight: 3.5 g for each 1/8 Oz.
           </p>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Cannabis per unit (g)"
-              htmlFor={fieldId('cannabisGrams')}
-              error={errors.cannabisGrams}
-              hint="Dried flower in one unit, e.g. 1 for a 1 g pre-roll."
-            >
-              <input
-                id={fieldId('cannabisGrams')}
-                inputMode="decimal"
-                placeholder="0"
-                className={clsx(inputClasses, 'tabular-nums')}
-                value={values.cannabisGrams}
-                aria-invalid={errors.cannabisGrams ? true : undefined}
-                onChange={(event) => set('cannabisGrams', event.target.value)}
-              />
-            </Field>
-            <Field
-              label="Concentrate per unit (g)"
-              htmlFor={fieldId('concentrateGrams')}
-              error={errors.concentrateGrams}
-              hint="Concentrate in one unit, e.g. 1 for a 1 g vape cart."
-            >
-              <input
-                id={fieldId('concentrateGrams')}
-                inputMode="decimal"
-                placeholder="0"
-                className={clsx(inputClasses, 'tabular-nums')}
-                value={values.concentrateGrams}
-                aria-invalid={errors.concentrateGrams ? true : undefined}
-                onChange={(event) => set('concentrateGrams', event.target.value)}
-              />
-            </Field>
-          </div>
+          <ProductFieldGroup
+            specs={fields.grams}
+            form={bound}
+            className="grid gap-4 sm:grid-cols-2"
+          />
         )}
       </Section>
 
       <Section title="Inventory and strain">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={flower ? 'Stock (grams)' : 'Stock (units)'}
-            htmlFor={fieldId('stock')}
-            error={errors.stock}
-            hint={
-              values.flavors.length > 0
-                ? 'Optional: with flavor stocks the total is their sum.'
-                : flower
-                  ? '3.5 g per 1/8 Oz.'
-                  : undefined
-            }
-          >
-            <input
-              id={fieldId('stock')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={flower ? 0.5 : 1}
-              className={clsx(inputClasses, 'tabular-nums')}
-              value={values.stock}
-              aria-invalid={errors.stock ? true : undefined}
-              onChange={(event) => set('stock', event.target.value)}
-            />
-          </Field>
-          <Field label="Strain" htmlFor={fieldId('strain')}>
-            <select
-              id={fieldId('strain')}
-              className={inputClasses}
-              value={values.strain}
-              onChange={(event) => set('strain', event.target.value as Strain)}
-            >
-              {STRAIN_OPTIONS.map((strain) => (
-                <option key={strain} value={strain}>
-                  {strain === 'none' ? 'None' : strain}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
+        <ProductFieldGroup
+          specs={fields.stock}
+          form={bound}
+          className="grid gap-4 sm:grid-cols-2"
+        />
         <div className="flex flex-col gap-1.5">
           <p className="text-sm font-medium" id={fieldId('strain-types')}>
             Strain Types
@@ -570,7 +472,7 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
       )}
 
       <Section title="Product facts">
-        <ProductFactsFields values={values} errors={errors} fieldId={fieldId} set={set} />
+        <ProductFactsFields form={bound} />
       </Section>
 
       <Section title="Media">
@@ -580,6 +482,6 @@ function ProductForm({ product, onDone }: { product: Product | null; onDone: () 
           onChange={(media) => set('media', media)}
         />
       </Section>
-    </form>
+    </FormDialog>
   );
 }

@@ -3,13 +3,12 @@ import { isSoldByWeight } from '@shared/quantity';
 import type { Product } from '@shared/schemas/products';
 import { useQueryClient } from '@tanstack/react-query';
 import { stateReportingKeys } from '@web/api/get-state-reporting';
-import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { postJson } from '@web/lib/api-client';
 import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -21,12 +20,7 @@ const LABELS = {
   itemName: 'Metrc item name',
   quantity: 'Quantity',
 } as const;
-type FormField = keyof typeof LABELS;
-const fieldFor = (path: string) => (path in LABELS ? (path as FormField) : undefined);
-const resolver = schemaResolver(receivePackageSchema, {
-  fieldFor,
-  sentence: labelledSentence(LABELS),
-});
+const { fieldFor, resolver } = labelledForm(receivePackageSchema, LABELS);
 type ReceiveForm = z.input<typeof receivePackageSchema>;
 
 /**
@@ -73,91 +67,73 @@ export function ReceiveStockDialog({
     }
   });
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
       onClose={close}
       size="sm"
       title="Receive stock"
       description="Record a Metrc package the shop received. Its quantity is added to the product's stock; sales are reported against its tag."
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={isSubmitting}>
-            Receive package
-          </Button>
-        </>
-      }
+      submitLabel="Receive package"
+      pending={isSubmitting}
+      failure={failure}
+      onSubmit={submit}
     >
-      <form
-        id={`${id}-form`}
-        noValidate
-        className="flex flex-col gap-3"
-        onSubmit={(e) => void submit(e)}
-      >
-        <Field label={LABELS.productId} htmlFor={`${id}-product`} error={errors.productId?.message}>
+      <Field label={LABELS.productId} htmlFor={`${id}-product`} error={errors.productId?.message}>
+        <select
+          id={`${id}-product`}
+          className={selectClasses}
+          {...fieldAria(`${id}-product`, errors.productId?.message)}
+          {...form.register('productId', { valueAsNumber: true })}
+        >
+          <option value={0}>Choose a product</option>
+          {products.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {product && product.flavors.length > 0 && (
+        <Field label={LABELS.flavor} htmlFor={`${id}-flavor`} error={errors.flavor?.message}>
           <select
-            id={`${id}-product`}
+            id={`${id}-flavor`}
             className={selectClasses}
-            {...fieldAria(`${id}-product`, errors.productId?.message)}
-            {...form.register('productId', { valueAsNumber: true })}
+            {...fieldAria(`${id}-flavor`, errors.flavor?.message)}
+            {...form.register('flavor', { setValueAs: (v) => (v ? String(v) : null) })}
           >
-            <option value={0}>Choose a product</option>
-            {products.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
+            <option value="">Any flavor</option>
+            {product.flavors.map((flavor) => (
+              <option key={flavor} value={flavor}>
+                {flavor}
               </option>
             ))}
           </select>
         </Field>
-        {product && product.flavors.length > 0 && (
-          <Field label={LABELS.flavor} htmlFor={`${id}-flavor`} error={errors.flavor?.message}>
-            <select
-              id={`${id}-flavor`}
-              className={selectClasses}
-              {...fieldAria(`${id}-flavor`, errors.flavor?.message)}
-              {...form.register('flavor', { setValueAs: (v) => (v ? String(v) : null) })}
-            >
-              <option value="">Any flavor</option>
-              {product.flavors.map((flavor) => (
-                <option key={flavor} value={flavor}>
-                  {flavor}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
-        <TextField
-          id={`${id}-tag`}
-          label={LABELS.tag}
-          error={errors.tag?.message}
-          hint="The 24 letters and digits on the package's Metrc tag"
-          spellCheck={false}
-          registration={form.register('tag')}
-        />
-        <TextField
-          id={`${id}-item`}
-          label={LABELS.itemName}
-          error={errors.itemName?.message}
-          hint="As the transfer's manifest names it"
-          registration={form.register('itemName')}
-        />
-        <TextField
-          id={`${id}-quantity`}
-          label={`${LABELS.quantity} (${unit})`}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          error={errors.quantity?.message}
-          registration={form.register('quantity', { valueAsNumber: true })}
-        />
-        {failure && (
-          <p role="alert" className="text-sm text-danger">
-            {failure}
-          </p>
-        )}
-      </form>
-    </DialogFrame>
+      )}
+      <TextField
+        id={`${id}-tag`}
+        label={LABELS.tag}
+        error={errors.tag?.message}
+        hint="The 24 letters and digits on the package's Metrc tag"
+        spellCheck={false}
+        registration={form.register('tag')}
+      />
+      <TextField
+        id={`${id}-item`}
+        label={LABELS.itemName}
+        error={errors.itemName?.message}
+        hint="As the transfer's manifest names it"
+        registration={form.register('itemName')}
+      />
+      <TextField
+        id={`${id}-quantity`}
+        label={`${LABELS.quantity} (${unit})`}
+        type="number"
+        inputMode="decimal"
+        step="any"
+        error={errors.quantity?.message}
+        registration={form.register('quantity', { valueAsNumber: true })}
+      />
+    </FormDialog>
   );
 }

@@ -2,12 +2,12 @@ import { type DestructionInput, destructionSchema, type ToDestroy } from '@share
 import { useQueryClient } from '@tanstack/react-query';
 import { toDestroyKeys, useToDestroy } from '@web/api/get-to-destroy';
 import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { TextField } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { postJson } from '@web/lib/api-client';
 import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { format } from 'date-fns';
 import { Flame, PackageX } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -15,12 +15,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 const LABELS = { amount: 'Amount', witness: 'Witness', note: 'Note' } as const;
-type Field = keyof typeof LABELS;
-const fieldFor = (path: string) => (path in LABELS ? (path as Field) : undefined);
-const resolver = schemaResolver(destructionSchema, {
-  fieldFor,
-  sentence: labelledSentence(LABELS),
-});
+const { fieldFor, resolver } = labelledForm(destructionSchema, LABELS);
 type DestructionForm = z.input<typeof destructionSchema>;
 
 const amountText = (item: Pick<ToDestroy, 'unit'>, amount: number) =>
@@ -57,59 +52,42 @@ function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose:
     }
   });
   return (
-    <DialogFrame
+    <FormDialog
       open={item !== null}
       onClose={close}
       size="sm"
       title={`Destroy returned ${item?.name ?? ''}`}
       description="Record what was destroyed and who witnessed it. The record is kept with the shop's books."
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} variant="danger" disabled={isSubmitting}>
-            Record destruction
-          </Button>
-        </>
-      }
+      submitLabel="Record destruction"
+      submitVariant="danger"
+      pending={isSubmitting}
+      failure={failure}
+      onSubmit={submit}
     >
-      <form
-        id={`${id}-form`}
-        noValidate
-        className="flex flex-col gap-3"
-        onSubmit={(e) => void submit(e)}
-      >
-        <TextField
-          id={`${id}-amount`}
-          label={`${LABELS.amount} (${item?.unit === 'g' ? 'grams' : 'units'})`}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          error={errors.amount?.message}
-          hint={item ? `${amountText(item, item.amount)} waiting` : undefined}
-          registration={form.register('amount', { valueAsNumber: true })}
-        />
-        <TextField
-          id={`${id}-witness`}
-          label={LABELS.witness}
-          error={errors.witness?.message}
-          hint="The person who saw the goods destroyed"
-          registration={form.register('witness')}
-        />
-        <TextField
-          id={`${id}-note`}
-          label={`${LABELS.note} (optional)`}
-          error={errors.note?.message}
-          registration={form.register('note')}
-        />
-        {failure && (
-          <p role="alert" className="text-sm text-danger">
-            {failure}
-          </p>
-        )}
-      </form>
-    </DialogFrame>
+      <TextField
+        id={`${id}-amount`}
+        label={`${LABELS.amount} (${item?.unit === 'g' ? 'grams' : 'units'})`}
+        type="number"
+        inputMode="decimal"
+        step="any"
+        error={errors.amount?.message}
+        hint={item ? `${amountText(item, item.amount)} waiting` : undefined}
+        registration={form.register('amount', { valueAsNumber: true })}
+      />
+      <TextField
+        id={`${id}-witness`}
+        label={LABELS.witness}
+        error={errors.witness?.message}
+        hint="The person who saw the goods destroyed"
+        registration={form.register('witness')}
+      />
+      <TextField
+        id={`${id}-note`}
+        label={`${LABELS.note} (optional)`}
+        error={errors.note?.message}
+        registration={form.register('note')}
+      />
+    </FormDialog>
   );
 }
 

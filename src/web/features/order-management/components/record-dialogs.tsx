@@ -1,16 +1,16 @@
 import { orderReturnSchema } from '@shared/returns';
 import { type Order, orderVoidSchema } from '@shared/schemas/orders';
-import { Button } from '@web/components/ui/button';
-import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
+import { FormDialog } from '@web/components/ui/form-dialog';
 import { errorText } from '@web/lib/error-messages';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
+const reasonField = (path: string) => (path === 'reason' ? 'reason' : undefined);
 const reasonResolver = schemaResolver(orderVoidSchema, {
-  fieldFor: (path) => (path === 'reason' ? 'reason' : undefined),
+  fieldFor: reasonField,
   sentence: labelledSentence({ reason: 'Reason' }),
 });
 
@@ -52,55 +52,34 @@ function ReasonDialog({
       await onSubmit(reason);
       close();
     } catch (failed) {
-      if (
-        applyServerErrors(failed, form.setError, (path) =>
-          path === 'reason' ? 'reason' : undefined,
-        ) > 0
-      )
-        return;
+      if (applyServerErrors(failed, form.setError, reasonField) > 0) return;
       setFailure(errorText(failed));
     }
   });
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
       onClose={close}
       size="sm"
       title={title}
       description={description}
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            Keep as it is
-          </Button>
-          <Button
-            type="submit"
-            form={`${id}-form`}
-            variant={danger ? 'danger' : 'primary'}
-            disabled={form.formState.isSubmitting}
-          >
-            {submitLabel}
-          </Button>
-        </>
-      }
+      cancelLabel="Keep as it is"
+      submitLabel={submitLabel}
+      submitVariant={danger ? 'danger' : 'primary'}
+      pending={form.formState.isSubmitting}
+      failure={failure}
+      onSubmit={submit}
     >
-      <form id={`${id}-form`} noValidate onSubmit={(event) => void submit(event)}>
-        <Field label={label} htmlFor={`${id}-reason`} error={error}>
-          <textarea
-            id={`${id}-reason`}
-            rows={3}
-            className={textareaClasses}
-            {...fieldAria(`${id}-reason`, error)}
-            {...form.register('reason')}
-          />
-        </Field>
-        {failure && (
-          <p role="alert" className="mt-3 text-sm text-danger">
-            {failure}
-          </p>
-        )}
-      </form>
-    </DialogFrame>
+      <Field label={label} htmlFor={`${id}-reason`} error={error}>
+        <textarea
+          id={`${id}-reason`}
+          rows={3}
+          className={textareaClasses}
+          {...fieldAria(`${id}-reason`, error)}
+          {...form.register('reason')}
+        />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -216,74 +195,57 @@ export function ReturnDialog({
   });
   const reasonError = form.formState.errors.reason?.message;
   return (
-    <DialogFrame
+    <FormDialog
       open={order !== null}
       onClose={close}
       title={`Record a return for order #${order?.id ?? ''}`}
       description="The sale stays on record and its grams still count for that day. What comes back is kept apart until it is destroyed; it never goes back on sale."
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={form.formState.isSubmitting}>
-            Record return
-          </Button>
-        </>
-      }
+      submitLabel="Record return"
+      pending={form.formState.isSubmitting}
+      failure={failure}
+      className="flex flex-col gap-4"
+      onSubmit={submit}
     >
-      <form
-        id={`${id}-form`}
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => void submit(e)}
-      >
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold">What comes back</legend>
-          {lines.map((line) => {
-            const left = line.count - (returned.get(line.lineId!) ?? 0);
-            const fieldId = `${id}-line-${line.lineId}`;
-            return (
-              <div
-                key={line.lineId}
-                className="flex items-center justify-between gap-3 rounded-xl border border-line px-3 py-2"
-              >
-                <label htmlFor={fieldId} className="min-w-0 text-sm">
-                  <span className="block font-medium">{line.name}</span>
-                  <span className="block text-xs text-muted">
-                    {line.quantity} · {left} of {line.count} can come back
-                  </span>
-                </label>
-                <input
-                  id={fieldId}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={left}
-                  disabled={left === 0}
-                  defaultValue={0}
-                  className={`${inputClasses} w-20 text-right`}
-                  {...form.register(`counts.${String(line.lineId)}`)}
-                />
-              </div>
-            );
-          })}
-        </fieldset>
-        <Field label="Why does it come back?" htmlFor={`${id}-reason`} error={reasonError}>
-          <textarea
-            id={`${id}-reason`}
-            rows={2}
-            className={textareaClasses}
-            {...fieldAria(`${id}-reason`, reasonError)}
-            {...form.register('reason')}
-          />
-        </Field>
-        {failure && (
-          <p role="alert" className="text-sm text-danger">
-            {failure}
-          </p>
-        )}
-      </form>
-    </DialogFrame>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold">What comes back</legend>
+        {lines.map((line) => {
+          const left = line.count - (returned.get(line.lineId!) ?? 0);
+          const fieldId = `${id}-line-${line.lineId}`;
+          return (
+            <div
+              key={line.lineId}
+              className="flex items-center justify-between gap-3 rounded-xl border border-line px-3 py-2"
+            >
+              <label htmlFor={fieldId} className="min-w-0 text-sm">
+                <span className="block font-medium">{line.name}</span>
+                <span className="block text-xs text-muted">
+                  {line.quantity} · {left} of {line.count} can come back
+                </span>
+              </label>
+              <input
+                id={fieldId}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={left}
+                disabled={left === 0}
+                defaultValue={0}
+                className={`${inputClasses} w-20 text-right`}
+                {...form.register(`counts.${String(line.lineId)}`)}
+              />
+            </div>
+          );
+        })}
+      </fieldset>
+      <Field label="Why does it come back?" htmlFor={`${id}-reason`} error={reasonError}>
+        <textarea
+          id={`${id}-reason`}
+          rows={2}
+          className={textareaClasses}
+          {...fieldAria(`${id}-reason`, reasonError)}
+          {...form.register('reason')}
+        />
+      </Field>
+    </FormDialog>
   );
 }

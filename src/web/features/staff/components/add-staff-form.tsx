@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { addStaff } from '../api/save-staff';
@@ -31,8 +31,7 @@ const HINTS: Partial<Record<FieldName, string>> = {
   password: `At least ${STAFF_PASSWORD_MIN_LENGTH} characters. Share it in person.`,
 };
 
-const fieldFor = (path: string) => (path in LABELS ? (path as FieldName) : undefined);
-const resolver = schemaResolver(newStaffSchema, { fieldFor, sentence: labelledSentence(LABELS) });
+const { fieldFor, resolver } = labelledForm(newStaffSchema, LABELS);
 const EMPTY: NewStaffInput = {
   firstName: '',
   username: '',

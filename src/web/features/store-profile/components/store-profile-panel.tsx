@@ -5,18 +5,16 @@ import {
   type StoreProfileBody,
   storeProfileSchema,
 } from '@shared/schemas/store-profile';
-import { useQueryClient } from '@tanstack/react-query';
 import { storeProfileQueryOptions, useStoreProfile } from '@web/api/get-store-profile';
-import { Button } from '@web/components/ui/button';
-import { Field, fieldAria, inputClasses } from '@web/components/ui/form-controls';
+import { TextField } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
+import { SettingsForm } from '@web/components/ui/settings-form';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/toast';
+import { useSettingsForm } from '@web/hooks/use-settings-form';
 import { apiFetch } from '@web/lib/api-client';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { Store } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 
 const LABELS = STORE_PROFILE_LABELS;
 
@@ -60,66 +58,38 @@ function saveStoreProfile(profile: StoreProfile) {
 
 function StoreProfileForm({ profile }: { profile: StoreProfile }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const form = useForm<StoreProfileBody, unknown, StoreProfile>({
-    defaultValues: profile,
+  const { form, submit } = useSettingsForm({
+    saved: profile,
+    toForm: (saved: StoreProfile): StoreProfileBody => saved,
     resolver: profileResolver,
-    reValidateMode: 'onChange',
+    fieldFor,
+    save: saveStoreProfile,
+    queryKey: storeProfileQueryOptions().queryKey,
+    what: 'store profile',
   });
   const { errors, isSubmitting, isDirty } = form.formState;
-
-  async function save(values: StoreProfile) {
-    try {
-      const saved = await saveStoreProfile(values);
-      queryClient.setQueryData(storeProfileQueryOptions().queryKey, saved);
-      form.reset(saved);
-      toast({ title: 'Store profile saved.', variant: 'success' });
-    } catch (error) {
-      if (applyServerErrors(error, form.setError, fieldFor) > 0) return;
-      toast({
-        title: 'Error',
-        description: 'Failed to save the store profile. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  }
-
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => void form.handleSubmit(save)(event)}
+    <SettingsForm
+      onSubmit={submit}
+      saveLabel="Save Store Profile"
+      saving={isSubmitting}
+      changed={isDirty}
     >
       <div className="grid gap-4 md:grid-cols-2">
-        {FORM_ORDER.map((field) => {
-          const fieldId = `${id}-${field}`;
-          const error = errors[field]?.message;
-          return (
-            <Field
-              key={field}
-              label={LABELS[field]}
-              htmlFor={fieldId}
-              error={error}
-              hint={HINTS[field]}
-              className={field === 'pickupAddress' ? 'md:col-span-2' : undefined}
-            >
-              <input
-                id={fieldId}
-                type={field === 'phone' ? 'tel' : 'text'}
-                className={inputClasses}
-                {...fieldAria(fieldId, error, true)}
-                {...form.register(field)}
-              />
-            </Field>
-          );
-        })}
+        {FORM_ORDER.map((field) => (
+          <TextField
+            key={field}
+            id={`${id}-${field}`}
+            label={LABELS[field]}
+            error={errors[field]?.message}
+            hint={HINTS[field]}
+            type={field === 'phone' ? 'tel' : 'text'}
+            className={field === 'pickupAddress' ? 'md:col-span-2' : undefined}
+            registration={form.register(field)}
+          />
+        ))}
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving...' : 'Save Store Profile'}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
