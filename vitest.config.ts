@@ -13,7 +13,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // building a seeded app took over 60 s at load 27 on two cores; a quick one costs nothing
+    hookTimeout: 180_000,
     maxWorkers: 2,
   },
 });
