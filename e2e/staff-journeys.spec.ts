@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_DEALER } from '../playwright.config';
 import { placeOrder, productNamed } from './place-order';
 import { logInThroughDialog, menuLinks, newStaffAccount, openFromMenu } from './staff-login';
@@ -16,6 +16,10 @@ test.beforeEach(async ({ page }) => {
 
 /** A flower no other journey counts the stock of. */
 const FLOWER = 'Green Crack';
+
+/** A shopper's same-day delivery, placed through the API. */
+const deliveryOrder = async (request: APIRequestContext, customer: string) =>
+  placeOrder(request, await productNamed(request, FLOWER), customer, '1/2 Oz', 1, 'delivery');
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -54,14 +58,7 @@ test('a dispatcher signs in through the dialog and works the orders and the sche
   const driver = await newStaffAccount(request, 'driver', `${stamp}d`);
   const dispatcher = await newStaffAccount(request, 'dispatcher', stamp);
   const customer = `Dispatch ${stamp}`;
-  const order = await placeOrder(
-    request,
-    await productNamed(request, FLOWER),
-    customer,
-    '1/2 Oz',
-    1,
-    'delivery',
-  );
+  const order = await deliveryOrder(request, customer);
 
   await logInThroughDialog(page, dispatcher);
   await expect(page).toHaveURL(/\/dealer$/);
@@ -127,14 +124,7 @@ test('a driver signs in through the dialog and works their stops, and only those
   const stamp = `${testInfo.project.name}${Date.now()}`;
   const driver = await newStaffAccount(request, 'driver', stamp);
   const customer = `Driven ${stamp}`;
-  const order = await placeOrder(
-    request,
-    await productNamed(request, FLOWER),
-    customer,
-    '1/2 Oz',
-    1,
-    'delivery',
-  );
+  const order = await deliveryOrder(request, customer);
   // the owner accepts the order and gives it to the driver
   expect((await request.post('/api/auth/login', { data: E2E_DEALER })).ok()).toBe(true);
   const accepted = await request.patch(`/api/orders/${order.id}/status`, {
