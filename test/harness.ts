@@ -67,15 +67,16 @@ export async function createTestDb(
 
 /**
  * Kysely's migrator reads the table list of every schema in the database, so a parallel
- * test dropping its own schema at that moment fails it ("schema t_... does not exist");
- * only that error, naming another test's schema, is tried again.
+ * test dropping its own schema, or a migration there replacing a table, fails it at that
+ * moment ("schema t_... does not exist", "relation t_....schedule_slots does not exist");
+ * only those errors, naming another test's schema, are tried again.
  */
 async function migrateBesideOtherTests(db: Db, schema: string | undefined, to: string | null) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await migrateTo(db, to);
     } catch (error) {
-      const other = /schema "(t_[0-9a-f]+)" does not exist/.exec(String(error))?.[1];
+      const other = /(?:schema "|relation ")(t_[0-9a-f]+)[".]/.exec(String(error))?.[1];
       if (!other || other === schema || attempt === 5) throw error;
     }
   }
