@@ -42,7 +42,7 @@ describe('server layout', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('writes every CSV through http/spreadsheet-csv.ts, which escapes formulas (issue 38)', () => {
+  it('writes every CSV through http/spreadsheet-csv.ts, which escapes formulas', () => {
     const offenders = files
       .filter((f) => f.name !== 'http/spreadsheet-csv.ts')
       .flatMap((f) =>
@@ -59,6 +59,22 @@ describe('server layout', () => {
       .flatMap((f) =>
         f.lines.flatMap((line, index) =>
           /\.events\.publish\(/.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('opens transactions only in services and the database layer (decision 019)', () => {
+    const mayOpen = (name: string) =>
+      name.startsWith('db/') ||
+      (name.startsWith('modules/') && !/\/(repo|routes|admin-routes|[a-z-]*mapper)\.ts$|\/repo\//.test(name));
+    const offenders = files
+      .filter((f) => !mayOpen(f.name))
+      .flatMap((f) =>
+        f.lines.flatMap((line, index) =>
+          /\.transaction\(\)|\.writeTransaction\(/.test(line)
+            ? [`${f.name}:${index + 1}: ${line.trim()}`]
+            : [],
         ),
       );
     expect(offenders).toEqual([]);
