@@ -138,7 +138,7 @@ interface CheckoutRun {
   serverCpuMs: number;
 }
 
-/** 200 buyers over HTTP until stock runs out, then the direct loop; `licensed`: issue 16's rules on. */
+/** 200 buyers over HTTP until stock runs out, then the direct loop; `licensed`: the California rules on. */
 async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
   const fresh = await benchDatabase();
   try {
@@ -216,7 +216,7 @@ async function runCheckout(licensed: boolean): Promise<CheckoutRun> {
 export async function checkoutBench(): Promise<Figure[]> {
   const plain = await runCheckout(false);
   const licensed = await runCheckout(true);
-  // issue 42's targets for this 2-core machine (issue 19 had asked 4,000 and 100 ms on SQLite)
+  // the targets for this 2-core machine (an earlier goal was 4,000 and 100 ms on SQLite)
   const target = BACKEND === 'sqlite' ? 2000 : 1000;
   const p99Target = BACKEND === 'sqlite' ? 200 : 250;
   const p99 = percentile(plain.latenciesMs, 99);

@@ -106,7 +106,7 @@ test('the cart, checkout, thank-you and orders pages pass axe in every theme', a
   await checkEveryTheme(page, 'orders');
 });
 
-test('a full cart at its order caps passes axe in every theme (issue 36)', async ({ page }) => {
+test('a full cart at its order caps passes axe in every theme', async ({ page }) => {
   test.slow();
   const products = (await (await page.request.get('/api/products')).json()) as Product[];
   const lines = products

@@ -103,7 +103,7 @@ test('login lands on /dealer, survives a reload, and logout returns home', async
   await logInThroughDialog(page);
   // the browser holds no secret: the server's session is the only truth
   const session = await page.request.get('/api/auth/session');
-  // the account named at start is the shop's owner (issue 17)
+  // the account named at start is the shop's owner
   expect(await session.json()).toMatchObject({
     authenticated: true,
     username: E2E_DEALER.username,

@@ -6,7 +6,7 @@ import { placeOrder, productNamed } from './place-order';
 import { toastSays } from './toast';
 
 /**
- * Dispatch and the driver's phone view (issue 17 §2): the owner gives a delivery to a driver,
+ * Dispatch and the driver's phone view: the owner gives a delivery to a driver,
  * whose stop appears live; the driver starts it, the shopper's status link names the driver,
  * and the stop ends delivered once the ID check passes, or returned when it fails, with its
  * stock back on the shelf.

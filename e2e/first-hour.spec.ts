@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { logInThroughDialog, menuLinks, newStaffAccount } from './staff-login';
 
 /**
- * The first hour (issue 36): every role signs in through the hidden dialog, as a person does,
+ * The first hour: every role signs in through the hidden dialog, as a person does,
  * and lands on its own first screen with every panel it may use, without a reload.
  */
 

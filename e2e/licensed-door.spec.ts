@@ -12,7 +12,7 @@ import { placeOrder, productNamed } from './place-order';
 import { toastSays } from './toast';
 
 /**
- * A licensed delivery from the shop to the door (issue 17, "done when"): the owner adds a
+ * A licensed delivery from the shop to the door: the owner adds a
  * driver and a dispatcher; the dispatcher gives the driver a delivery; the driver, on a phone,
  * scans the licence's barcode through the camera (Chromium's fake camera plays a generated
  * PDF417), gets PASS, takes the customer's signature and hands the order over; the shopper's

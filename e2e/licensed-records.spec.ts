@@ -10,7 +10,7 @@ import { logInThroughDialog } from './staff-login';
 import { toastSays } from './toast';
 
 /**
- * A sale is a record (issue 37, "done when"): the owner switches the shop to California; a
+ * A sale is a record: the owner switches the shop to California; a
  * pickup is not handed over without the ID checked at the counter, and a failed check stands
  * until the owner allows one more; a delivery is handed over from the dashboard with the ID and
  * the customer's signature; a return after handover leaves the stock as it was and the receipt

@@ -6,7 +6,7 @@ import { makeShopLicensed } from './licensed';
 import { toastSays } from './toast';
 
 /**
- * A licensed shop (issue 16), on its own server: the dealer switches it to California's rule
+ * A licensed shop, on its own server: the dealer switches it to California's rule
  * set with a 9.5% sales tax and a delivery zone; shoppers see the zone, the tax lines and the
  * daily limits before they place an order, and the server holds them to the same numbers.
  */
@@ -163,7 +163,7 @@ test('a cart over the daily flower limit says so before and at placement', async
     '31.5 g of 28.5 g flower daily limit',
   );
   await expect(page.getByTestId('limit-meter')).toContainText('Over the limit');
-  // a cart past its limit reads as clearly as a fresh one (issue 36: axe on a full cart)
+  // a cart past its limit reads as clearly as a fresh one (axe on a full cart)
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByTestId('toast')).toHaveText(

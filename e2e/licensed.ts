@@ -3,7 +3,7 @@ import { E2E_DEALER } from '../playwright.config';
 
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** The licensed shop's one delivery zone (issue 16), shared by its journeys. */
+/** The licensed shop's one delivery zone, shared by its journeys. */
 export const MISSION = {
   name: 'Mission',
   postalCodes: ['94110', '94103'],

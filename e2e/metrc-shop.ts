@@ -1,5 +1,5 @@
 /**
- * The state-reporting journey's shop (issue 43): a fake Metrc in this process on a free port,
+ * The state-reporting journey's shop: a fake Metrc in this process on a free port,
  * and the shop's server reporting to it. Run as `node --import tsx e2e/metrc-shop.ts`.
  */
 import { startFakeMetrc } from '../test/fake-metrc';

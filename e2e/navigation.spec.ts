@@ -1,5 +1,5 @@
 /**
- * Moving between pages (issue 15 items 11-12): each page names itself in the tab title,
+ * Moving between pages: each page names itself in the tab title,
  * focus lands on the new page's heading and is announced, and Back returns the shopper to
  * the card they came from.
  */

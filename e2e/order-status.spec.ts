@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { placeOrder, productNamed } from './place-order';
 
 /**
- * The shopper's status link (issue 17 §6): Your Orders links to /o/<token>, which any
+ * The shopper's status link: Your Orders links to /o/<token>, which any
  * device opens without the shop's cookie and which follows the order's status.
  */
 test('the status link shows the order on another device and follows its status', async ({

@@ -36,7 +36,7 @@ export async function placeOrder(
     ...terms
   }: PlacementTerms = {},
 ): Promise<Order> {
-  // a product with flavors is bought in one (issue 40 §4): the one with the most stock
+  // a product with flavors is bought in one: the one with the most stock
   const flavor = [...product.flavors].sort(
     (a, b) => (product.flavorStocks[b] ?? 0) - (product.flavorStocks[a] ?? 0),
   )[0];

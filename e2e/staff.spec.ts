@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { toastSays } from './toast';
 
 /**
- * Staff and roles (issue 17 §1): the owner adds a member of support staff, who sees only
+ * Staff and roles: the owner adds a member of support staff, who sees only
  * the inbox and the orders (read only); turning the account off signs them out at once.
  */
 
@@ -100,7 +100,7 @@ test('the owner adds support staff, who sees only what the role allows until tur
   expect(again.status()).toBe(403);
   await support.context.close();
 
-  // the owner reads every step in Activity (issue 17 §5)
+  // the owner reads every step in Activity
   await openNav(page);
   await nav(page).getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();

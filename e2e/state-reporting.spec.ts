@@ -7,7 +7,7 @@ import { placeOrder, productNamed } from './place-order';
 import { toastSays } from './toast';
 
 /**
- * State track-and-trace (issue 43, "done when"): the owner receives a Metrc package against a
+ * State track-and-trace: the owner receives a Metrc package against a
  * product, a shopper orders it, the driver hands it over, and the State reporting page shows
  * the sale reported with Metrc's id. This shop reports to a fake Metrc (e2e/metrc-shop.ts).
  */

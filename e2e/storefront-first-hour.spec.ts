@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { contactForm } from './contact-form';
 
 /**
- * The first hour of a shopper (issue 36 items 6, 7, 14, 15, 18, 22): nothing floats over what
+ * The first hour of a shopper: nothing floats over what
  * they tap, a required field shows above the sticky bar, Back returns to their card, sold-out
  * and sale items look it, the chat counts replies and fills a phone, names read as shown.
  */

@@ -216,7 +216,7 @@ test.describe('product menu and search', () => {
 
     const input = dialog.getByRole('searchbox');
     await input.fill('indica');
-    // the dialog answers what the search endpoint answers (issue 40 §3: one search)
+    // the dialog answers what the search endpoint answers (one search)
     const indicaCount = (await (await request.get('/api/products/search?q=indica')).json()).length;
     await expect(dialog.getByRole('link')).toHaveCount(indicaCount);
 
@@ -292,7 +292,7 @@ test.describe('product detail', () => {
     await expect(page.getByLabel('Select Quantity:')).toHaveCount(0);
   });
 
-  test('Add to Cart stays in reach on a phone, clear of the floating buttons (issue 15 items 9, 10)', async ({
+  test('Add to Cart stays in reach on a phone, clear of the floating buttons', async ({
     page,
     request,
   }, testInfo) => {
@@ -390,9 +390,7 @@ test.describe('keyboard', () => {
     await expect(chat).toBeHidden();
     await expect(page.getByRole('button', { name: /^Open live chat/ })).toBeFocused();
   });
-  test('a product row is one card in the Tab order, arrow keys move along it (issue 15 item 16)', async ({
-    page,
-  }) => {
+  test('a product row is one card in the Tab order, arrow keys move along it', async ({ page }) => {
     await page.goto('/');
     const featured = page.getByRole('region', { name: 'Featured Products' });
     const firstLink = featured.getByRole('listitem').first().getByRole('link').last();

@@ -291,7 +291,7 @@ export function isSimple(p: Product): boolean {
  * A random valid pickup order: one flower line and one unit line, and one
  * order in four carries a promo code valid every day.
  */
-/** A licensed shop's orders (issue 16): deliveries into a zone, taxed, one customer each. */
+/** A licensed shop's orders: deliveries into a zone, taxed, one customer each. */
 export interface LicensedOrders {
   postalCode: string;
   pricing: Required<Pick<PriceCartInput, 'delivery' | 'tax'>>;

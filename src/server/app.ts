@@ -90,9 +90,9 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** the time the shop's rules read (hours, sale days); tests fix it, the shop runs on the wall clock */
   clock?: () => Date;
-  /** how often unaccepted orders past their deadline are cancelled (issue 38); null: never */
+  /** how often unaccepted orders past their deadline are cancelled; null: never */
   orderExpiryEveryMs?: number | null;
-  /** how often the Metrc outbox is drained (issue 43); null: never (tests drain it themselves) */
+  /** how often the Metrc outbox is drained; null: never (tests drain it themselves) */
   metrcDrainEveryMs?: number | null;
 }
 

@@ -67,7 +67,8 @@ describe('server layout', () => {
   it('opens transactions only in services and the database layer (decision 019)', () => {
     const mayOpen = (name: string) =>
       name.startsWith('db/') ||
-      (name.startsWith('modules/') && !/\/(repo|routes|admin-routes|[a-z-]*mapper)\.ts$|\/repo\//.test(name));
+      (name.startsWith('modules/') &&
+        !/\/(repo|routes|admin-routes|[a-z-]*mapper)\.ts$|\/repo\//.test(name));
     const offenders = files
       .filter((f) => !mayOpen(f.name))
       .flatMap((f) =>

@@ -133,7 +133,7 @@ const envSchema = z.object({
       'must be an email address, such as orders@shop.example or "Shop <orders@shop.example>"',
     )
     .optional(),
-  /** issue 43: the state's track-and-trace API (Metrc); the four are set together or not at all */
+  /** the state's track-and-trace API (Metrc); the four are set together or not at all */
   METRC_API_BASE: z
     .url('must be a URL such as https://api-ca.metrc.com')
     .refine(

@@ -1,4 +1,4 @@
-/** The activity log (issue 17 §5): one entry per staff action that changed data. */
+/** The activity log: one entry per staff action that changed data. */
 import { z } from 'zod';
 
 export const auditEntryResponse = z.object({

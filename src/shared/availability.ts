@@ -88,13 +88,13 @@ export function isWindowWithinHours(window: string, hours: LegalHours | null): b
   return isSpanWithinHours(timeToMinutes(startTime), timeToMinutes(endTime), hours);
 }
 
-/** The legal hours of the settings' rule set (issue 37 §3); null = any time. */
+/** The legal hours of the settings' rule set; null = any time. */
 export function legalHoursOf(settings: AvailabilitySettings): LegalHours | null {
   return ruleSetFor(settings?.jurisdiction).hours;
 }
 
 /**
- * Why same-day delivery is not taken now (issue 37 §3): under a rule set with legal hours,
+ * Why same-day delivery is not taken now: under a rule set with legal hours,
  * only on the shop's delivery days and within the hours. Null when it is taken (always under
  * a rule set without hours, as the spec has it).
  */

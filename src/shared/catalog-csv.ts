@@ -1,12 +1,12 @@
 /**
- * The catalog spreadsheet (issue 18.5): its columns, how a list sits in one cell,
+ * The catalog spreadsheet: its columns, how a list sits in one cell,
  * and the answer of an import. The server reads and writes the CSV; the browser
  * shows the preview.
  */
 import { PRODUCT_FIELDS } from './product-fields';
 
 /**
- * The Metrc packages with stock left behind a product (issue 43), each column a list keyed by
+ * The Metrc packages with stock left behind a product, each column a list keyed by
  * the package's tag, oldest package first: `metrcPackages` what each still holds
  * (`tag: 9; …`), `metrcPackagesReceived` what it arrived with, `metrcPackageItems` its Metrc
  * item name, `metrcPackageFlavors` the flavor it stocks (only packages of one flavor). The unit

@@ -70,7 +70,7 @@ export const PROMOTION_DEFAULTS = {
 export const FREEBIE_SEARCH_CAP = 10;
 
 /**
- * The spec's four statuses first, then the delivery lifecycle's (issue 17 §2; see
+ * The spec's four statuses first, then the delivery lifecycle's (see
  * order-lifecycle.ts for what each means to a delivery and to a pickup).
  */
 export const ORDER_STATUSES = [

@@ -70,7 +70,7 @@ const all = [blueDream, gelato, gummies, mints, papers];
 const names = (filter: string) =>
   filterAndSortProducts(all, parseMenuFilter(filter)).map((p) => p.name);
 
-describe('menu filter and sort (issue 40 §2)', () => {
+describe('menu filter and sort', () => {
   it('keeps the catalog, featured first, when nothing is chosen', () => {
     expect(names('')).toEqual([
       'Blue Dream',

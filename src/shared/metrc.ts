@@ -1,5 +1,5 @@
 /**
- * State track-and-trace (issue 43): the packages goods arrive under, and what the shop reports
+ * State track-and-trace: the packages goods arrive under, and what the shop reports
  * to Metrc. Shared by the server's routes and the back office's forms.
  */
 import { z } from 'zod';

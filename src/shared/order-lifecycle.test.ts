@@ -9,7 +9,7 @@ import {
   statusLabel,
 } from './order-lifecycle';
 
-describe('the order lifecycle (issue 17 §2)', () => {
+describe('the order lifecycle', () => {
   it('gives deliveries and pickups their own steps, then returned (deliveries) and cancelled', () => {
     expect(statusesFor('delivery')).toEqual([
       'pending',

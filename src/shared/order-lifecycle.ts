@@ -1,5 +1,5 @@
 /**
- * The life of an order (issue 17 §2), read by the server's rules, the back office, the
+ * The life of an order, read by the server's rules, the back office, the
  * driver's view and the shopper's status page. The spec's statuses keep their names:
  * pending is "placed", on the way is "out for delivery", completed is "delivered" (or
  * "picked up"). Returned and cancelled are final: their stock is back on the shelf.
@@ -17,7 +17,7 @@ export const FINISHED_STATUSES: readonly OrderStatus[] = ['completed', ...CLOSED
 export const isPickup = (orderType: OrderType) => orderType === 'pickup';
 
 /**
- * The shop day an order's goods are to change hands (issue 37 §2): a scheduled order's delivery
+ * The shop day an order's goods are to change hands: a scheduled order's delivery
  * date, else today. Its limits and its excise rate are that day's.
  */
 export function plannedSaleDate(

@@ -12,7 +12,7 @@ import { shopDayStart } from './shop-clock';
 const ZONE = 'America/Los_Angeles';
 const MINUTE = 60_000;
 
-describe('order caps (issue 38)', () => {
+describe('order caps', () => {
   it('refuses a line over the count cap, then a subtotal over the order cap', () => {
     expect(orderCapProblem([{ name: 'Blue Dream', count: 10 }], 99_999, ORDER_LIMIT_DEFAULTS)).toBe(
       null,
@@ -51,7 +51,7 @@ describe('order caps (issue 38)', () => {
   });
 });
 
-describe('accept deadline (issue 38)', () => {
+describe('accept deadline', () => {
   const placed = '2026-12-01T18:00:00.000Z';
   it('gives a same-day or pickup order the dealer minutes from when it was placed', () => {
     const order = { createdAt: placed, deliveryDate: null, deliveryTimeWindow: null };

@@ -1,5 +1,5 @@
 /**
- * The dealer's order limits (issue 38, "stock, slots and limits held hostage"): how much one
+ * The dealer's order limits ("stock, slots and limits held hostage"): how much one
  * order may take from the shelf, how long a placed order waits for the shop to accept it, and
  * how many scheduled orders may wait at once. One implementation, read by checkout on the
  * server, by the cart in the browser and by the server's expiry sweep. docs/security.md lists

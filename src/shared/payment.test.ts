@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentProblem, paymentSchema } from './payment';
 
-describe('the payment collected at handover (issue 36 item 23)', () => {
+describe('the payment collected at handover', () => {
   it('settles the total: cash at least the total, a debit card exactly', () => {
     expect(paymentProblem(54.28, { method: 'cash', collected: 60 })).toBeNull();
     expect(paymentProblem(54.28, { method: 'cash', collected: 54.28 })).toBeNull();

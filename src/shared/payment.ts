@@ -1,5 +1,5 @@
 /**
- * The payment collected at handover (issue 36 item 23): cash or debit, and how much. The
+ * The payment collected at handover: cash or debit, and how much. The
  * driver or counter enters it before the customer signs; the receipt prints it with the change.
  */
 import { z } from 'zod';

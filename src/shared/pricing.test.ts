@@ -105,7 +105,7 @@ describe('tierPrices', () => {
   });
 });
 
-describe('sale marks (issue 36 item 15)', () => {
+describe('sale marks', () => {
   it('says nothing when no size is on sale', () => {
     expect(sizesOnSale(product())).toEqual([]);
     expect(saleLabel(product())).toBeNull();
@@ -375,7 +375,7 @@ describe('priceCart', () => {
   });
 });
 
-describe('splitDiscount (issue 37 §4)', () => {
+describe('splitDiscount', () => {
   const parts = (cannabisCents: number, nonCannabisCents: number) => ({
     cannabisCents,
     nonCannabisCents,

@@ -154,7 +154,7 @@ export function sizesOnSale(product: PricedProduct): QuantityLabel[] {
 }
 
 /**
- * The sale mark a product shows (issue 36 item 15): null when nothing is on sale, "ON SALE"
+ * The sale mark a product shows: null when nothing is on sale, "ON SALE"
  * when every size is (or it is sold per unit), else the sizes that are: "1 Oz on sale", so a
  * shopper looking at the 1/8 price is not promised a discount it does not have.
  */
@@ -223,7 +223,7 @@ export function bogo50Details(bogo: Bogo50Pricing): Bogo50Details {
   };
 }
 
-/** Goods in two parts, as the taxes tell them apart (issue 37 §4). */
+/** Goods in two parts, as the taxes tell them apart. */
 export interface GoodsParts {
   cannabisCents: number;
   /** accessories and merchandise */
@@ -412,7 +412,7 @@ export function goodsPartsOf(
 }
 
 /**
- * The discount's share of the cannabis and of the other goods (issue 37 §4): pro rata to the
+ * The discount's share of the cannabis and of the other goods: pro rata to the
  * eligible lines' totals of each part. The smaller part's share is rounded half up to the
  * cent and the larger part (cannabis on a tie) takes the rest, so the shares add up to the
  * discount exactly and neither passes its part's total.

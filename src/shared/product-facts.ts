@@ -110,7 +110,7 @@ export function effectLabel(effect: string): string {
   return effect.charAt(0).toUpperCase() + effect.slice(1);
 }
 
-/** Whether the product states any fact of issue 40 §1 (the product page shows the block only then). */
+/** Whether the product states any of its facts (the product page shows the block only then). */
 export function hasFacts(p: ProductFacts): boolean {
   return (
     p.brand !== null ||

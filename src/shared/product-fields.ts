@@ -24,7 +24,7 @@ export const PRODUCT_TEXT_FIELDS = [
   'strain',
 ] as const satisfies readonly (keyof Product)[];
 
-/** Grams one unit counts toward the daily purchase limits (issue 16). */
+/** Grams one unit counts toward the daily purchase limits. */
 export const PRODUCT_LIMIT_FIELDS = [
   'cannabisGrams',
   'concentrateGrams',

@@ -19,7 +19,7 @@ const product = (id: number, name: string, extra: Partial<Product> = {}) =>
     ...extra,
   }) as unknown as Product;
 
-describe('product search (issue 40 §3)', () => {
+describe('product search', () => {
   it('gives singular and plural one form', () => {
     expect(
       ['gummies', 'prerolls', 'chocolates', 'glass', 'cannabis', 'kush'].map(searchTerm),

@@ -110,7 +110,7 @@ describe('freebieQuantity', () => {
   });
 });
 
-describe('validDaysSummary / wrongDayMessage (issue 15: "not valid" says why)', () => {
+describe('validDaysSummary / wrongDayMessage ("not valid" says why)', () => {
   it('joins neighbouring days with a dash, Monday first', () => {
     expect(validDaysSummary(['sunday', 'saturday'])).toBe('Sat-Sun');
     expect(validDaysSummary(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'])).toBe(

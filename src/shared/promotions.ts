@@ -18,7 +18,7 @@ export function weekdayOf(date: Date, timeZone?: string): Weekday {
 /**
  * Active and valid on the date's weekday. No valid days means never: the dealer is warned
  * that such a promotion "will not be active", so the banner, validate-promo and placement
- * must not honour it (spec §4 says both; issue 15 settles it; see docs/decisions/008).
+ * must not honour it (spec §4 says both; docs/decisions/008 settles it).
  */
 export function isPromotionValidOn(
   promo: { active: boolean; validDays: readonly string[] },

@@ -79,7 +79,7 @@ const input: ReceiptInput = {
 const lineValue = (lines: { label: string; value: string }[], label: string) =>
   lines.find((line) => line.label === label)?.value;
 
-describe('the receipt of a handed-over order (issue 17 §4, DCC §15420)', () => {
+describe('the receipt of a handed-over order (DCC §15420)', () => {
   it('has a receipt once the order is handed over or voided, never before', () => {
     for (const status of ['completed', 'returned', 'cancelled'] as const)
       expect(hasReceipt(status)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The receipt of a delivered or picked-up order (issue 17 §4, DCC §15420): what it says, line
+ * The receipt of a delivered or picked-up order (DCC §15420): what it says, line
  * by line, from the order, the shop's profile and the staff who handled it. Pure: the server
  * renders it as a page, and tests read it without one.
  */
@@ -14,7 +14,7 @@ import type { Order, OrderItem } from './schemas/orders';
 import { shopTimeLabel } from './shop-clock';
 
 /**
- * A handed-over order has a receipt, and it never goes away (issue 37 §1): a voided order (or a
+ * A handed-over order has a receipt, and it never goes away: a voided order (or a
  * delivery brought back) keeps one marked VOID, a return after handover marks it RETURN.
  */
 export const hasReceipt = (status: OrderStatus) => status === 'completed' || isClosed(status);

@@ -1,5 +1,5 @@
 /**
- * The owner's reports (issue 41): the periods a report covers, in shop days, and the tables
+ * The owner's reports: the periods a report covers, in shop days, and the tables
  * every chart shows beside it. The page renders these tables and the server turns the same
  * rows into the CSV a table downloads as, so the two never disagree.
  */

@@ -1,5 +1,5 @@
 /**
- * Returns after handover and the destruction of returned goods (issue 37 §1): a return is its
+ * Returns after handover and the destruction of returned goods: a return is its
  * own record beside the sale; the goods never go back on sale, they wait in a "to destroy" count
  * until a destruction is recorded with a witness.
  */

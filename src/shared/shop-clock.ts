@@ -1,5 +1,5 @@
 /**
- * The shop's own clock (issue 15 items 7-8): "today" and "now" are the shop's, in its time
+ * The shop's own clock: "today" and "now" are the shop's, in its time
  * zone (SHOP_TIMEZONE), whatever the clock of the server or of the shopper's phone says.
  */
 import { SCHEDULE_LEAD_MINUTES } from './constants';

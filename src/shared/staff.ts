@@ -1,5 +1,5 @@
 /**
- * Staff of the shop and what each role may do (issue 17 §1). One table, read by the
+ * Staff of the shop and what each role may do. One table, read by the
  * server's guard and by the back office to show only the screens a role can use.
  */
 import { z } from 'zod';
@@ -25,9 +25,9 @@ export const PERMISSIONS = [
   'deliveries',
   /** the activity log */
   'audit',
-  /** sales and tax reports (issue 41) */
+  /** sales and tax reports */
   'reports',
-  /** state track-and-trace (Metrc): what was reported, resending, the connection (issue 43) */
+  /** state track-and-trace (Metrc): what was reported, resending, the connection */
   'state-reporting',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -112,7 +112,7 @@ export async function renderStorefront(
   url: string,
   env: RenderEnv,
 ): Promise<RenderedStorefront | null> {
-  // the server passes the home page's menu filter (issue 40 §2) already in its normal form
+  // the server passes the home page's menu filter already in its normal form
   const at = url.indexOf('?');
   const pathname = at < 0 ? url : url.slice(0, at);
   const search = at < 0 ? '' : url.slice(at + 1);

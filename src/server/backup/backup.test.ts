@@ -244,36 +244,33 @@ describe('backups and restore on sqlite', () => {
       '../escape.txt',
     ],
     ['an absolute path', () => {}, '/tmp/canopy-restore-absolute.txt'],
-  ])(
-    'issue 38 §5: restore refuses an archive holding %s, and writes nothing',
-    async (_kind, plant, entry) => {
-      const crafted = tempDir();
-      const work = path.join(crafted, 'work');
-      mkdirSync(path.join(work, 'media'), { recursive: true });
-      await createBackup(t.config, path.join(crafted, 'real.tar.gz'));
-      await tar.extract({ file: path.join(crafted, 'real.tar.gz'), cwd: work });
-      plant(work);
-      if (entry.startsWith('/')) writeFileSync(entry, 'x');
-      const file = path.join(crafted, 'crafted.tar.gz');
-      await tar.create({ file, gzip: true, cwd: work, preservePaths: true }, [
-        'backup.json',
-        'canopy.sqlite',
-        entry,
-      ]);
-      rmSync(entry.startsWith('/') ? entry : path.join(work, entry), { force: true });
+  ])('restore refuses an archive holding %s, and writes nothing', async (_kind, plant, entry) => {
+    const crafted = tempDir();
+    const work = path.join(crafted, 'work');
+    mkdirSync(path.join(work, 'media'), { recursive: true });
+    await createBackup(t.config, path.join(crafted, 'real.tar.gz'));
+    await tar.extract({ file: path.join(crafted, 'real.tar.gz'), cwd: work });
+    plant(work);
+    if (entry.startsWith('/')) writeFileSync(entry, 'x');
+    const file = path.join(crafted, 'crafted.tar.gz');
+    await tar.create({ file, gzip: true, cwd: work, preservePaths: true }, [
+      'backup.json',
+      'canopy.sqlite',
+      entry,
+    ]);
+    rmSync(entry.startsWith('/') ? entry : path.join(work, entry), { force: true });
 
-      const dataDir = tempDir();
-      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-      await expect(restoreBackup(config, file)).rejects.toThrow(
-        new RegExp(`not plain files or folders: ${entry.replace(/[./]/g, '\\$&')} \\(`),
-      );
-      expect(readdirSync(dataDir).sort()).toEqual(['media', 'session-secret']);
-      expect(existsSync('/tmp/canopy-restore-absolute.txt')).toBe(false);
-      expect(existsSync(path.join(dataDir, '..', 'escape.txt'))).toBe(false);
-    },
-  );
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await expect(restoreBackup(config, file)).rejects.toThrow(
+      new RegExp(`not plain files or folders: ${entry.replace(/[./]/g, '\\$&')} \\(`),
+    );
+    expect(readdirSync(dataDir).sort()).toEqual(['media', 'session-secret']);
+    expect(existsSync('/tmp/canopy-restore-absolute.txt')).toBe(false);
+    expect(existsSync(path.join(dataDir, '..', 'escape.txt'))).toBe(false);
+  });
 
-  it("issue 38 §13: keeps the data folder, the database and backups to the shop's user", async () => {
+  it("keeps the data folder, the database and backups to the shop's user", async () => {
     const dataDir = path.join(tempDir(), 'fresh-data');
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const db = connect({ dataDir });

@@ -1,5 +1,5 @@
 /**
- * A duty one instance holds at a time (issue 43: the Telegram poller), for a while: the
+ * A duty one instance holds at a time (the Telegram poller), for a while: the
  * holder renews its lease before it runs out; when it dies another takes the lease over.
  */
 import { type Kysely, sql } from 'kysely';

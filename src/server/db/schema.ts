@@ -34,7 +34,7 @@ export interface Database {
   report_days: ReportDaysTable;
   report_day_products: ReportDayProductsTable;
   report_day_quarters: ReportDayQuartersTable;
-  /** issue 43: Metrc packages received, what each handed-over line took, the reports to send */
+  /** Metrc packages received, what each handed-over line took, the reports to send */
   metrc_packages: MetrcPackagesTable;
   order_line_packages: OrderLinePackagesTable;
   metrc_outbox: MetrcOutboxTable;
@@ -192,12 +192,12 @@ export interface ProductsTable {
   flavors: string;
   flavor_strains: string;
   flavor_stocks: string;
-  /** what one unit counts toward the daily limits (issue 16); flower by weight counts its size */
+  /** what one unit counts toward the daily limits; flower by weight counts its size */
   cannabis_grams: Generated<number>;
   concentrate_grams: Generated<number>;
-  /** issue 37 §4: 1 = cannabis (excise, daily limits), 0 = accessory or merchandise */
+  /** 1 = cannabis (excise, daily limits), 0 = accessory or merchandise */
   cannabis: Generated<number>;
-  /** issue 40 §1 product facts (src/shared/product-facts.ts), all nullable */
+  /** the product's facts (src/shared/product-facts.ts), all nullable */
   brand: string | null;
   potency_unit: string | null;
   thc: number | null;
@@ -213,7 +213,7 @@ export interface ProductsTable {
   lab_name: string | null;
   lab_tested_on: string | null;
   created_at: string;
-  /** returned after handover: kept apart until a recorded destruction (issue 37 §1) */
+  /** returned after handover: kept apart until a recorded destruction */
   to_destroy: Generated<number>;
 }
 
@@ -268,21 +268,21 @@ export interface OrdersTable {
   postal_code: string | null;
   cannabis_grams: Generated<number>;
   concentrate_grams: Generated<number>;
-  /** issue 17 §6: the secret of the order's status link, /o/<token> (null only before 0023 ran) */
+  /** the secret of the order's status link, /o/<token> (null only before 0023 ran) */
   status_token: string | null;
-  /** issue 17 §2: the driver the order is assigned to */
+  /** the driver the order is assigned to */
   driver_id: number | null;
   /** when the order was delivered or picked up (ISO instant) */
   completed_at: string | null;
   /** why a delivery came back (order-lifecycle.ts RETURN_REASONS) */
   return_reason: string | null;
-  /** issue 17 §3: the last ID check at the door (JSON DoorCheck) */
+  /** the last ID check at the door (JSON DoorCheck) */
   id_check: string | null;
   /** keyed hash of the checked ID's number (id-number-hash.ts) */
   id_hash: string | null;
   /** the customer's signature at the door: a data:image/png;base64 URL */
   signature: string | null;
-  /** issue 17 §4: who packed it (or made a pickup ready), else who completed it at the back office */
+  /** who packed it (or made a pickup ready), else who completed it at the back office */
   prepared_by: number | null;
   /** the customer's number (customer_numbers), given when the order is handed over */
   customer_number: number | null;
@@ -299,7 +299,7 @@ export interface OrdersTable {
   handover_note: string | null;
   /** JSON TaxContextOfOrder: what the taxes were levied on, to tax it again at handover */
   tax_context: string | null;
-  /** issue 36: times a driver found nobody home and will try again, and their last note */
+  /** times a driver found nobody home and will try again, and their last note */
   delivery_attempts: Generated<number>;
   attempt_note: string | null;
   payment_method: string | null;
@@ -316,7 +316,7 @@ export interface OrdersTable {
   departed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A return after handover (issue 37 §1): its own record beside the sale, never restocked. */
+/** A return after handover: its own record beside the sale, never restocked. */
 export interface OrderReturnsTable {
   id: Generated<number>;
   order_id: number;
@@ -327,7 +327,7 @@ export interface OrderReturnsTable {
   created_at: string;
 }
 
-/** Returned goods destroyed, with a witness (issue 37 §1). */
+/** Returned goods destroyed, with a witness. */
 export interface ProductDestructionsTable {
   id: Generated<number>;
   product_id: number;
@@ -377,7 +377,7 @@ export interface DealerSettingsTable {
   local_tax_rate: number | null;
   /** 0/1: the menu and the cart show prices with taxes (a display choice) */
   prices_include_taxes: Generated<number>;
-  /** issue 38: the dealer's order limits (src/shared/order-limits.ts) */
+  /** the dealer's order limits (src/shared/order-limits.ts) */
   max_line_count: Generated<number>;
   max_order_subtotal_cents: Generated<number>;
   accept_within_minutes: Generated<number>;

@@ -154,7 +154,7 @@ describe.each(BACKENDS)('18.7 private logs on %s', (dialect) => {
     expect(leaked).toEqual([]);
   });
 
-  it('issue 38 §6: status tokens and names in URLs are redacted in request lines', async () => {
+  it('status tokens and names in URLs are redacted in request lines', async () => {
     const token = unique('Token');
     const name = unique('Shopper');
     const urls = [

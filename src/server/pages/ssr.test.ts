@@ -130,7 +130,7 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     }
   });
 
-  it('issue 38 §15: 300 junk query strings are one cache entry, and a real page stays cached', async () => {
+  it('300 junk query strings are one cache entry, and a real page stays cached', async () => {
     const renderer = createStorefrontRenderer(t.app);
     const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
     const decorate = async (page: string) => page;
@@ -146,7 +146,7 @@ describe.each(BACKENDS)('server-rendered storefront (%s)', (dialect) => {
     expect(renderer.cached(again as FastifyRequest, template)).toBe(real);
   });
 
-  it('issue 40 §2: prints the menu filter of the URL, cached once per normal filter', async () => {
+  it('prints the menu filter of the URL, cached once per normal filter', async () => {
     const renderer = createStorefrontRenderer(t.app);
     const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
     const decorate = async (page: string) => page;

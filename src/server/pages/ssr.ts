@@ -72,7 +72,7 @@ export type TemplateDecorator = (template: string) => Promise<string>;
 
 export interface StorefrontRequest {
   pathname: string;
-  /** what is rendered: the path, and on the home page its menu filter in normal form (issue 40 §2) */
+  /** what is rendered: the path, and on the home page its menu filter in normal form */
   page: string;
   theme: Theme;
   ageVerified: boolean;

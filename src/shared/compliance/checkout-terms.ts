@@ -1,5 +1,5 @@
 /**
- * What the shop's compliance settings and delivery zones make of one checkout (issue 16): the
+ * What the shop's compliance settings and delivery zones make of one checkout: the
  * zone a delivery goes to and the tax context, worked out alike by the browser and the server.
  */
 import type { OrderType } from '../constants';

@@ -5,7 +5,7 @@ import { RULE_SETS } from './rule-sets';
 
 const CA = RULE_SETS['US-CA'].hours!;
 
-describe('legal hours (issue 37 §3, DCC §15403)', () => {
+describe('legal hours (DCC §15403)', () => {
   it('California sells and delivers from 6:00 AM until 10:00 PM', () => {
     expect(hoursLabel(CA)).toBe('6:00 AM to 10:00 PM');
     expect(isWithinHours(6 * 60, CA)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Legal hours (issue 37 §3): when a rule set lets the shop sell, deliver and hand over, in shop
+ * Legal hours: when a rule set lets the shop sell, deliver and hand over, in shop
  * time. Windows, slots and handovers outside them are refused.
  */
 import type { LegalHours } from './rule-set';

@@ -108,7 +108,7 @@ describe('US-CA daily limits (DCC §15409)', () => {
   });
 });
 
-describe('Bulk on offer (issue 36 item 8)', () => {
+describe('Bulk on offer', () => {
   const limited = { bulkOfLimitedProducts: false };
   const free = { bulkOfLimitedProducts: true };
   it('is not offered for a product that counts toward a limit where the rules sell by stated weight', () => {

@@ -1,5 +1,5 @@
 /**
- * Daily purchase limits (issue 16): how much of each limited kind a cart holds, and what is
+ * Daily purchase limits: how much of each limited kind a cart holds, and what is
  * left of the rule set's limits once the customer's earlier orders of the shop day count.
  * Grams are summed as integer milligrams so 3.5 + 28 is exactly 31.5.
  */
@@ -46,7 +46,7 @@ export function lineGrams(
 }
 
 /**
- * What a shopper's own orders count toward the limits on a sale day (issue 36 item 3): the
+ * What a shopper's own orders count toward the limits on a sale day: the
  * grams each order keeps (a voided order keeps none, a returned sale keeps its own). The cart's
  * meter reads it from the shopper's orders, as the server counts them at placement.
  */
@@ -103,7 +103,7 @@ export function countsTowardLimits(product: LimitedProduct): boolean {
 }
 
 /**
- * Whether Bulk is offered for this product (issue 36 item 8): not for a product that counts
+ * Whether Bulk is offered for this product: not for a product that counts
  * toward a limit where the rule set sells cannabis by stated weight only, since a Bulk amount
  * is unknown until agreed and the order would be refused at Place Order.
  */
@@ -115,7 +115,7 @@ export function bulkOffered(
 }
 
 /**
- * Where a rule set has cannabis products state their grams (issue 37 §2), why this product
+ * Where a rule set has cannabis products state their grams, why this product
  * cannot be saved or sold as it is; null when it can. Flower sold by weight counts its size.
  */
 export function missingGramsProblem(
@@ -195,7 +195,7 @@ export function sharedPhoneOverLimitMessage(day = 'today'): string {
 }
 
 /**
- * Anti-"looping" at the door (issue 17 §3): the same ID across orders placed under other
+ * Anti-"looping" at the door: the same ID across orders placed under other
  * phones or browsers still gets only the day's limit. Null when this order fits.
  */
 export function idOverLimitReason(

@@ -18,7 +18,7 @@ const flower = (unitPriceCents: number, count = 1): PricingLine => ({
   unitPriceCents,
 });
 
-describe('prices include taxes (issue 16)', () => {
+describe('prices include taxes', () => {
   it('prices goods with their own taxes: $100 is $125.93 in California at 9.5%', () => {
     // excise 15% of $100 = $15.00; sales 9.5% of $115.00 = $10.925, half up $10.93
     expect(withGoodsTaxes(10_000, california(9.5))).toBe(12_593);

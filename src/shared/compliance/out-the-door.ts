@@ -1,5 +1,5 @@
 /**
- * "Prices include taxes" (issue 16): out-the-door prices, as many licensed shops show them. A
+ * "Prices include taxes": out-the-door prices, as many licensed shops show them. A
  * display over the same order: the totals, the stored tax lines and what the server charges
  * never change; only how the menu and the cart split the total.
  */

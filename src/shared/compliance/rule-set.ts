@@ -1,5 +1,5 @@
 /**
- * Rules that change with law or place, as data (issue 16). A rule set is one jurisdiction's
+ * Rules that change with law or place, as data. A rule set is one jurisdiction's
  * purchase limits and cannabis taxes, each rule dated and naming its source; the engines in
  * `limits.ts` and `taxes.ts` read them. A new state is a new data file listed in
  * `rule-sets.ts`, plus its golden tests: no engine changes.
@@ -42,7 +42,7 @@ export interface LegalHours {
 }
 
 /**
- * The amounts of an order a tax can be levied on (issue 37 §4), each in cents:
+ * The amounts of an order a tax can be levied on, each in cents:
  * - `cannabisGoods`: cannabis lines after their share of the discount
  * - `nonCannabisGoods`: accessories and merchandise after their share of the discount
  * - `deliveryFee`: the delivery fee of an order that delivers cannabis goods; 0 without them,

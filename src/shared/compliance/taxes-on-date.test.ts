@@ -6,7 +6,7 @@ import { type StoredOrderTaxes, taxesOnDate } from './taxes-on-date';
 
 const CA = RULE_SETS['US-CA'];
 
-describe('taxesOnDate (issue 37 §4)', () => {
+describe('taxesOnDate', () => {
   // a quarter of flower and a pipe, $10 off both, delivered for $5, at 9.5% sales tax
   const order: StoredOrderTaxes = {
     lines: [

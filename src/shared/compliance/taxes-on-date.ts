@@ -1,5 +1,5 @@
 /**
- * A stored order taxed again on another date (issue 37 §4): the excise rate in force changes
+ * A stored order taxed again on another date: the excise rate in force changes
  * on dated boundaries, so an order handed over on a later day than it was placed may owe the
  * taxes of that day. Pure: the caller reads the order and decides which date counts.
  */

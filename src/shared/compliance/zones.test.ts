@@ -88,7 +88,7 @@ describe('zones', () => {
   });
 });
 
-describe('the delivery address (issue 37 §5)', () => {
+describe('the delivery address', () => {
   const none = RULE_SETS.none;
   const california = RULE_SETS['US-CA'];
 

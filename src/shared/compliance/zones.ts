@@ -1,5 +1,5 @@
 /**
- * Delivery zones (issue 16): the dealer's postal-code areas, each with its own fee, minimum,
+ * Delivery zones: the dealer's postal-code areas, each with its own fee, minimum,
  * free-delivery threshold and sales-tax rate. With no zone defined, the spec's $5 fee and
  * $50 minimum apply everywhere.
  */
@@ -86,7 +86,7 @@ export interface AddressProblem {
 }
 
 /**
- * Why a delivery address cannot be taken as it is (issue 37 §5): the postal code given must be
+ * Why a delivery address cannot be taken as it is: the postal code given must be
  * the address's own ZIP code, and where the rule set delivers only in one state, the address
  * must name that state (a Reno address with an Oakland ZIP is not an Oakland delivery).
  */

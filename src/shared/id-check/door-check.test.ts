@@ -10,7 +10,7 @@ const id = (dateOfBirth: string, firstName = 'Jamie', lastName = 'Rivera') => ({
   lastName,
 });
 
-describe('the door check (issue 17 §3)', () => {
+describe('the door check', () => {
   it('passes 21+ with an unexpired ID in the orderer’s name', () => {
     const result = checkId(id('2005-11-25'), { today, customerName: 'Jamie Rivera' });
     expect(doorCheckOutcome(result, false)).toMatchObject({ passed: true, nameConfirmed: false });

@@ -1,5 +1,5 @@
 /**
- * What the driver enters at the door (issue 17 §3) and what is kept of it: the result, the
+ * What the driver enters at the door and what is kept of it: the result, the
  * method, the time and the driver, never the ID's number, birth date or image.
  */
 import { z } from 'zod';
@@ -79,7 +79,7 @@ export const doorCheckSchema = z.discriminatedUnion('method', [typedIdSchema, sc
 export type DoorCheckInput = z.input<typeof doorCheckSchema>;
 export type TypedId = z.output<typeof typedIdSchema>;
 
-/** An owner's leave to check an ID again after a failed check (issue 37 §1), kept with the order. */
+/** An owner's leave to check an ID again after a failed check, kept with the order. */
 export interface IdCheckOverride {
   byStaffId: number;
   byName: string;

@@ -1,5 +1,5 @@
 /**
- * The customer's signature at the door (issue 17 §3): a small PNG drawn on the driver's
+ * The customer's signature at the door: a small PNG drawn on the driver's
  * screen, sent and kept as a data: URL. Checked by content, not by its label: the bytes must
  * be a PNG of a sensible size.
  */

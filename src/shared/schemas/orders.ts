@@ -46,7 +46,7 @@ export const customerDetailsSchema = z.object({
     'must be a valid email address',
   ),
   deliveryNotes: nullableLine(1000),
-  /** issue 16: the delivery's postal code; without it the address's last five-digit group */
+  /** the delivery's postal code; without it the address's last five-digit group */
   postalCode: nullableLine(10).refine(
     (v) => v === null || POSTAL_CODE.test(v),
     'must be a five-digit postal code',
@@ -109,7 +109,7 @@ export const orderStatusSchema = z.object({
   payment: paymentSchema.optional(),
 });
 
-/** Why an order is voided before handover (issue 37 §1): a sale's record keeps the reason. */
+/** Why an order is voided before handover: a sale's record keeps the reason. */
 export const orderVoidSchema = z.object({
   reason: z
     .string({ message: 'is required' })
@@ -126,7 +126,7 @@ export const driverAssignmentSchema = z.object({
     .nullable(),
 });
 
-/** What a driver may do with a stop of theirs (issue 17 §2). */
+/** What a driver may do with a stop of theirs. */
 export const deliveryStatusSchema = z
   .object({
     status: z.enum(DRIVER_STATUSES, { message: `must be one of ${DRIVER_STATUSES.join(', ')}` }),
@@ -149,7 +149,7 @@ export const deliveryStatusSchema = z
     path: ['returnReason'],
   });
 
-/** Nobody home: the stop goes back on the driver's list for another try (issue 36 item 11). */
+/** Nobody home: the stop goes back on the driver's list for another try. */
 export const deliveryAttemptSchema = z.object({
   note: z
     .string({ message: 'must be text' })

@@ -46,7 +46,7 @@ export const mediaUrlSchema = text({ message: 'must be a URL' })
     'must be an uploaded /media/ file or an http(s) URL',
   );
 
-/** Grams of cannabis in one unit, for the daily limits (issue 16); empty = 0. */
+/** Grams of cannabis in one unit, for the daily limits; empty = 0. */
 export const limitGrams = z.preprocess(
   (value) => emptyOrNumber(value) ?? 0,
   z
@@ -87,7 +87,7 @@ export function stockUnitMessage(category: string, amount: number): string | nul
   return Number.isInteger(amount) ? null : 'must be a whole number';
 }
 
-/** How the facts of issue 40 §1 must agree: a potency needs its unit, a size its unit, and so on. */
+/** How a product's facts must agree: a potency needs its unit, a size its unit, and so on. */
 export function factProblems(p: Record<string, unknown>, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message });

@@ -61,7 +61,7 @@ export type DealerSettingsBody = z.input<typeof dealerSettingsSchema>;
 
 export type DealerSettingsFields = z.output<typeof dealerSettingsSchema>;
 
-/** The Compliance screen (issue 16): the checkout rule set and the shop's tax rates; missing keeps. */
+/** The Compliance screen: the checkout rule set and the shop's tax rates; missing keeps. */
 export const complianceSettingsSchema = z.object({
   jurisdiction: z
     .enum(JURISDICTIONS, { message: `must be one of ${JURISDICTIONS.join(', ')}` })
@@ -86,7 +86,7 @@ export function changesCompliance(body: ComplianceSettingsFields): boolean {
 }
 
 /**
- * The Order limits form (issue 38): what one order may take, how long a placed order waits for
+ * The Order limits form: what one order may take, how long a placed order waits for
  * the shop, how many scheduled orders may wait; missing keeps. Defaults in order-limits.ts.
  */
 export const orderLimitsSchema = z.object({
@@ -121,8 +121,8 @@ export function changesOrderLimits(body: OrderLimitsFields): boolean {
 
 /**
  * PATCH /api/dealer-settings: the weekly availability (spec: availableDays required) or, from
- * the Compliance screen, only the rule set and tax rates (issue 16), or from the Order limits
- * screen only those (issue 38); together is fine.
+ * the Compliance screen, only the rule set and tax rates, or from the Order limits
+ * screen only those; together is fine.
  */
 export const dealerSettingsPatchSchema = dealerSettingsSchema
   .partial({ availableDays: true })

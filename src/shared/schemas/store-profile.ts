@@ -11,7 +11,7 @@ export const profileText = (max: number) =>
   );
 
 /**
- * The shop facts shoppers look for (issue 15): shown in the footer, on the Pickup tab and in
+ * The shop facts shoppers look for: shown in the footer, on the Pickup tab and in
  * the cart. Every line is optional; an empty one is simply not shown.
  */
 export const storeProfileSchema = z.object({

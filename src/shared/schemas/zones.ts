@@ -15,7 +15,7 @@ export const postalCode = text({ message: 'must be a postal code' })
   .trim()
   .regex(POSTAL_CODE, 'must be a five-digit postal code');
 
-/** A delivery zone (issue 16): its postal codes, fee, minimum and optional threshold, tax and note. */
+/** A delivery zone: its postal codes, fee, minimum and optional threshold, tax and note. */
 export const deliveryZoneSchema = z.object({
   name: requiredText(100),
   /** a list, or the form's text: codes separated by commas or spaces */

@@ -4,7 +4,7 @@ import { apiFetch } from '@web/lib/api-client';
 
 export const driverKeys = { all: ['drivers'] as const };
 
-/** GET /api/drivers: the active drivers a dispatcher can give a delivery to (issue 17 §2). */
+/** GET /api/drivers: the active drivers a dispatcher can give a delivery to. */
 export function getDrivers(): Promise<Driver[]> {
   return apiFetch<Driver[]>('/api/drivers');
 }

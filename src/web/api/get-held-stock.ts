@@ -6,7 +6,7 @@ export type { HeldStock };
 
 export const heldStockKeys = { all: ['inventory', 'held'] as const };
 
-/** GET /api/inventory/held (issue 38): stock that orders the shop has not accepted yet hold. */
+/** GET /api/inventory/held: stock that orders the shop has not accepted yet hold. */
 export function getHeldStock(): Promise<HeldStock[]> {
   return apiFetch<HeldStock[]>('/api/inventory/held');
 }

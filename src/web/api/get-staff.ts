@@ -6,7 +6,7 @@ export type { StaffMember };
 
 export const staffKeys = { all: ['staff'] as const };
 
-/** GET /api/staff: the owner's list of accounts (issue 17). */
+/** GET /api/staff: the owner's list of accounts. */
 export function getStaff(): Promise<StaffMember[]> {
   return apiFetch<StaffMember[]>('/api/staff');
 }

@@ -2,7 +2,7 @@ import { parseDateOnly } from '@shared/availability';
 import type { Order } from '@shared/schemas/orders';
 import { format } from 'date-fns';
 
-/** A shop day as every screen writes it: "Sat, Nov 28" (issue 36 item 16). */
+/** A shop day as every screen writes it: "Sat, Nov 28". */
 export function shopDayLabel(date: string): string {
   const day = parseDateOnly(date);
   return Number.isNaN(day.getTime()) ? date : format(day, 'EEE, MMM d');

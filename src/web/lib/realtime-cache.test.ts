@@ -94,7 +94,7 @@ describe('socket events land in the registry entries the screens read', () => {
     expect(client.getQueryData(myOrdersQueryOptions().queryKey)).toBeUndefined();
   });
 
-  it('a zone the dealer adds, changes or deletes reaches the checkout at once (issue 16)', () => {
+  it('a zone the dealer adds, changes or deletes reaches the checkout at once', () => {
     const client = new QueryClient();
     const zone = (id: number, fee: number) =>
       ({ id, name: `Z${id}`, postalCodes: [`9411${id}`], fee, minimum: 50 }) as DeliveryZone;

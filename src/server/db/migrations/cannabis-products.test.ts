@@ -3,7 +3,7 @@ import { BACKENDS } from '../../../../test/harness';
 import { type OldRow, olderDbPerTest } from '../../../../test/suite';
 import { migrateToLatest } from '../migrate';
 
-describe.each(BACKENDS)('upgrading to cannabis products on %s (issue 37 §4)', (dialect) => {
+describe.each(BACKENDS)('upgrading to cannabis products on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
 
   it('marks accessories and merchandise non-cannabis, and order lines as their product', async () => {

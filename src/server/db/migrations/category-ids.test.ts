@@ -23,7 +23,7 @@ const promotion = (title: string, categories: string[]): OldRow => ({
   applicable_categories: JSON.stringify(categories),
 });
 
-describe.each(BACKENDS)('upgrading to category ids on %s (issue 14)', (dialect) => {
+describe.each(BACKENDS)('upgrading to category ids on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
 
   it('files every product and promotion by id, keeps the data and lets a rename touch one row', async () => {

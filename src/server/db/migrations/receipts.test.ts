@@ -21,7 +21,7 @@ const order = (phone: string, status: string, extra: OldRow = {}): OldRow => ({
   ...extra,
 });
 
-describe.each(BACKENDS)('upgrading to receipts on %s (issue 17 §4)', (dialect) => {
+describe.each(BACKENDS)('upgrading to receipts on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
 
   it('numbers the customers of orders completed before, one number per phone, and goes on from there', async () => {

@@ -4,7 +4,7 @@ import { olderDbPerTest } from '../../../../test/suite';
 import { staffSessionForToken } from '../../modules/auth/service';
 import { migrateToLatest } from '../migrate';
 
-describe.each(BACKENDS)('upgrading to staff roles on %s (issue 17)', (dialect) => {
+describe.each(BACKENDS)('upgrading to staff roles on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
 
   it('makes the existing dealer an owner who keeps the password and the open session', async () => {

@@ -24,7 +24,7 @@ function current(promo_code: string | null) {
   return row;
 }
 
-describe.each(BACKENDS)('upgrading to unique promo codes on %s (issue 14)', (dialect) => {
+describe.each(BACKENDS)('upgrading to unique promo codes on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
 
   it('keeps every promotion, renames later duplicates, and refuses a duplicate afterwards', async () => {

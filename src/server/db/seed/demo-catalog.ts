@@ -79,7 +79,7 @@ const SUBCATEGORIES: Record<string, { slug: string; name: string }[]> = {
 };
 
 /**
- * What one unit of each non-flower product counts toward the daily purchase limits (issue 16):
+ * What one unit of each non-flower product counts toward the daily purchase limits:
  * prerolls their flower, vapes and extracts their concentrate, edibles and tinctures their THC
  * (as concentrate). Flower by weight counts its size; accessories count nothing.
  */

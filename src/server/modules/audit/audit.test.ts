@@ -5,7 +5,7 @@ import { logIn, STAFF_PASSWORD, staffClient } from '../../../../test/staff';
 import type { AuditEntry } from '../../../shared/audit';
 import type { Product } from '../../../shared/schemas/products';
 
-describe.each(BACKENDS)('the audit trail on %s (issue 17 §5)', (dialect) => {
+describe.each(BACKENDS)('the audit trail on %s', (dialect) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof dealerClient>>;
   const activity = async (query = '') =>

@@ -21,7 +21,7 @@ function answer<T>(res: LightMyRequestResponse, status = 200): T {
   return (res.body ? res.json() : undefined) as T;
 }
 
-describe.each(BACKENDS)('services audit their own writes on %s (issue 37 §6)', (dialect) => {
+describe.each(BACKENDS)('services audit their own writes on %s', (dialect) => {
   let t: TestApp;
   let wsUrl: string;
   let owner: Awaited<ReturnType<typeof dealerClient>>;

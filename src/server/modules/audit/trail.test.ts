@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { auditTrail } from './trail';
 
-describe('every staff write is recorded by its service (issue 37 §6)', () => {
+describe('every staff write is recorded by its service', () => {
   it('refuses to build an app with a staff write route that does not say its service audits', async () => {
     const app = Fastify();
     await app.register(auditTrail);

@@ -5,7 +5,7 @@ import { isStaffRoute } from '../auth/guard';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The audit trail (issue 37 §6) is written by the services, inside the transaction of the
+ * The audit trail is written by the services, inside the transaction of the
  * change they make (audit/service.ts recordChange). Every staff write route says so with
  * `config.auditedByService`; a new one that does not is refused when the app is built, so no
  * back-office change can go unrecorded by omission.

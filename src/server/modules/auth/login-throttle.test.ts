@@ -60,7 +60,7 @@ describe('login throttle', () => {
     expect(await fail('owner', '4.4.4.4')).toBe(0);
   });
 
-  it('issue 38: an attack spread over 40 addresses makes each of them wait, up to 15 minutes', async () => {
+  it('an attack spread over 40 addresses makes each of them wait, up to 15 minutes', async () => {
     const { throttle, fail } = throttleWithClock();
     for (let i = 0; i < 40; i++) await fail('owner', `5.0.${i}.1`);
     // every address that failed on the account is delayed (by the 40th failure, 15 minutes)
@@ -72,14 +72,14 @@ describe('login throttle', () => {
     expect((await throttle.begin('owner', '8.8.8.8')).allowed).toBe(true);
   });
 
-  it('issue 38: a typo on another account does not make an address wait on the attacked one', async () => {
+  it('a typo on another account does not make an address wait on the attacked one', async () => {
     const { throttle, fail } = throttleWithClock();
     for (let i = 0; i < 30; i++) await fail('owner', `6.0.${i}.1`);
     expect(await fail('support-amy', '7.7.7.7')).toBe(0);
     expect((await throttle.begin('owner', '7.7.7.7')).allowed).toBe(true);
   });
 
-  it('issue 38: counts IPv6 addresses by their /64', async () => {
+  it('counts IPv6 addresses by their /64', async () => {
     const { fail } = throttleWithClock();
     for (let i = 1; i <= 5; i++) expect(await fail('owner', `2001:db8:0:7::${i}`)).toBe(0);
     expect(await fail('owner', '2001:db8::7:0:0:0:6')).toBe(900);

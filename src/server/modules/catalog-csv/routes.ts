@@ -103,7 +103,7 @@ async function csvText(request: FastifyRequest): Promise<string> {
 }
 
 /**
- * Catalog spreadsheet for the dealer (issue 18.5): GET /api/products/export.csv and
+ * Catalog spreadsheet for the dealer: GET /api/products/export.csv and
  * POST /api/products/import (a preview; `?apply=true` applies it in one transaction).
  */
 export async function catalogCsvRoutes(app: FastifyInstance): Promise<void> {

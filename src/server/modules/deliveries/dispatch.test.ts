@@ -15,7 +15,7 @@ import type { Order } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 import { shopClock } from '../../../shared/shop-clock';
 
-describe.each(BACKENDS)('dispatch and the driver’s stops on %s (issue 17 §2)', (dialect) => {
+describe.each(BACKENDS)('dispatch and the driver’s stops on %s', (dialect) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof dealerClient>>;
   let dispatcher: Awaited<ReturnType<typeof staffClient>>;

@@ -15,7 +15,7 @@ import { shopClock } from '../../../shared/shop-clock';
 const ZONE = 'America/Los_Angeles';
 
 /**
- * The door's other duties (issue 17 §3): the signature is a real PNG of a sensible size, and
+ * The door's other duties: the signature is a real PNG of a sensible size, and
  * one ID across orders placed under different phones stays within the day's limits.
  */
 describe.each(BACKENDS)('signatures and the ID’s daily limits at the door on %s', (dialect) => {

@@ -14,7 +14,7 @@ import {
   updateOrderStatus,
 } from '../orders/service';
 
-/** A driver's unfinished deliveries, in the order to drive them (issue 17 §2). */
+/** A driver's unfinished deliveries, in the order to drive them. */
 export async function listDeliveries(db: Kysely<Database>, driverId: number): Promise<Order[]> {
   return inStopOrder(await listOrders(db, { driverId, notIn: FINISHED_STATUSES }));
 }
@@ -43,7 +43,7 @@ export async function updateDelivery(
 export const NOBODY_HOME = 'Nobody home';
 
 /**
- * Nobody home, try again later (issue 36 item 11): the stop goes back on the driver's list,
+ * Nobody home, try again later: the stop goes back on the driver's list,
  * ready to start again, with one more attempt counted and the driver's note.
  */
 export async function recordDeliveryAttempt(

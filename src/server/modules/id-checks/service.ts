@@ -1,5 +1,5 @@
 /**
- * ID checks (issue 17 §3, issue 37 §1): the driver's at the door and staff's at the pickup
+ * ID checks: the driver's at the door and staff's at the pickup
  * counter, one service for both. A scan is a scan only when the server read the barcode; a
  * failed check binds, and only an owner's written leave allows one more; checks of one ID are
  * made one at a time.
@@ -131,7 +131,7 @@ function pendingOverride(row: OrderRow): IdCheckOverride | null {
 }
 
 /**
- * Anti-"looping" (issue 17 §3): the grams of every open order checked with this ID on the
+ * Anti-"looping": the grams of every open order checked with this ID on the
  * order's sale day, this one included, stay within the daily limits of the rule set in force.
  */
 async function idOverLimit(
@@ -149,7 +149,7 @@ async function idOverLimit(
 }
 
 /**
- * An owner lets a failed ID check be made once more, saying why (issue 37 §1). The leave is
+ * An owner lets a failed ID check be made once more, saying why. The leave is
  * kept with the order, shown on its receipt's check line, and recorded in the activity log.
  */
 export async function allowIdRecheck(

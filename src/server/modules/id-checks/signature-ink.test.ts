@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { blankSignaturePng, dotSignaturePng, signaturePng } from '../../../../test/signature';
 import { hasDrawnMark, inkOf } from './signature-ink';
 
-describe('a signature holds a drawn mark (issue 37 §1)', () => {
+describe('a signature holds a drawn mark', () => {
   it('finds the scrawl across the pad', async () => {
     const signed = await signaturePng();
     const ink = await inkOf(signed);

@@ -1,5 +1,5 @@
 /**
- * Whether a signature holds a drawn mark (issue 37 §1): enough inked pixels, spread over
+ * Whether a signature holds a drawn mark: enough inked pixels, spread over
  * enough of the pad, so a blank pad, a dot or a 1x1 image is not a signature.
  */
 import { loadSharp } from '../../imaging/load-sharp';

@@ -60,7 +60,7 @@ export function sniffMediaKind(buf: Buffer): MediaKind | null {
 }
 
 /**
- * Lab results (issue 40 §1): a PDF, or a photo or scan of one (JPEG, PNG, WebP). A PDF must
+ * Lab results: a PDF, or a photo or scan of one (JPEG, PNG, WebP). A PDF must
  * start with its header and end with its end-of-file marker, so a renamed file or a cut-off
  * upload is refused.
  */

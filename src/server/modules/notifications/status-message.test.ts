@@ -116,7 +116,7 @@ describe('senders', () => {
       loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'canopy-notify-')), ...sms, ...env }),
     )[0]!.addressOf({ phone, email: null });
 
-  it('issue 38 §8: text only the country codes the shop allows (SMS_ALLOWED_COUNTRY_CODES, 1 by default)', () => {
+  it('text only the country codes the shop allows (SMS_ALLOWED_COUNTRY_CODES, 1 by default)', () => {
     expect(textsTo('(415) 555-0123')).toBe('+14155550123');
     expect(textsTo('+44 20 7946 0958')).toBeNull();
     expect(textsTo('+882 1234 5678')).toBeNull();
@@ -128,7 +128,7 @@ describe('senders', () => {
     );
   });
 
-  it('issue 38 §9: smtp:// requires STARTTLS before it logs in, unless the URL says ?tls=off', async () => {
+  it('smtp:// requires STARTTLS before it logs in, unless the URL says ?tls=off', async () => {
     // a server that offers no STARTTLS: what a man in the middle who strips it looks like
     const smtp = await startFakeSmtpServer({ username: 'shop', password: 'mail-pass' });
     try {

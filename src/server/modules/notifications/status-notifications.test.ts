@@ -50,7 +50,7 @@ async function placeOrder(
 const about = (order: Order) => (m: ReceivedSms | ReceivedMail) =>
   ('Body' in m ? m.Body : m.text).includes(`order #${order.id} `);
 
-describe.each(BACKENDS)('order status notifications on %s (issue 17 §6)', (dialect) => {
+describe.each(BACKENDS)('order status notifications on %s', (dialect) => {
   let sms: Awaited<ReturnType<typeof startFakeSmsApi>>;
   let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
   let t: Awaited<ReturnType<typeof appWithLogs>>;

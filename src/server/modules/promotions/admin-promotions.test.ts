@@ -45,7 +45,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
     expect(banner.json()).toMatchObject({ promoCode: null, discountAmount: 0 });
   });
 
-  it('refuses a code that takes nothing off: a fixed or percentage code needs an amount above 0 (issue 15)', async () => {
+  it('refuses a code that takes nothing off: a fixed or percentage code needs an amount above 0', async () => {
     for (const discountType of ['fixed', 'percentage'] as const) {
       const res = await send('POST', '/api/promotions', {
         title: 'Nothing off',

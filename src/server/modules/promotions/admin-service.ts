@@ -93,7 +93,7 @@ async function checkReferences(
 }
 
 /**
- * When the shop switches to a rule set that forbids free cannabis (issue 37 §5), each freebie
+ * When the shop switches to a rule set that forbids free cannabis, each freebie
  * promotion that gives cannabis away gives the cheapest non-cannabis product in stock instead
  * (the demo's FREEJOINT becomes a free lighter), named so in its title and text; with no such
  * product it is turned off. Answers the promotions' changes for every browser.

@@ -65,7 +65,7 @@ describe.each(BACKENDS)('13.17 inactive promotions on %s', (dialect) => {
     expect(codes(await send('GET', '/api/promotions'))).toContain('SECRET40');
   });
 
-  it('issue 38 §12: lists them only to staff with the promotions permission', async () => {
+  it('lists them only to staff with the promotions permission', async () => {
     const codes = (res: { json: () => Promotion[] }) => res.json().map((p) => p.promoCode);
     const owner = { send };
     for (const role of ['driver', 'dispatcher', 'support'] as const) {

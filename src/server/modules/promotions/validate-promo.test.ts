@@ -86,7 +86,7 @@ describe.each(BACKENDS)('POST /api/validate-promo on %s', (dialect) => {
     });
   });
 
-  it('says on which days an active code is valid when today is not one (issue 15)', async () => {
+  it('says on which days an active code is valid when today is not one', async () => {
     const today = new Date().toLocaleDateString('en-US', { weekday: 'long' }).toLowerCase();
     const weekend = ['saturday', 'sunday'].includes(today)
       ? { days: ['monday', 'tuesday', 'wednesday'], text: 'Mon-Wed' }

@@ -94,7 +94,7 @@ export async function checkPromotion(
       : undefined;
     if (!row) return { valid: false, error: PROMO_NOT_VALID };
     const product = productFromRow(row);
-    // a licensee may not give cannabis away (issue 37 §5): such a freebie is no promotion here
+    // a licensee may not give cannabis away: such a freebie is no promotion here
     if (product.cannabis && (await currentRuleSet(db)).noFreeCannabis)
       return { valid: false, error: PROMO_NOT_VALID };
     freebieProduct = {

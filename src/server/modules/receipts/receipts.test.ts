@@ -32,7 +32,7 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) => {
+describe.each(BACKENDS)('receipts on %s (DCC §15420)', (dialect) => {
   let t: TestApp;
   let products: Map<string, Product>;
   let owner: Awaited<ReturnType<typeof dealerClient>>;
@@ -294,7 +294,7 @@ describe.each(BACKENDS)('receipts on %s (issue 17 §4, DCC §15420)', (dialect) 
     expect((await read(receiptUrl(order.id, order.statusToken), stranger)).statusCode).toBe(200);
   });
 
-  it('issue 38 §7: shows the address and the signature to staff and the shopper, not to a status link', async () => {
+  it('shows the address and the signature to staff and the shopper, not to a status link', async () => {
     const { order, cookie, signature } = await deliveredByDriver();
     const byLink = await read(receiptUrl(order.id, order.statusToken));
     expect(byLink.statusCode).toBe(200);

@@ -40,7 +40,7 @@ function accessOf(row: ReceiptRow, { staff, shopperId, token }: ReceiptViewer): 
 
 /** An account from before staff roles may have no first name yet: its username stands in. */
 /**
- * The receipt of a delivered or picked-up order (issue 17 §4, DCC §15420) as a printable
+ * The receipt of a delivered or picked-up order (DCC §15420) as a printable
  * page. Someone else's order is as unknown as a missing one.
  */
 export async function receiptHtml(

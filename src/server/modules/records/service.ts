@@ -10,7 +10,7 @@ import { orderFromRows } from '../orders/order-mapper';
 import { handlingStaff } from '../staff/handling-staff';
 import * as repo from './repo';
 
-/** One column per tax any rule set levies, by its name (issue 37 §5). */
+/** One column per tax any rule set levies, by its name. */
 const TAX_COLUMNS = [
   ...new Set(
     Object.values(RULE_SETS).flatMap((ruleSet) =>
@@ -67,7 +67,7 @@ type ExportedRow = Awaited<ReturnType<typeof repo.listOrderRowsBetween>>[number]
 const money = (dollars: number) => dollars.toFixed(2);
 
 /**
- * The shop's order records for a range of shop days (issues 17 §4, 37 §5), for the owner's own
+ * The shop's order records for a range of shop days (37 §5), for the owner's own
  * books and for an inspector: a row per order ("sale", or "void" for one voided before
  * handover), then a "return" row per return after handover. Each tax has its own numeric
  * column; grams are what counted toward the daily limits. Cells that a spreadsheet would run

@@ -18,7 +18,7 @@ const ALLOWED: Record<Exclude<StaffRole, 'owner'>, string[]> = {
     'GET /api/drivers',
     'PATCH /api/orders/:id/delivery',
     'DELETE /api/orders/:id',
-    // the ID check at the pickup counter, and returns after handover (issue 37 §1)
+    // the ID check at the pickup counter, and returns after handover
     'POST /api/orders/:id/id-check',
     'POST /api/orders/:id/returns',
     'POST /api/schedule-slots',

@@ -28,7 +28,7 @@ const SECTIONS = {
 } as const;
 
 /**
- * The dashboard's sections, one tap away (issue 36 item 19): on a phone the owner's dashboard
+ * The dashboard's sections, one tap away: on a phone the owner's dashboard
  * is many screens long, so a row of links jumps to each part the role may use.
  */
 function SectionLinks({ may }: { may: (permission: Permission) => boolean }) {
@@ -58,7 +58,7 @@ function SectionLinks({ may }: { may: (permission: Permission) => boolean }) {
   );
 }
 
-/** A driver's dashboard points to the stops (issue 17 §2). */
+/** A driver's dashboard points to the stops. */
 function DriverWelcome() {
   return (
     <Panel

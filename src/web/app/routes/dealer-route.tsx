@@ -52,7 +52,7 @@ function DealerPage({
   return <page.Page />;
 }
 
-/** A staff page opened without a session: the login dialog is on this page (issue 36 item 5). */
+/** A staff page opened without a session: the login dialog is on this page. */
 function StaffSignIn({ stayOn }: { stayOn: string }) {
   useDocumentTitle('Staff sign-in');
   return (

@@ -3,7 +3,7 @@ import { formatDollars } from '@shared/money';
 import { clsx } from 'clsx';
 import { createContext, useContext } from 'react';
 
-/** How prices are shown shop-wide: as set, or out the door with taxes (issue 16). */
+/** How prices are shown shop-wide: as set, or out the door with taxes. */
 export interface PriceDisplay {
   /** the price the shopper sees for a price in dollars (of cannabis unless `cannabis` is false) */
   shown: (dollars: number, cannabis?: boolean) => number;

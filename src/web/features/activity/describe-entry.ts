@@ -17,7 +17,7 @@ export const ENTITIES: Record<string, string> = {
   media: 'Media',
 };
 
-/** Columns whose stored name says little to an owner (issue 36 item 21). */
+/** Columns whose stored name says little to an owner. */
 const COLUMN_LABELS: Record<string, string> = {
   start_time: 'Start time',
   end_time: 'End time',

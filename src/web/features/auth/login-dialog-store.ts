@@ -2,7 +2,7 @@ import { createStore } from '@web/lib/create-store';
 
 /**
  * Whether the staff login dialog is asked for, and where to go after signing in: null to land
- * on the role's own screen, or the staff page the dialog was opened on (issue 36 item 5).
+ * on the role's own screen, or the staff page the dialog was opened on.
  */
 export const loginDialogStore = createStore<{ open: boolean; stayOn: string | null }>({
   open: false,

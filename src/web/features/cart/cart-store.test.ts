@@ -102,7 +102,7 @@ describe('cart store (spec §3, §4)', () => {
   });
 });
 
-describe('stored cart lines and the order form agree (issue 14)', () => {
+describe('stored cart lines and the order form agree', () => {
   const edge = (...values: unknown[]) => fc.constantFrom(...values);
   const candidate = fc.record(
     {

@@ -256,7 +256,7 @@ export function repriceLines(priceFor: (line: CartItem) => number | undefined): 
 }
 
 /**
- * The price each line had before the shop changed it (issue 36 item 17), so the cart can say
+ * The price each line had before the shop changed it, so the cart can say
  * "was $45.00" beside a total that jumped; kept until the cart is ordered or cleared.
  */
 const formerPrices = createStore<ReadonlyMap<string, number>>(new Map());

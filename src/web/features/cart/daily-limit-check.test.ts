@@ -8,7 +8,7 @@ const cart = { id: 2, name: 'Live Resin Cart', category: 'vapes', concentrateGra
 const line = (product: Product, quantity: CartItem['quantity'], count = 1, price = 10) =>
   ({ id: product.id, name: product.name, price, quantity, count }) as CartItem;
 
-describe('an add that would pass the daily limits (issue 16)', () => {
+describe('an add that would pass the daily limits', () => {
   const judge = (
     items: CartItem[],
     product: Product,
@@ -41,7 +41,7 @@ describe('an add that would pass the daily limits (issue 16)', () => {
   });
 });
 
-describe('an add past the order caps (issue 38)', () => {
+describe('an add past the order caps', () => {
   const priced = { ...flower, price: 45, priceQuarter: null, priceHalf: null, priceOunce: null };
   const limits = { maxLineCount: 10, maxOrderSubtotal: 1000 };
   const judge = (items: CartItem[], quantity: CartItem['quantity']) =>

@@ -1,6 +1,6 @@
 /**
  * Loaded on the first add to the cart: the rule sets and the limits engine stay out of the
- * first page's JavaScript (issue 16).
+ * first page's JavaScript.
  */
 import {
   cartGrams,
@@ -73,7 +73,7 @@ export function orderCapRefusal(input: {
 /**
  * Issue 16: an add that would pass the shop's daily purchase limits is refused with the
  * limit's words (the server refuses such an order anyway); so is one past the shop's order
- * caps (issue 38). True when the add may go ahead; without the shop's settings (offline) the
+ * caps. True when the add may go ahead; without the shop's settings (offline) the
  * server has the last word.
  */
 export async function checkDailyLimits(

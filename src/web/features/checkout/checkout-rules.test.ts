@@ -80,7 +80,7 @@ describe('order placement checks (spec §5, in order)', () => {
     expect(check([line({ count: 2 })])).toBeNull();
   });
 
-  it("then a delivery zone's place and minimum, and the daily limits (issue 16)", () => {
+  it("then a delivery zone's place and minimum, and the daily limits", () => {
     const mission = {
       id: 1,
       name: 'Mission',
@@ -162,7 +162,7 @@ describe('order payload', () => {
     });
   });
 
-  it('sends the postal code of a delivery only (issue 16)', () => {
+  it('sends the postal code of a delivery only', () => {
     const cart = [line({ count: 2 })];
     const send = (mode: 'same-day' | 'pickup', postalCode: string) =>
       orderPayload({
@@ -272,7 +272,7 @@ describe("retrying and repricing an order go by the refusal's code", () => {
   });
 });
 
-describe('detailErrors: the details card judged by the order schema (issue 14)', () => {
+describe('detailErrors: the details card judged by the order schema', () => {
   const details = {
     name: 'Sam Shopper',
     phone: '555-0101',
@@ -295,7 +295,7 @@ describe('detailErrors: the details card judged by the order schema (issue 14)',
     });
     // a pickup needs no address
     expect(detailErrors({ ...details, address: '' }, 'pickup')).toEqual({});
-    // issue 16: the postal code is optional, but five digits when given; pickup ignores it
+    // the postal code is optional, but five digits when given; pickup ignores it
     expect(detailErrors({ ...details, postalCode: '9411' }, 'delivery')).toEqual({
       postalCode: 'Postal code must be a five-digit postal code',
     });

@@ -113,9 +113,9 @@ export function placementProblem(input: {
   sameDayClosed?: string | null;
   orderType: OrderType;
   pricing: CartPricing;
-  /** issue 16: the delivery zone of the address; omitted = anywhere */
+  /** the delivery zone of the address; omitted = anywhere */
   zone?: ZoneLookup;
-  /** issue 16: the cart against the rule set's daily limits; omitted = none */
+  /** the cart against the rule set's daily limits; omitted = none */
   limits?: readonly LimitStatus[];
 }): PlacementProblem | null {
   const { cart, products, details, orderType, pricing } = input;
@@ -271,7 +271,7 @@ export function detailErrors(
   const errors: DetailErrors = {};
   const address =
     orderType === 'pickup' ? null : addressProblem(details.address, details.postalCode, ruleSet);
-  // the address rules of the rule set (issue 37 §5), said under the field as the server would
+  // the address rules of the rule set, said under the field as the server would
   if (address && details.address.trim())
     errors[address.path] = detailSentence(address.path, address.message);
   if (result.success) return errors;

@@ -6,7 +6,7 @@ export const PROFILE_KEY = 'profile';
 export interface CustomerProfile {
   name?: string;
   address?: string;
-  /** issue 16: asked first on delivery when the shop has delivery zones */
+  /** asked first on delivery when the shop has delivery zones */
   postalCode?: string;
   phone?: string;
   email?: string;
@@ -57,7 +57,7 @@ export interface CheckoutDraft {
 
 const MODES = ['same-day', 'scheduled', 'pickup'] as const;
 
-/** The draft kept while typing (issue 36 item 4), else the saved profile and Same-Day. */
+/** The draft kept while typing, else the saved profile and Same-Day. */
 export function readCheckoutDraft(): CheckoutDraft {
   const stored = readJson<Partial<CheckoutDraft>>(STORAGE_KEYS.checkoutDraft);
   const fromProfile = contactDetailsFromProfile();

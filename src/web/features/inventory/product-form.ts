@@ -53,7 +53,7 @@ export interface ProductFormValues {
   flavors: FlavorRow[];
   featured: boolean;
   media: string[];
-  /** issue 40 §1 facts, as typed ('' = not stated) */
+  /** the product's facts, as typed ('' = not stated) */
   brand: string;
   potencyUnit: '' | PotencyUnit;
   thc: string;

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
 /**
- * The shopper's menu filter, read from and written to the URL (issue 40 §2): a shared link
+ * The shopper's menu filter, read from and written to the URL: a shared link
  * shows the same menu, Back restores the previous one, and the server renders it.
  * `replace` rewrites the current history entry (each tweak inside the filter panel) instead
  * of adding one (a chip removed).

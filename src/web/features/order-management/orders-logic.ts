@@ -5,7 +5,7 @@ export type OrdersTab = 'active' | 'history';
 
 /**
  * Spec §2.10: completed orders are history, everything else is active; returned and
- * cancelled orders (issue 17 §2) are finished too.
+ * cancelled orders are finished too.
  */
 export const isHistory = (order: Pick<Order, 'status'>) => isFinished(order.status);
 

@@ -79,7 +79,7 @@ function DayField({
   );
 }
 
-/** The order records of a range of shop days, as a spreadsheet (issue 17 §4). */
+/** The order records of a range of shop days, as a spreadsheet. */
 function OrderRecords() {
   const today = useShopClock().date;
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
@@ -115,7 +115,7 @@ function OrderRecords() {
 }
 
 /**
- * The owner's Activity screen (issue 17 §5): every change staff made, newest first, for an
+ * The owner's Activity screen: every change staff made, newest first, for an
  * inspector or for the owner's own questions. Entries cannot be edited or removed.
  */
 export default function ActivityPage() {

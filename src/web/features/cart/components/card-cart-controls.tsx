@@ -78,7 +78,7 @@ export function CardCartControls({ product }: { product: Product }) {
   const price = unitPrice(product, quantity);
   const regular = regularUnitPrice(product, quantity);
 
-  // a choice made on the product page: several strain types, or a flavor (issue 40 §4)
+  // a choice made on the product page: several strain types, or a flavor
   const choice =
     product.strainTypes.length > 1 ? 'Strain' : asksForFlavor(product) ? 'Flavor' : null;
   if (choice) {

@@ -114,7 +114,7 @@ export function CartPage({ belowItems, aside }: { belowItems?: ReactNode; aside?
         <EmptyCart />
       ) : (
         // the checkout's tabs and Place Order run where the chat launcher floats: it moves
-        // into the header here (styles.css, issue 36 item 6)
+        // into the header here (styles.css, )
         <div
           data-bottom-actions
           data-checkout-form

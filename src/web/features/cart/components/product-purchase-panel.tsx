@@ -278,7 +278,7 @@ export function ProductPurchasePanel({
         </div>
       )}
 
-      {/* on phones this row is the sticky buy bar (issue 15): price, quantity and the button stay in reach */}
+      {/* on phones this row is the sticky buy bar: price, quantity and the button stay in reach */}
       <div data-buy-bar data-bottom-actions className={BUY_BAR}>
         <p aria-hidden="true" className="flex shrink-0 flex-col md:hidden">
           <PriceTag price={price} cannabis={product.cannabis} />

@@ -24,7 +24,7 @@ describe('chat widget', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('counts replies that arrive while the chat is closed on every launcher, until it opens (issue 36 item 18)', () => {
+  it('counts replies that arrive while the chat is closed on every launcher, until it opens', () => {
     render(
       <>
         <ChatHeaderButton className="" />

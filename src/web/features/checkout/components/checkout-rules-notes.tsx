@@ -57,7 +57,7 @@ export function DeliveryZoneNote({ zone }: { zone: ZoneLookup }) {
   );
 }
 
-/** How much of each daily limit this cart takes (issue 16); nothing under a rule set without. */
+/** How much of each daily limit this cart takes; nothing under a rule set without. */
 export function LimitMeter({ limits }: { limits: readonly LimitStatus[] }) {
   const counted = limits.filter((status) => status.cartGrams > 0);
   if (counted.length === 0) return null;

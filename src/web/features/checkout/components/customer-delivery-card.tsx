@@ -173,7 +173,7 @@ export function CustomerDeliveryCard() {
             )}
             {pickup && <PickupDetails />}
             {zone.asksPostalCode && (
-              // issue 16: the zone's fee, minimum and note before the rest of the address
+              // the zone's fee, minimum and note before the rest of the address
               <div className="flex flex-col gap-2">
                 <Field id={`${id}-postalCode`} label="Postal code" error={errors.postalCode}>
                   <input

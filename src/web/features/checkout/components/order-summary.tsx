@@ -33,7 +33,7 @@ export function OrderSummary() {
   const { place, placing } = usePlaceOrder();
   const { choice } = useCheckout();
   const plus = pricing.hasUnpricedItems ? '+' : '';
-  // issue 16 "prices include taxes": the same total, split into taxed items and delivery
+  // "prices include taxes": the same total, split into taxed items and delivery
   const outTheDoor =
     usePriceDisplay().taxesIncluded && tax && pricing.taxes.length > 0
       ? outTheDoorSummary(pricing, tax)

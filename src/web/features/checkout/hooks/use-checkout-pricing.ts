@@ -17,7 +17,7 @@ import { useDeliveryZone } from './use-delivery-zone';
 
 /**
  * The cart priced by the shared engine, exactly as the server will price it: the delivery
- * zone of the postal code and the shop's rule set and tax rates (issue 16).
+ * zone of the postal code and the shop's rule set and tax rates.
  */
 export function useCheckoutPricing() {
   const cart = useCart();

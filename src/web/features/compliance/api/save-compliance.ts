@@ -3,7 +3,7 @@ import type { DeliveryZone, DeliveryZoneFields } from '@shared/schemas/zones';
 import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { apiFetch } from '@web/lib/api-client';
 
-/** The owner's dealer settings: the compliance section's, or the order limits (issue 38). */
+/** The owner's dealer settings: the compliance section's, or the order limits. */
 export function saveDealerSettings(
   body: ComplianceSettingsFields | OrderLimitsFields,
 ): Promise<DealerSettings> {

@@ -148,7 +148,7 @@ function ComplianceForm({ settings }: { settings: DealerSettings }) {
   );
 }
 
-/** The dashboard's Compliance section (issue 16): rule set and tax rates. */
+/** The dashboard's Compliance section: rule set and tax rates. */
 export function CompliancePanel({ id }: { id: string }) {
   return (
     <DealerSettingsPanel

@@ -159,7 +159,7 @@ function zoneTerms(zone: DeliveryZone): string {
     .join(' · ');
 }
 
-/** The dashboard's Delivery Zones section (issue 16): where the shop delivers, and on what terms. */
+/** The dashboard's Delivery Zones section: where the shop delivers, and on what terms. */
 export function DeliveryZonesPanel({ id }: { id: string }) {
   const zones = useDeliveryZones();
   const queryClient = useQueryClient();

@@ -76,7 +76,7 @@ function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
 }
 
 /**
- * The dashboard's Order limits section (issue 38): how much one order may take, how long a
+ * The dashboard's Order limits section: how much one order may take, how long a
  * placed order waits for the shop, and how many scheduled orders may wait at once.
  */
 export function OrderLimitsPanel({ id }: { id: string }) {

@@ -17,7 +17,7 @@ import { type DeliveryUpdate, tryAgainLater, useUpdateDelivery } from '../api/de
 import { StopCard } from './stop-card';
 
 /**
- * Not delivered (issue 36 item 11): nobody home, try again later (the stop stays on the list,
+ * Not delivered: nobody home, try again later (the stop stays on the list,
  * the attempt is counted with a note); or bring it back to the shop, with the reason and, when
  * it helps, the driver's own words.
  */
@@ -107,7 +107,7 @@ function NotDeliveredDialog({
 }
 
 /**
- * The driver's phone view, /driver (issue 17 §2): their stops in driving order, updated live
+ * The driver's phone view, /driver: their stops in driving order, updated live
  * as the dispatcher assigns or takes them away.
  */
 export default function DeliveriesPage() {

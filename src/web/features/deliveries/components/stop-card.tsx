@@ -8,7 +8,7 @@ import { orderWhen as when } from '@web/lib/order-when';
 import { Clock, MapPin, Navigation, Phone, StickyNote } from 'lucide-react';
 
 /**
- * One stop on the driver's route (issue 17 §2): where, who, when, what is in the bag and
+ * One stop on the driver's route: where, who, when, what is in the bag and
  * what to collect, with the address and phone one tap from the maps and phone apps.
  */
 export function StopCard({

@@ -2,10 +2,10 @@ import type { DoorCheckInput } from '@shared/id-check/door-check';
 import type { Order } from '@shared/schemas/orders';
 import { apiFetch, postJson } from '@web/lib/api-client';
 
-/** Where a check is sent: the driver's own stop, or staff at the counter (issue 37 §1). */
+/** Where a check is sent: the driver's own stop, or staff at the counter. */
 export type CheckIdAt = (orderId: number, input: DoorCheckInput) => Promise<Order>;
 
-/** POST /api/deliveries/{id}/id-check: the driver's ID check at the door (issue 17 §3). */
+/** POST /api/deliveries/{id}/id-check: the driver's ID check at the door. */
 export const checkIdAtDoor: CheckIdAt = (id, input) =>
   apiFetch<Order>(`/api/deliveries/${id}/id-check`, {
     method: 'POST',

@@ -98,7 +98,7 @@ function Verdict({ check }: { check: DoorCheck }) {
 }
 
 /**
- * The ID check before a handover (issue 17 §3, issue 37 §1, DCC §15404): at the door by the
+ * The ID check before a handover (DCC §15404): at the door by the
  * driver, or at the counter and in the back office by staff. The checker scans the barcode on
  * the back of the ID or types what it says; the server decides PASS (21+ on the shop's date,
  * not expired, the orderer, within the day's limits) and keeps the result, never the number or

@@ -40,7 +40,7 @@ const person = {
   expiry: '2029-01-01',
 };
 
-describe('the ID scanner (issue 17 §3)', () => {
+describe('the ID scanner', () => {
   it('hands over the first licence it reads, and stops the camera', async () => {
     camera.frames = ['not a licence', californiaLicence(person)];
     const onScan = vi.fn();

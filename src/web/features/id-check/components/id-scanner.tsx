@@ -14,8 +14,8 @@ function cameraProblem(error: unknown): string {
 }
 
 /**
- * Reads the PDF417 barcode on the back of a US licence with the phone's back camera (issue 17
- * §3). The decoder loads only when a driver opens the scanner; each frame that decodes is
+ * Reads the PDF417 barcode on the back of a US licence with the phone's back camera.
+ * The decoder loads only when a driver opens the scanner; each frame that decodes is
  * parsed as AAMVA, and the first complete one is handed over with its raw text.
  */
 export interface IdScan {

@@ -35,7 +35,7 @@ export function readPayment(
 }
 
 /**
- * Payment collected (issue 36 item 23): cash or a debit card and the amount, before the
+ * Payment collected: cash or a debit card and the amount, before the
  * signature; cash shows the change to give back.
  */
 export function PaymentStep({

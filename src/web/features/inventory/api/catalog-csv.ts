@@ -1,5 +1,5 @@
 /**
- * The catalog spreadsheet calls (issue 18.5): the export is a plain download link;
+ * The catalog spreadsheet calls: the export is a plain download link;
  * an import is sent as a multipart file, first for its preview, then with apply=true.
  */
 import type { CatalogImportResult } from '@shared/catalog-csv';

@@ -18,7 +18,7 @@ export function uploadProductMedia(files: readonly File[]): Promise<UploadOutcom
   return uploadFiles('/api/upload/product-media', files);
 }
 
-/** POST /api/upload/lab-document (issue 40 §1): one PDF or image of a product's lab results. */
+/** POST /api/upload/lab-document: one PDF or image of a product's lab results. */
 export function uploadLabDocument(file: File): Promise<UploadOutcome> {
   return uploadFiles('/api/upload/lab-document', [file]);
 }

@@ -93,7 +93,7 @@ function factFields(mg: boolean) {
   } satisfies Record<string, TextFieldSpec | readonly TextFieldSpec[]>;
 }
 
-/** The product form's "Product facts" section (issue 40 §1): every fact optional, each explained. */
+/** The product form's "Product facts" section: every fact optional, each explained. */
 export function ProductFactsFields({ form }: { form: ProductFormBinding }) {
   const mg = form.values.potencyUnit === 'mg';
   const fields = factFields(mg);

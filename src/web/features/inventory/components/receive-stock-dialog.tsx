@@ -24,7 +24,7 @@ const { fieldFor, resolver } = labelledForm(receivePackageSchema, LABELS);
 type ReceiveForm = z.input<typeof receivePackageSchema>;
 
 /**
- * "Receive stock" (issue 43 §1): a Metrc package received against a product (and flavor); its
+ * "Receive stock": a Metrc package received against a product (and flavor); its
  * quantity is added to the product's stock, and sales take from it first in, first out.
  */
 export function ReceiveStockDialog({

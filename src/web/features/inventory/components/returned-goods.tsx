@@ -21,7 +21,7 @@ type DestructionForm = z.input<typeof destructionSchema>;
 const amountText = (item: Pick<ToDestroy, 'unit'>, amount: number) =>
   `${Number(amount.toFixed(3))} ${item.unit === 'g' ? 'g' : amount === 1 ? 'unit' : 'units'}`;
 
-/** Records returned goods destroyed, with the witness who saw it (issue 37 §1). */
+/** Records returned goods destroyed, with the witness who saw it. */
 function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -92,7 +92,7 @@ function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose:
 }
 
 /**
- * Goods returned after handover (issue 37 §1): never back on sale, they wait here until their
+ * Goods returned after handover: never back on sale, they wait here until their
  * destruction is recorded with a witness. Shown only when there are some, or lately were.
  */
 export function ReturnedGoods() {

@@ -66,7 +66,7 @@ function chipsOf(filter: MenuFilter): Chip[] {
 }
 
 /**
- * The menu's filter row (issue 40 §2): the Filters button opening the panel, the sort, a chip
+ * The menu's filter row: the Filters button opening the panel, the sort, a chip
  * per active choice (tap to remove) and the number of products shown.
  */
 export function MenuFilterBar({

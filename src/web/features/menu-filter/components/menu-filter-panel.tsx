@@ -80,7 +80,7 @@ function RangeInputs({
 }
 
 /**
- * Every filter of issue 40 §2 in one sheet: from the bottom on a phone, a side panel on a
+ * Every menu filter in one sheet: from the bottom on a phone, a side panel on a
  * larger screen. Each choice applies at once (the list behind and the count follow);
  * the choices replace the page's history entry, so Back leaves the page rather than undoing them.
  */

@@ -23,7 +23,7 @@ export function updateOrderStatus({ id, ...change }: StatusUpdate): Promise<Orde
   });
 }
 
-/** POST /api/orders/{id}/returns: a return after handover, its own record (issue 37 §1). */
+/** POST /api/orders/{id}/returns: a return after handover, its own record. */
 export function recordReturn(id: number, input: OrderReturnInput): Promise<Order> {
   return postJson<Order>(`/api/orders/${id}/returns`, input);
 }

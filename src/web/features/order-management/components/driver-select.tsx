@@ -11,7 +11,7 @@ import { Truck } from 'lucide-react';
 const NOBODY = '';
 
 /**
- * Who drives a delivery (issue 17 §2): the dispatcher picks an active driver, and the stop
+ * Who drives a delivery: the dispatcher picks an active driver, and the stop
  * appears on that driver's phone at once. Pickups have no driver; read-only staff see the name.
  */
 export function DriverSelect({

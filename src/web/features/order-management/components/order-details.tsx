@@ -51,7 +51,7 @@ function IdCheckText({ order }: { order: Order }) {
   );
 }
 
-/** Voids and returns kept beside the sale (issue 37 §1). */
+/** Voids and returns kept beside the sale. */
 function RecordLines({ order }: { order: Order }) {
   if (!order.voidReason && order.returns.length === 0 && !order.handoverNote) return null;
   return (

@@ -431,7 +431,7 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
     );
 
   /**
-   * Where sales are records (issue 37), handing over goes through the ID check (and the
+   * Where sales are records, handing over goes through the ID check (and the
    * customer's signature for a delivery), and cancelling asks why; otherwise any status at once.
    */
   const changeStatus = (order: Order, status: OrderStatus) => {

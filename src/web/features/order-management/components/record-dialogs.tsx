@@ -83,7 +83,7 @@ function ReasonDialog({
   );
 }
 
-/** Voiding before handover (issue 37 §1): the order stays on record with why it was cancelled. */
+/** Voiding before handover: the order stays on record with why it was cancelled. */
 export function VoidDialog({
   order,
   onClose,
@@ -107,7 +107,7 @@ export function VoidDialog({
   );
 }
 
-/** An owner lets a failed ID check be made once more, saying why (issue 37 §1). */
+/** An owner lets a failed ID check be made once more, saying why. */
 export function OverrideDialog({
   order,
   onClose,
@@ -146,7 +146,7 @@ function returnedOf(order: Order): Map<number, number> {
 }
 
 /**
- * A return after handover (issue 37 §1): which lines come back and why. The sale stays as it
+ * A return after handover: which lines come back and why. The sale stays as it
  * was; the goods are set apart for destruction, never put back on sale.
  */
 export function ReturnDialog({

@@ -83,7 +83,7 @@ function ClosedNotice({ status, expired }: { status: OrderStatus; expired: boole
   );
 }
 
-/** The driver came and found nobody home; the order stays on the way to you (issue 36 item 11). */
+/** The driver came and found nobody home; the order stays on the way to you. */
 function AttemptNotice({ attempts, note }: { attempts: number; note: string | null }) {
   return (
     <div role="status" className="rounded-2xl border border-warn/50 bg-warn/10 p-4 text-sm">
@@ -97,7 +97,7 @@ function AttemptNotice({ attempts, note }: { attempts: number; note: string | nu
 }
 
 /**
- * An order's status link, /o/<token> (issue 17 §6): works on any device without the shop's
+ * An order's status link, /o/<token>: works on any device without the shop's
  * cookie, and shows the progress, the window, the items and the totals; never the phone,
  * email or address.
  */

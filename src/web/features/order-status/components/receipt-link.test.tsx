@@ -44,7 +44,7 @@ function renderStatusPage(status: OrderStatusView['status']) {
 
 const receiptLink = () => screen.queryByRole('link', { name: /View receipt/ });
 
-describe('the receipt link (issue 17 §4)', () => {
+describe('the receipt link', () => {
   it('opens the receipt page in a new tab, with the status link’s token', () => {
     render(<ReceiptLink order={{ id: 42, status: 'completed' }} token={TOKEN} />);
     const link = screen.getByRole('link', {

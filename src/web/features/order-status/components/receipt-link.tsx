@@ -12,7 +12,7 @@ export function receiptHref(orderId: number, token?: string): string {
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }
 
-/** "View receipt" for a delivered or picked-up order (issue 17 §4); nothing before that. */
+/** "View receipt" for a delivered or picked-up order; nothing before that. */
 export function ReceiptLink({
   order,
   token,

@@ -4,7 +4,7 @@ import { orderStatusHref } from '@web/lib/paths';
 import { Link2 } from 'lucide-react';
 import { Link } from 'wouter';
 
-/** The order's status link (issue 17 §6): open it here, or copy it to follow on another device. */
+/** The order's status link: open it here, or copy it to follow on another device. */
 export function StatusLink({ token, orderId }: { token: string; orderId: number }) {
   if (!token) return null;
   const href = orderStatusHref(token);

@@ -50,7 +50,7 @@ function renderMenu() {
   return (name: string) => within(menu).getByRole('link', { name: new RegExp(`^${name}`) });
 }
 
-describe('sold-out and on-sale products in the Product Menu (issue 36 item 15)', () => {
+describe('sold-out and on-sale products in the Product Menu', () => {
   it('marks a sold-out product SOLD OUT', () => {
     const row = renderMenu();
     expect(within(row('OG Kush')).getByText('SOLD OUT')).toBeTruthy();
@@ -82,7 +82,7 @@ describe('sold-out and on-sale products in the Product Menu (issue 36 item 15)',
   });
 });
 
-describe('sold-out and on-sale products in search (issue 36 item 15)', () => {
+describe('sold-out and on-sale products in search', () => {
   it('shows the same marks on the results', async () => {
     const user = userEvent.setup();
     render(

@@ -77,7 +77,7 @@ describe('Promotion form (spec §5)', () => {
     );
   });
 
-  it('refuses a promo code that takes nothing off, under the amount (issue 15)', async () => {
+  it('refuses a promo code that takes nothing off, under the amount', async () => {
     const { dialog, user, calls } = renderCreate();
     await user.type(within(dialog).getByLabelText('Title'), 'Welcome');
     await user.type(within(dialog).getByLabelText('Description'), 'For new shoppers');

@@ -1,5 +1,5 @@
 /**
- * The Reports page's charts (issue 41), drawn with Recharts. This module is loaded only by that
+ * The Reports page's charts, drawn with Recharts. This module is loaded only by that
  * page, so the shoppers' bundle never carries the library. Colours are the theme's variables;
  * with reduced motion nothing animates. The numbers are in the table under each chart, so the
  * drawing itself is hidden from screen readers.

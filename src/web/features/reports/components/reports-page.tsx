@@ -498,7 +498,7 @@ function TaxTables({ report }: { report: TaxReport }) {
 }
 
 /**
- * The owner's Reports (issue 41): "how did we do today?" with charts over a period, compared
+ * The owner's Reports: "how did we do today?" with charts over a period, compared
  * with the one before, and "what do I owe CDTFA?" per month and quarter.
  */
 export default function ReportsPage() {

@@ -118,8 +118,8 @@ const detailsResolver = schemaResolver(detailsSchema, {
 });
 
 /**
- * The owner records anyone's first name and employee number, their own included (issue 36 item
- * 9): receipts print them (DCC §15420), so "employee no. not recorded" can be put right.
+ * The owner records anyone's first name and employee number, their own included:
+ * receipts print them (DCC §15420), so "employee no. not recorded" can be put right.
  */
 function EditDetails({ member, onDone }: { member: StaffMember; onDone: () => void }) {
   const id = useId();

@@ -9,7 +9,7 @@ import { AddStaffForm } from './add-staff-form';
 import { StaffList } from './staff-list';
 
 /**
- * The owner's Staff screen (issue 17 §1): who works at the shop, in which role, and who may
+ * The owner's Staff screen: who works at the shop, in which role, and who may
  * sign in. A new role, a disabled account or a reset password signs that person out at once.
  */
 /** Where staff sign in: any page of the shop opens the login dialog for these. */

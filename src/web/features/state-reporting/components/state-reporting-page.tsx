@@ -169,7 +169,7 @@ function DayEntries({ date }: { date: string }) {
   );
 }
 
-/** The owner's State reporting page (issue 43 §2). */
+/** The owner's State reporting page. */
 export default function StateReportingPage() {
   const overview = useStateReporting();
   const connection = useConnectionTest();

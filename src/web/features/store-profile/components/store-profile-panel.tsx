@@ -93,7 +93,7 @@ function StoreProfileForm({ profile }: { profile: StoreProfile }) {
   );
 }
 
-/** The shop's facts for shoppers: footer, Pickup tab and cart (issue 15). */
+/** The shop's facts for shoppers: footer, Pickup tab and cart. */
 export function StoreProfilePanel({ id }: { id?: string }) {
   const profile = useStoreProfile();
   return (
