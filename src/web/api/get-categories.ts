@@ -1,18 +1,14 @@
 import type { Category } from '@shared/schemas/categories';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { Category };
 
 export const categoryKeys = { all: ['categories'] as const };
 
-export function getCategories(): Promise<Category[]> {
-  return apiFetch<Category[]>('/api/categories');
-}
+const categoriesRead = readQuery<Category[]>(categoryKeys.all, '/api/categories', {
+  staleTime: 30_000,
+});
 
-export const categoriesQueryOptions = () =>
-  queryOptions({ queryKey: categoryKeys.all, queryFn: getCategories, staleTime: 30_000 });
-
-export function useCategories() {
-  return useQuery(categoriesQueryOptions());
-}
+export const getCategories = categoriesRead.fetch;
+export const categoriesQueryOptions = categoriesRead.queryOptions;
+export const useCategories = categoriesRead.use;

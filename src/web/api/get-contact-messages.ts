@@ -1,6 +1,5 @@
 import type { ContactMessageEntry } from '@shared/schemas/contact';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { ContactMessageEntry };
 
@@ -9,18 +8,13 @@ export const contactMessageKeys = {
 };
 
 /** GET /api/contact-messages: the contact form's messages, newest first (dealer session required). */
-export function getContactMessages(): Promise<ContactMessageEntry[]> {
-  return apiFetch<ContactMessageEntry[]>('/api/contact-messages');
-}
-
 /** The /ws bridge refreshes this entry on new-customer-contact; polling is only the fallback. */
-export const contactMessagesQueryOptions = () =>
-  queryOptions({
-    queryKey: contactMessageKeys.all,
-    queryFn: getContactMessages,
-    refetchInterval: 30_000,
-  });
+const contactMessagesRead = readQuery<ContactMessageEntry[]>(
+  contactMessageKeys.all,
+  '/api/contact-messages',
+  { refetchInterval: 30_000 },
+);
 
-export function useContactMessages() {
-  return useQuery(contactMessagesQueryOptions());
-}
+export const getContactMessages = contactMessagesRead.fetch;
+export const contactMessagesQueryOptions = contactMessagesRead.queryOptions;
+export const useContactMessages = contactMessagesRead.use;

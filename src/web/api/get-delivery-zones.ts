@@ -1,20 +1,16 @@
 import type { DeliveryZone } from '@shared/schemas/zones';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { DeliveryZone };
 
 export const deliveryZoneKeys = { all: ['delivery-zones'] as const };
 
 /** GET /api/delivery-zones: public, the checkout prices a delivery by its zone. */
-export function getDeliveryZones(): Promise<DeliveryZone[]> {
-  return apiFetch<DeliveryZone[]>('/api/delivery-zones');
-}
-
 /** The /ws bridge updates this list on every delivery-zone event. */
-export const deliveryZonesQueryOptions = () =>
-  queryOptions({ queryKey: deliveryZoneKeys.all, queryFn: getDeliveryZones, staleTime: Infinity });
+const deliveryZonesRead = readQuery<DeliveryZone[]>(deliveryZoneKeys.all, '/api/delivery-zones', {
+  staleTime: Infinity,
+});
 
-export function useDeliveryZones() {
-  return useQuery(deliveryZonesQueryOptions());
-}
+export const getDeliveryZones = deliveryZonesRead.fetch;
+export const deliveryZonesQueryOptions = deliveryZonesRead.queryOptions;
+export const useDeliveryZones = deliveryZonesRead.use;

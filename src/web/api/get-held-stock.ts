@@ -1,19 +1,13 @@
 import type { HeldStock } from '@shared/schemas/products';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { HeldStock };
 
 export const heldStockKeys = { all: ['inventory', 'held'] as const };
 
 /** GET /api/inventory/held: stock that orders the shop has not accepted yet hold. */
-export function getHeldStock(): Promise<HeldStock[]> {
-  return apiFetch<HeldStock[]>('/api/inventory/held');
-}
+const heldStockRead = readQuery<HeldStock[]>(heldStockKeys.all, '/api/inventory/held');
 
-export const heldStockQueryOptions = () =>
-  queryOptions({ queryKey: heldStockKeys.all, queryFn: getHeldStock });
-
-export function useHeldStock(enabled = true) {
-  return useQuery({ ...heldStockQueryOptions(), enabled });
-}
+export const getHeldStock = heldStockRead.fetch;
+export const heldStockQueryOptions = heldStockRead.queryOptions;
+export const useHeldStock = heldStockRead.use;

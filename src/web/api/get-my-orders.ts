@@ -1,15 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 import { type Order, orderKeys } from './get-orders';
 
 /** This shopper's orders, newest first (the server knows the shopper by an httpOnly cookie). */
-export function getMyOrders(): Promise<Order[]> {
-  return apiFetch<Order[]>('/api/orders/mine');
-}
+const myOrdersRead = readQuery<Order[]>(orderKeys.mine, '/api/orders/mine');
 
-export const myOrdersQueryOptions = () =>
-  queryOptions({ queryKey: orderKeys.mine, queryFn: getMyOrders });
-
-export function useMyOrders(enabled = true) {
-  return useQuery({ ...myOrdersQueryOptions(), enabled });
-}
+export const getMyOrders = myOrdersRead.fetch;
+export const myOrdersQueryOptions = myOrdersRead.queryOptions;
+export const useMyOrders = myOrdersRead.use;

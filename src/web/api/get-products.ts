@@ -1,7 +1,6 @@
 import type { Product } from '@shared/schemas/products';
 import type { ReadableAddress } from '@shared/slugs';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { Product };
 
@@ -28,13 +27,8 @@ export const productKeys = {
       : (['products', 'newest', days] as const),
 };
 
-export function getProducts(): Promise<Product[]> {
-  return apiFetch<Product[]>('/api/products');
-}
+const productsRead = readQuery<Product[]>(productKeys.all, '/api/products', { staleTime: 10_000 });
 
-export const productsQueryOptions = () =>
-  queryOptions({ queryKey: productKeys.all, queryFn: getProducts, staleTime: 10_000 });
-
-export function useProducts() {
-  return useQuery(productsQueryOptions());
-}
+export const getProducts = productsRead.fetch;
+export const productsQueryOptions = productsRead.queryOptions;
+export const useProducts = productsRead.use;

@@ -1,18 +1,14 @@
 import type { Promotion } from '@shared/schemas/promotions';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { Promotion };
 
 export const promotionKeys = { all: ['promotions'] as const };
 
-export function getPromotions(): Promise<Promotion[]> {
-  return apiFetch<Promotion[]>('/api/promotions');
-}
+const promotionsRead = readQuery<Promotion[]>(promotionKeys.all, '/api/promotions', {
+  staleTime: 30_000,
+});
 
-export const promotionsQueryOptions = () =>
-  queryOptions({ queryKey: promotionKeys.all, queryFn: getPromotions, staleTime: 30_000 });
-
-export function usePromotions() {
-  return useQuery(promotionsQueryOptions());
-}
+export const getPromotions = promotionsRead.fetch;
+export const promotionsQueryOptions = promotionsRead.queryOptions;
+export const usePromotions = promotionsRead.use;

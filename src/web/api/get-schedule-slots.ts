@@ -1,19 +1,13 @@
 import type { ScheduleSlot } from '@shared/schemas/schedule';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { ScheduleSlot };
 
 /** One entry for the checkout's picker, the dashboard and the Schedule Manager. */
 export const scheduleSlotKeys = { all: ['schedule-slots'] as const };
 
-export function getScheduleSlots(): Promise<ScheduleSlot[]> {
-  return apiFetch<ScheduleSlot[]>('/api/schedule-slots');
-}
+const scheduleSlotsRead = readQuery<ScheduleSlot[]>(scheduleSlotKeys.all, '/api/schedule-slots');
 
-export const scheduleSlotsQueryOptions = () =>
-  queryOptions({ queryKey: scheduleSlotKeys.all, queryFn: getScheduleSlots });
-
-export function useScheduleSlots(enabled = true) {
-  return useQuery({ ...scheduleSlotsQueryOptions(), enabled });
-}
+export const getScheduleSlots = scheduleSlotsRead.fetch;
+export const scheduleSlotsQueryOptions = scheduleSlotsRead.queryOptions;
+export const useScheduleSlots = scheduleSlotsRead.use;

@@ -1,6 +1,5 @@
 import type { StoreProfile } from '@shared/schemas/store-profile';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQuery } from '@web/lib/read-query';
 
 export type { StoreProfile };
 
@@ -9,14 +8,11 @@ export const storeProfileKeys = {
 };
 
 /** GET /api/store-profile: the shop's facts, every line "" when left out. */
-export function getStoreProfile(): Promise<StoreProfile> {
-  return apiFetch<StoreProfile>('/api/store-profile');
-}
-
 /** The /ws bridge replaces this entry on store-profile-updated, so it never goes stale by itself. */
-export const storeProfileQueryOptions = () =>
-  queryOptions({ queryKey: storeProfileKeys.all, queryFn: getStoreProfile, staleTime: Infinity });
+const storeProfileRead = readQuery<StoreProfile>(storeProfileKeys.all, '/api/store-profile', {
+  staleTime: Infinity,
+});
 
-export function useStoreProfile() {
-  return useQuery(storeProfileQueryOptions());
-}
+export const getStoreProfile = storeProfileRead.fetch;
+export const storeProfileQueryOptions = storeProfileRead.queryOptions;
+export const useStoreProfile = storeProfileRead.use;
