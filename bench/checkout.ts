@@ -58,7 +58,7 @@ const hoursBehindUtc = new Date().getUTCHours() - 12;
 const SHOP_ZONE = `Etc/GMT${hoursBehindUtc > 0 ? '+' : '-'}${Math.abs(hoursBehindUtc)}`;
 
 /**
- * Issue 16: the shop on California's rule set (limits, excise, 9.5% sales tax) with a
+ * The shop on California's rule set (limits, excise, 9.5% sales tax) with a
  * delivery zone; answers what the buyers need to price their orders as the server will.
  */
 async function licenseShop(db: Db): Promise<LicensedOrders> {

@@ -117,7 +117,7 @@ function staticPage(root: string, products: Product[], mediaDir: string): void {
 const CHROMIUM = '/usr/bin/chromium';
 
 /** Builds the web client when dist/web is missing or older than its sources. */
-/** Issue 19's targets: the LCP and TBT ones are also relative to the static page of the same run. */
+/** The storefront's targets: the LCP and TBT ones are also relative to the static page of the same run. */
 function meetsIssue19Targets(page: PageScore, staticPage: PageScore): boolean {
   return (
     !page.lcpIsAgeGate &&

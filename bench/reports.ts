@@ -1,5 +1,5 @@
 /**
- * Issue 41: the owner's reports on a year of 100,000 orders (about 2.5 lines each), inserted
+ * The owner's reports on a year of 100,000 orders (about 2.5 lines each), inserted
  * in bulk straight into the tables, then each report timed as the API computes it (median of
  * five runs after one warm-up). Figures only: the target is 200 ms per report.
  * Run alone: BENCH_ONLY=reports npm run bench (DATABASE_URL=postgres://… for PostgreSQL).

@@ -14,7 +14,7 @@ const QUERIES = [
 const ROUNDS = 50;
 
 /**
- * Issue 40 §3, beside the catalog figure: GET /api/products/search over the 2,000-product
+ * Search, beside the catalog figure: GET /api/products/search over the 2,000-product
  * catalog, one request at a time (the latency a shopper's keystroke waits), after one search
  * has built the index; and the first search after a stock change, which reads the list again
  * (the index is rebuilt only when a name, category, flavor or description changed).

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 16: axe finds no serious or critical violation on any page a shopper or the
+ * Axe finds no serious or critical violation on any page a shopper or the
  * dealer sees, at both sizes (the two projects) and in every theme. The journey visits the
  * pages the way a user does: home, a product, the cart with an item, the scheduled picker,
  * a pickup order, its thank-you page and the orders list, then the back office.

@@ -1,5 +1,5 @@
 /**
- * Issue 18.5 on the inventory screen: the dealer downloads the catalog as CSV,
+ * The catalog spreadsheet on the inventory screen: the dealer downloads the catalog as CSV,
  * uploads a spreadsheet, reads its preview (counts, errors by line and column)
  * and confirms it; the list shows the result. The import files hold only this
  * test's own rows, since phone and desktop share one database.

@@ -1,5 +1,5 @@
 /**
- * Issue 19: `/` and the product pages arrive rendered by the server and are hydrated. The
+ * `/` and the product pages arrive rendered by the server and are hydrated. The
  * browser must draw exactly what the server drew, whatever this browser remembers (the
  * spec's localStorage keys, or the cookies the server reads), or React reports a mismatch.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 40 §2: a shopper narrows the menu by brand and potency, sorts it by price, shares the
+ * A shopper narrows the menu by brand and potency, sorts it by price, shares the
  * address, opens a product and comes Back to the same list. Phone and desktop sizes.
  */
 import { expect, type Page, test } from '@playwright/test';

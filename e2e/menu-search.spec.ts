@@ -3,7 +3,7 @@ import { E2E_DEALER } from '../playwright.config';
 import { expectNoSeriousA11yViolations } from './axe';
 import { productNamed } from './place-order';
 
-/** Issue 40 §3 and §4: search that finds, and choosing a flavor through to Your Orders. */
+/** Search that finds, and choosing a flavor through to Your Orders. */
 
 async function passAgeGate(page: Page) {
   await page.addInitScript(() => {

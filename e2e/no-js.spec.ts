@@ -1,5 +1,5 @@
 /**
- * Issue 19: with scripts off (a crawler, a locked-down phone) the shop can still be read:
+ * With scripts off (a crawler, a locked-down phone) the shop can still be read:
  * the age gate works, cards show names and prices, and links lead to product pages.
  */
 import { expect, test } from '@playwright/test';

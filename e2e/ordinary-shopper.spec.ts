@@ -1,5 +1,5 @@
 /**
- * Issue 38: the abuse limits stop attackers, never an ordinary shopper. This shop runs every
+ * The abuse limits stop attackers, never an ordinary shopper. This shop runs every
  * limit at its default (the other journeys' shops raise the order rate for their many orders):
  * a shopper browses, searches, places three orders, chats and reads their orders without one
  * refusal.

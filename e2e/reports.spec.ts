@@ -1,5 +1,5 @@
 /**
- * Issue 41: the owner opens Reports from the back office's menu, switches the period, reads a
+ * The owner opens Reports from the back office's menu, switches the period, reads a
  * chart's table and downloads it as a CSV. The journey sells its own product, so the tables it
  * reads hold its own rows whatever other journeys sold on the same shop.
  */

@@ -3,7 +3,7 @@ import { ownValue } from './records';
 import type { CartItem } from './schemas/orders';
 import type { Product } from './schemas/products';
 
-/** Issue 40 §4: a flavor the shopper can choose, with the stock it has of its own. */
+/** A flavor the shopper can choose, with the stock it has of its own. */
 export interface FlavorChoice {
   name: string;
   /** the flavor's own stock, or the product's when it keeps none per flavor */

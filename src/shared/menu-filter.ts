@@ -1,5 +1,5 @@
 /**
- * Issue 40 §2: the shopper's menu filter and sort, one rule for the server's render and the
+ * The shopper's menu filter and sort, one rule for the server's render and the
  * browser. The choice lives in the URL's query (`?brand=Kiva&thc=20-30&sort=price-low`);
  * `parseMenuFilter` reads any query leniently (what it does not understand it ignores) and
  * `menuFilterQuery` writes the one normal form, which the server also keys its page cache by.

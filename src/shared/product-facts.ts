@@ -1,5 +1,5 @@
 /**
- * Issue 40 §1: the facts a shopper compares products by — brand, potency, size, effects and
+ * The facts a shopper compares products by — brand, potency, size, effects and
  * lab results. The lists, and how a fact reads on a card and the product page, live here once.
  *
  * Potency is a value, a unit and a basis: `potencyUnit` '%' reads `thc`/`cbd` as the total

@@ -37,7 +37,7 @@ export const PRODUCT_LIST_FIELDS = [
   'effects',
 ] as const satisfies readonly (keyof Product)[];
 
-/** Issue 40 §1 facts: free text, numbers, and enum words, each one spreadsheet cell. */
+/** A product's facts: free text, numbers, and enum words, each one spreadsheet cell. */
 export const PRODUCT_FACT_TEXT_FIELDS = [
   'brand',
   'potencyUnit',

@@ -2,7 +2,7 @@ import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import type { Product } from './schemas/products';
 
 /**
- * Issue 40 §3: the one product search (storefront dialog, GET /api/products/search and the
+ * The one product search (storefront dialog, GET /api/products/search and the
  * back office's product pickers). See docs/decisions/013-search.md.
  *
  * Fields in rank order: a product matched in an earlier field always lists before one matched

@@ -305,7 +305,7 @@ export interface OrdersTable {
   payment_method: string | null;
   payment_collected_cents: number | null;
   /**
-   * Issue 38: 1 while the order counts a place in its delivery window (its slot's
+   * 1 while the order counts a place in its delivery window (its slot's
    * current_orders, or the weekly window's count). A Bulk or unpriced order takes its place
    * only when staff accept it; a closed order gives it back.
    */
@@ -339,7 +339,7 @@ export interface ProductDestructionsTable {
   created_at: string;
 }
 
-/** Issue 17 §4: the shop's number for each customer (DCC §15420), by customerNumberKey. */
+/** The shop's number for each customer (DCC §15420), by customerNumberKey. */
 export interface CustomerNumbersTable {
   number: Generated<number>;
   customer_key: string;

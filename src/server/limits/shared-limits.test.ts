@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { connect, type Db } from '../db/connect';
 
 /**
- * Issue 38 §16: two instances on one PostgreSQL share every budget, so an attack spread over
+ * Two instances on one PostgreSQL share every budget, so an attack spread over
  * both gets no more than one instance would give it.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -1,5 +1,5 @@
 /**
- * Cannabis taxes (issues 16 and 37 §4) from a rule set's taxes: each tax is its rate times the
+ * Cannabis taxes from a rule set's taxes: each tax is its rate times the
  * parts of the order its base names, computed local tax first, then excise, then sales tax, so
  * a base can take the taxes before it. Each line is rounded half up to the cent on its own;
  * rates are taken in thousandths of a percent (9.125%), so the rounding is exact integer

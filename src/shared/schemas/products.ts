@@ -311,7 +311,7 @@ export const productResponse = z
 /** PATCH /api/products/:id: any product fields; the merged product is validated as on create. */
 export const productPatchSchema = patchOf(productSchema.in);
 
-/** Issue 38: stock that orders still waiting for the shop hold, per product (back office). */
+/** Stock that orders still waiting for the shop hold, per product (back office). */
 export const heldStockResponse = z
   .array(
     z.object({

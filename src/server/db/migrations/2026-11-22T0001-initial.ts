@@ -1,17 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex, serialKey } from '../migration-helpers';
 
 /** Every entity of spec §3. Tables are created dialect-neutrally; only the id column differs. */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
-  const table = (name: string) => {
-    const builder = db.schema.createTable(name);
-    return dialect === 'postgres'
-      ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
-      : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  };
+  const table = (name: string) => db.schema.createTable(name).$call(serialKey(dialect));
 
   await table('users')
     .addColumn('username', 'text', (c) => c.notNull().unique())
@@ -59,7 +52,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addCheckConstraint('products_stock_not_negative', sql`stock >= 0`)
     .execute();
-  await db.schema.createIndex('products_category_idx').on('products').column('category').execute();
+  await addIndex(db, 'products', 'products_category_idx', 'category');
 
   await table('promotions')
     .addColumn('title', 'text', (c) => c.notNull())
@@ -84,11 +77,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('current_orders', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('notes', 'text')
     .execute();
-  await db.schema
-    .createIndex('schedule_slots_date_idx')
-    .on('schedule_slots')
-    .column('date')
-    .execute();
+  await addIndex(db, 'schedule_slots', 'schedule_slots_date_idx', 'date');
 
   await table('orders')
     .addColumn('shopper_id', 'text')
@@ -112,7 +101,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('orders_shopper_idx').on('orders').column('shopper_id').execute();
+  await addIndex(db, 'orders', 'orders_shopper_idx', 'shopper_id');
 
   await table('order_items')
     .addColumn('order_id', 'integer', (c) =>
@@ -128,11 +117,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('stock_taken', 'double precision', (c) => c.notNull().defaultTo(0))
     .addColumn('stock_flavor', 'text')
     .execute();
-  await db.schema
-    .createIndex('order_items_order_idx')
-    .on('order_items')
-    .column('order_id')
-    .execute();
+  await addIndex(db, 'order_items', 'order_items_order_idx', 'order_id');
 
   await table('dealer_settings')
     .addColumn('available_days', 'text', (c) => c.notNull())
@@ -165,11 +150,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('external_ref', 'text')
     .execute();
-  await db.schema
-    .createIndex('chat_messages_session_idx')
-    .on('chat_messages')
-    .column('session_id')
-    .execute();
+  await addIndex(db, 'chat_messages', 'chat_messages_session_idx', 'session_id');
 
   await table('contact_messages')
     .addColumn('name', 'text', (c) => c.notNull())

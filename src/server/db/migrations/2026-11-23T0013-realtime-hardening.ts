@@ -1,19 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 /**
- * Issue 13: a shopper's chat sessions are looked up by their owner, and events
+ * A shopper's chat sessions are looked up by their owner, and events
  * too large for one PostgreSQL NOTIFY travel through a table (PostgreSQL only).
  */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
-  await db.schema
-    .createIndex('chat_sessions_shopper_idx')
-    .on('chat_sessions')
-    .columns(['shopper_id', 'created_at'])
-    .execute();
+  await addIndex(db, 'chat_sessions', 'chat_sessions_shopper_idx', ['shopper_id', 'created_at']);
   if (dialect === 'postgres') {
     await db.schema
       .createTable('bus_payloads')

@@ -1,11 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 14: promo codes are unique by an index on their upper-cased text, not by writers
+ * Promo codes are unique by an index on their upper-cased text, not by writers
  * taking turns under an advisory lock. Codes already stored are kept: an empty code becomes
  * no code, and when older data holds one code twice (in any case) the oldest promotion keeps
  * it and the later ones get their id appended ("SUMMER" and "SUMMER-7"), so the dealer can

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 15: contact messages reach the dealer's support inbox. A message is new until the
+ * Contact messages reach the dealer's support inbox. A message is new until the
  * dealer marks it handled (`handled_at`); one sent from a live chat names its session so the
  * inbox can open that conversation.
  */

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 15: the shop's own facts (name, pickup address, hours, phone, licence number,
+ * The shop's own facts (name, pickup address, hours, phone, licence number,
  * delivery area, payment methods), one row, every line empty until the dealer fills it in.
  */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {

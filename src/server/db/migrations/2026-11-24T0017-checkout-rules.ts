@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex, serialKey } from '../migration-helpers';
 
 /**
- * Issue 16, checkout rules of a licensed shop: the dealer's rule set and tax rates; what each
+ * Checkout rules of a licensed shop: the dealer's rule set and tax rates; what each
  * product unit counts toward the daily limits; what each order counted, for whom and on which
  * shop day, and its tax lines; the dealer's delivery zones.
  */
@@ -34,24 +31,12 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
       .alterTable('orders')
       .addColumn(column, 'double precision', (c) => c.notNull().defaultTo(0))
       .execute();
-  await db.schema
-    .createIndex('orders_shop_date_customer')
-    .on('orders')
-    .columns(['shop_date', 'customer_key'])
-    .execute();
-  await db.schema
-    .createIndex('orders_shop_date_shopper')
-    .on('orders')
-    .columns(['shop_date', 'shopper_id'])
-    .execute();
+  await addIndex(db, 'orders', 'orders_shop_date_customer', ['shop_date', 'customer_key']);
+  await addIndex(db, 'orders', 'orders_shop_date_shopper', ['shop_date', 'shopper_id']);
 
   await db.schema
     .createTable('delivery_zones')
-    .$call((builder) =>
-      dialect === 'postgres'
-        ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
-        : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
-    )
+    .$call(serialKey(dialect))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('postal_codes', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('fee_cents', 'integer', (c) => c.notNull())

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 16: the dealer may show out-the-door prices (taxes included) on the menu and in the
+ * The dealer may show out-the-door prices (taxes included) on the menu and in the
  * cart; a display choice over the same totals, off by default.
  */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {

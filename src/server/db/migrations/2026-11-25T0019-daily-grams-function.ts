@@ -1,11 +1,9 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 16, PostgreSQL only: what a customer ordered today toward the daily limits, read after
+ * PostgreSQL only: what a customer ordered today toward the daily limits, read after
  * taking the customer's locks, in one round trip instead of two. A VOLATILE function takes a
  * fresh snapshot for each statement it runs, so the sums see every order committed by a
  * transaction this one waited for. SQLite writes one transaction at a time and needs none.

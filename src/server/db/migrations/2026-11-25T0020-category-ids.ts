@@ -1,13 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 const UNCATEGORIZED = 'uncategorized';
 
 /**
- * Issue 14: products and promotions refer to categories by id, with foreign keys, instead of
+ * Products and promotions refer to categories by id, with foreign keys, instead of
  * by slug, so renaming a category changes one row. Products gain category_id and
  * subcategory_id; a promotion's categories move from a JSON list of slugs to the
  * promotion_categories table. Data is kept: a product whose category no longer exists is filed
@@ -58,16 +56,8 @@ async function fileProductsById(db: AnyDb, dialect: Dialect) {
       .alterTable('products')
       .alterColumn('category_id', (c) => c.setNotNull())
       .execute();
-  await db.schema
-    .createIndex('products_category_id_idx')
-    .on('products')
-    .column('category_id')
-    .execute();
-  await db.schema
-    .createIndex('products_subcategory_id_idx')
-    .on('products')
-    .column('subcategory_id')
-    .execute();
+  await addIndex(db, 'products', 'products_category_id_idx', 'category_id');
+  await addIndex(db, 'products', 'products_subcategory_id_idx', 'subcategory_id');
 }
 
 async function ensureUncategorized(db: AnyDb): Promise<number> {
@@ -104,11 +94,7 @@ async function movePromotionCategoriesToTable(db: AnyDb) {
     .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id'))
     .addPrimaryKeyConstraint('promotion_categories_pk', ['promotion_id', 'category_id'])
     .execute();
-  await db.schema
-    .createIndex('promotion_categories_category_idx')
-    .on('promotion_categories')
-    .column('category_id')
-    .execute();
+  await addIndex(db, 'promotion_categories', 'promotion_categories_category_idx', 'category_id');
 
   const categories = await db.selectFrom('categories').select(['id', 'slug']).execute();
   const idOf = new Map(categories.map((c) => [String(c.slug), Number(c.id)]));
@@ -177,5 +163,5 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('products_subcategory_id_idx').execute();
   await db.schema.alterTable('products').dropColumn('category_id').execute();
   await db.schema.alterTable('products').dropColumn('subcategory_id').execute();
-  await db.schema.createIndex('products_category_idx').on('products').column('category').execute();
+  await addIndex(db, 'products', 'products_category_idx', 'category');
 }

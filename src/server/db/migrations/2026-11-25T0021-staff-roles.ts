@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 /**
- * Issue 17 §1: dealer accounts become staff with a role. Every existing account was the
+ * Dealer accounts become staff with a role. Every existing account was the
  * shop's one dealer, who could do everything: each becomes an owner, keeping its password
  * and sessions. Employee numbers go on receipts, so two staff may not share one.
  */
@@ -20,12 +17,7 @@ export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.alterTable('users').addColumn('employee_number', 'text').execute();
   await db.schema.alterTable('users').addColumn('disabled_at', 'text').execute();
-  await db.schema
-    .createIndex('users_employee_number_unique')
-    .on('users')
-    .column('employee_number')
-    .unique()
-    .execute();
+  await addIndex(db, 'users', 'users_employee_number_unique', 'employee_number', { unique: true });
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -1,24 +1,18 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex, serialKey } from '../migration-helpers';
 
 const APPEND_ONLY = 'the audit log is append-only';
 
 /**
- * Issue 17 §5: who changed what, when and from where. The database itself refuses to change
+ * Who changed what, when and from where. The database itself refuses to change
  * or remove an entry, so no code path (and no mistake in one) can rewrite the record an
  * inspector reads.
  */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('audit_log')
-    .$call((builder) =>
-      dialect === 'postgres'
-        ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
-        : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
-    )
+    .$call(serialKey(dialect))
     .addColumn('at', 'text', (c) => c.notNull())
     .addColumn('staff_id', 'integer')
     .addColumn('staff_username', 'text')
@@ -29,12 +23,8 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('changes', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('address', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
-  await db.schema
-    .createIndex('audit_log_entity')
-    .on('audit_log')
-    .columns(['entity', 'at'])
-    .execute();
+  await addIndex(db, 'audit_log', 'audit_log_at', 'at');
+  await addIndex(db, 'audit_log', 'audit_log_entity', ['entity', 'at']);
   if (dialect === 'postgres') {
     await sql
       .raw(`CREATE FUNCTION canopy_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

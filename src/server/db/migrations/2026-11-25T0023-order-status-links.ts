@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 /**
- * Issue 17 §6: each order gets an unguessable status link (/o/<token>) that works on any
+ * Each order gets an unguessable status link (/o/<token>) that works on any
  * device without the shopper cookie. Orders placed before get a token of their own too.
  */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
@@ -18,12 +15,7 @@ export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
       .set({ status_token: randomBytes(16).toString('base64url') })
       .where('id', '=', id)
       .execute();
-  await db.schema
-    .createIndex('orders_status_token')
-    .on('orders')
-    .column('status_token')
-    .unique()
-    .execute();
+  await addIndex(db, 'orders', 'orders_status_token', 'status_token', { unique: true });
 }
 
 export async function down(db: AnyDb): Promise<void> {

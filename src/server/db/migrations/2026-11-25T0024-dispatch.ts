@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 /**
- * Issue 17 §2: an order can be assigned to a driver, and remembers when it was handed over
+ * An order can be assigned to a driver, and remembers when it was handed over
  * and why a delivery came back. A driver's account is never deleted (only disabled), so the
  * reference holds for the years the records are kept.
  */
@@ -16,7 +13,7 @@ export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.alterTable('orders').addColumn('completed_at', 'text').execute();
   await db.schema.alterTable('orders').addColumn('return_reason', 'text').execute();
-  await db.schema.createIndex('orders_driver').on('orders').column('driver_id').execute();
+  await addIndex(db, 'orders', 'orders_driver', 'driver_id');
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, serialKey } from '../migration-helpers';
 
 /**
- * Issue 17 §4: a receipt names who prepared the order and the shop's number for the customer
+ * A receipt names who prepared the order and the shop's number for the customer
  * (DCC §15420). Customers get their number when their first order is handed over; orders
  * completed before this upgrade get theirs now, in the order they were completed. Who
  * prepared them was never recorded, so their receipts say so.
@@ -18,11 +15,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('orders').addColumn('customer_number', 'integer').execute();
   await db.schema
     .createTable('customer_numbers')
-    .$call((builder) =>
-      dialect === 'postgres'
-        ? builder.addColumn('number', 'serial', (c) => c.primaryKey())
-        : builder.addColumn('number', 'integer', (c) => c.primaryKey().autoIncrement()),
-    )
+    .$call(serialKey(dialect, 'number'))
     .addColumn('customer_key', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();

@@ -1,14 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /** Category or subcategory slugs whose products were never cannabis: accessories and merchandise. */
 const NON_CANNABIS_SLUGS = ['accessories', 'merch', 'merchandise', 'apparel'];
 
 /**
- * Issue 37 §4: a product is cannabis or not (pipes, papers, merchandise pay no excise and count
+ * A product is cannabis or not (pipes, papers, merchandise pay no excise and count
  * toward no daily limit), and an order line keeps what its product was when it was sold.
  * Products filed under an accessories or merchandise category or subcategory become
  * non-cannabis; order lines take their product's flag. Tax rates are double precision on

@@ -1,11 +1,9 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex, serialKey } from '../migration-helpers';
 
 /**
- * Issue 37: a sale is a record.
+ * A sale is a record.
  * - `sale_date`: the shop day the goods change hands (the delivery date of a scheduled order,
  *   the handover day once handed over); the daily limits count by it, not by the day of ordering.
  * - `void_reason`, `id_check_override`, `handover_note`: why an order was voided, an owner's
@@ -43,9 +41,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema
     .createTable('order_returns')
-    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .$call(serialKey(dialect))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
     .addColumn('reason', 'text', (c) => c.notNull())
     /** JSON list of {itemId, productId, name, quantity, count, stock} */
@@ -53,16 +49,10 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('staff_id', 'integer', (c) => c.references('users.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('order_returns_order')
-    .on('order_returns')
-    .column('order_id')
-    .execute();
+  await addIndex(db, 'order_returns', 'order_returns_order', 'order_id');
   await db.schema
     .createTable('product_destructions')
-    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .$call(serialKey(dialect))
     .addColumn('product_id', 'integer', (c) => c.notNull())
     .addColumn('product_name', 'text', (c) => c.notNull())
     .addColumn('amount', 'double precision', (c) => c.notNull())

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 38: support can close a chat as spam. `muted_at` is when: the session leaves the
+ * Support can close a chat as spam. `muted_at` is when: the session leaves the
  * inbox and its further messages are dropped.
  */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 38 §16: the abuse limits' counts, shared by every instance on one PostgreSQL (SQLite
+ * The abuse limits' counts, shared by every instance on one PostgreSQL (SQLite
  * runs one instance and keeps them in memory). One row per key and window: its count and the
  * epoch millisecond its window ends.
  */

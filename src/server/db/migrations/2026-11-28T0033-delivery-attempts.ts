@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 36 item 11: a driver who finds nobody home can try again later instead of bringing the
+ * A driver who finds nobody home can try again later instead of bringing the
  * order back: the order counts its attempts and keeps the driver's last note.
  */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {

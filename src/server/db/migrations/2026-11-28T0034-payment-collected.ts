@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
+import type { AnyDb } from '../migration-helpers';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
-
-/** Issue 36 item 23: what the customer paid at handover, cash or debit, and how much. */
+/** What the customer paid at handover, cash or debit, and how much. */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('orders').addColumn('payment_method', 'text').execute();
   await db.schema.alterTable('orders').addColumn('payment_collected_cents', 'integer').execute();

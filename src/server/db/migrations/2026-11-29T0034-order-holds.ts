@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 /**
- * Issue 38 (stock, slots and limits held hostage): the dealer's order limits (a line's count,
+ * The dealer's order limits (a line's count,
  * an order's subtotal, how long a placed order waits for the shop, open scheduled orders per
  * phone, pending scheduled orders per day); an order that holds a place in its delivery window
  * (a Bulk or unpriced order takes its place only when staff accept it); and when the shop
@@ -36,11 +33,7 @@ export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
     .set({ holds_slot_place: 0 })
     .where('status', 'in', ['cancelled', 'returned'])
     .execute();
-  await db.schema
-    .createIndex('orders_pending_idx')
-    .on('orders')
-    .columns(['status', 'order_type', 'delivery_date'])
-    .execute();
+  await addIndex(db, 'orders', 'orders_pending_idx', ['status', 'order_type', 'delivery_date']);
 }
 
 export async function down(db: AnyDb): Promise<void> {

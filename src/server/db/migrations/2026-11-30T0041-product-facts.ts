@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 const TEXT_COLUMNS = [
   'brand',
@@ -16,7 +13,7 @@ const TEXT_COLUMNS = [
 const NUMBER_COLUMNS = ['thc', 'thc_per_serving', 'cbd', 'cbd_per_serving', 'net_amount'];
 
 /**
- * Issue 40 §1: the facts shoppers compare products by. All optional: existing products
+ * The facts shoppers compare products by. All optional: existing products
  * state none (null, and no effects) until the shop fills them in.
  */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 /**
  * The daily limits count by the sale day since migration 0029 (`orders_sale_date_customer`,
@@ -16,14 +13,6 @@ export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema
-    .createIndex('orders_shop_date_customer')
-    .on('orders')
-    .columns(['shop_date', 'customer_key'])
-    .execute();
-  await db.schema
-    .createIndex('orders_shop_date_shopper')
-    .on('orders')
-    .columns(['shop_date', 'shopper_id'])
-    .execute();
+  await addIndex(db, 'orders', 'orders_shop_date_customer', ['shop_date', 'customer_key']);
+  await addIndex(db, 'orders', 'orders_shop_date_shopper', ['shop_date', 'shopper_id']);
 }

@@ -1,11 +1,9 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import { type AnyDb, addIndex } from '../migration-helpers';
 
 /**
- * Issue 41 §3: the owner's reports read per-day sums instead of every order of the period.
+ * The owner's reports read per-day sums instead of every order of the period.
  * Three tables hold them, kept by triggers on `orders` and `order_items` in the transaction of
  * every write that changes a figure (checkout, status change, handover, re-pricing, void,
  * return, deletion), whoever writes it (decision 017):
@@ -253,11 +251,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('report_days_pk', DAY_KEYS as never)
     .modifyEnd(clustered)
     .execute();
-  await db.schema
-    .createIndex('report_days_sale_date')
-    .on('report_days')
-    .columns(['sale_date', 'status'])
-    .execute();
+  await addIndex(db, 'report_days', 'report_days_sale_date', ['sale_date', 'status']);
   await db.schema
     .createTable('report_day_products')
     .addColumn('shop_date', 'text', (c) => c.notNull())

@@ -1,13 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
-
-const id = (dialect: Dialect) => (dialect === 'postgres' ? 'serial' : 'integer');
+import { type AnyDb, addIndex, serialKey } from '../migration-helpers';
 
 /**
- * Issue 43: state track-and-trace (Metrc).
+ * State track-and-trace (Metrc).
  * - `metrc_packages`: the packages the shop received, by their 24-character tag, against a
  *   product (and flavor); `quantity_remaining` is what sales have not yet taken (FIFO).
  * - `order_line_packages`: which package(s) each handed-over line took, and how much of each.
@@ -20,9 +15,7 @@ const id = (dialect: Dialect) => (dialect === 'postgres' ? 'serial' : 'integer')
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('metrc_packages')
-    .addColumn('id', id(dialect), (c) =>
-      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .$call(serialKey(dialect))
     .addColumn('tag', 'text', (c) => c.notNull().unique())
     .addColumn('item_name', 'text', (c) => c.notNull())
     .addColumn('unit_of_measure', 'text', (c) => c.notNull())
@@ -33,16 +26,10 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('staff_id', 'integer', (c) => c.references('users.id'))
     .addColumn('received_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('metrc_packages_product')
-    .on('metrc_packages')
-    .columns(['product_id', 'received_at'])
-    .execute();
+  await addIndex(db, 'metrc_packages', 'metrc_packages_product', ['product_id', 'received_at']);
   await db.schema
     .createTable('order_line_packages')
-    .addColumn('id', id(dialect), (c) =>
-      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .$call(serialKey(dialect))
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
     .addColumn('order_item_id', 'integer', (c) => c.notNull())
     .addColumn('package_id', 'integer', (c) => c.notNull().references('metrc_packages.id'))
@@ -50,16 +37,10 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('quantity', 'double precision', (c) => c.notNull())
     .addColumn('unit_of_measure', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('order_line_packages_order')
-    .on('order_line_packages')
-    .column('order_id')
-    .execute();
+  await addIndex(db, 'order_line_packages', 'order_line_packages_order', 'order_id');
   await db.schema
     .createTable('metrc_outbox')
-    .addColumn('id', id(dialect), (c) =>
-      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .$call(serialKey(dialect))
     /** 'sale' (a new receipt) or 'return' (the receipt as it stands after a return) */
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
@@ -79,16 +60,8 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('metrc_outbox_due')
-    .on('metrc_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('metrc_outbox_sale_date')
-    .on('metrc_outbox')
-    .column('sale_date')
-    .execute();
+  await addIndex(db, 'metrc_outbox', 'metrc_outbox_due', ['status', 'next_attempt_at']);
+  await addIndex(db, 'metrc_outbox', 'metrc_outbox_sale_date', 'sale_date');
   await db.schema
     .createTable('worker_leases')
     .addColumn('name', 'text', (c) => c.primaryKey())

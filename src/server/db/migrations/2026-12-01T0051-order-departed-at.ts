@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow the live schema type
-type AnyDb = Kysely<any>;
+import type { AnyDb } from '../migration-helpers';
 
 /**
- * Issue 43: when a delivery set off (first put on the way, ISO instant), which Metrc's
+ * When a delivery set off (first put on the way, ISO instant), which Metrc's
  * delivery report gives as its departure where the order has no delivery window.
  */
 export async function up(db: AnyDb, _dialect: Dialect): Promise<void> {

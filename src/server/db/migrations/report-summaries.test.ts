@@ -198,7 +198,7 @@ async function storedSums(db: AnyDb) {
 }
 
 /**
- * Issue 41 §3: the reports' per-day sums equal, after every kind of write, the sums of the
+ * The reports' per-day sums equal, after every kind of write, the sums of the
  * orders and lines themselves; the migration fills them from the orders written before it.
  */
 describe.each(BACKENDS)('the reports’ per-day sums on %s', (dialect) => {

@@ -55,7 +55,7 @@ const CATEGORIES = [
   },
 ];
 
-/** Issue 37 §4: every demo product is cannabis except the accessories (no excise, no limit). */
+/** Every demo product is cannabis except the accessories (no excise, no limit). */
 const NON_CANNABIS_CATEGORIES = new Set(['accessories']);
 const SUBCATEGORIES: Record<string, { slug: string; name: string }[]> = {
   flower: [

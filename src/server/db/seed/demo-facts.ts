@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Effect, NetUnit, PotencyUnit } from '../../../shared/product-facts';
 import type { ProductsTable } from '../schema';
 
-/** Issue 40 §1: plausible, varied facts for every demo product, by name. */
+/** Plausible, varied facts for every demo product, by name. */
 interface DemoFacts {
   brand: string;
   potency?: {

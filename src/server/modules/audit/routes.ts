@@ -4,7 +4,7 @@ import { withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import { listAudit } from './service';
 
-/** Issue 17 §5: the owner reads the activity log; nothing can change or remove an entry. */
+/** The owner reads the activity log; nothing can change or remove an entry. */
 export async function auditRoutes(app: ApiApp): Promise<void> {
   const read = {
     config: { staffOnly: true, permission: 'audit' as const },

@@ -43,7 +43,7 @@ const comparable = (p: ReceivedPackage) => ({
 });
 
 /**
- * Issue 43 §1: the catalog CSV carries each product's Metrc packages both ways; an import
+ * The catalog CSV carries each product's Metrc packages both ways; an import
  * records the packages it names under the rules of "Receive stock", in its one transaction.
  */
 describe.each(BACKENDS)('Metrc packages in the catalog CSV on %s', (dialect) => {

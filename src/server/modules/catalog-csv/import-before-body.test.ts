@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 
 /**
- * Issue 38 §10: a dealer route answers a caller without a session when the request arrives,
+ * A dealer route answers a caller without a session when the request arrives,
  * before its body is read. The test sends the first 64 KB of a 5 MB import and holds the rest:
  * the answer must come while the body is still unfinished.
  */

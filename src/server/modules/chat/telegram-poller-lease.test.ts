@@ -7,7 +7,7 @@ import { connect, type Db } from '../../db/connect';
 import { startTelegramBridge } from './telegram-bridge';
 
 /**
- * Issue 43: every instance may carry the Telegram settings; one of them polls the Bot API at a
+ * Every instance may carry the Telegram settings; one of them polls the Bot API at a
  * time (a lease in the database), and another takes over when it stops.
  */
 describe.each(BACKENDS)('one Telegram poller among instances on %s', (dialect) => {

@@ -17,7 +17,7 @@ import { listDeliveries, recordDeliveryAttempt, recordDoorCheck, updateDelivery 
 const driverOnly = { staffOnly: true, permission: 'deliveries', auditedByService: true } as const;
 const orderIdParams = withSummary(idParams, 'Invalid order id');
 
-/** Issue 17 §2: the driver's phone view reads and moves the driver's own stops. */
+/** The driver's phone view reads and moves the driver's own stops. */
 export async function deliveryRoutes(app: ApiApp): Promise<void> {
   const list = { config: driverOnly, schema: { response: { 200: z.array(orderResponse) } } };
   app.get('/api/deliveries', list, async (request, reply) => {

@@ -10,7 +10,7 @@ import { allowIdRecheck, recordIdCheck } from './service';
 const orderIdParams = withSummary(idParams, 'Invalid order id');
 
 /**
- * Issue 37 §1: the ID check at the pickup counter (and at the door from the back office), and
+ * The ID check at the pickup counter (and at the door from the back office), and
  * an owner's leave to check a failed ID once more. The driver's own check is under /deliveries.
  */
 export async function idCheckRoutes(app: ApiApp): Promise<void> {

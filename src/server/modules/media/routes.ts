@@ -72,7 +72,7 @@ export async function mediaRoutes(app: ApiApp): Promise<void> {
     },
     validatorCompiler: () => (data: unknown) => ({ value: data }),
   };
-  /** Issue 40 §1: a product's lab results, checked like product media (first bytes, size, count). */
+  /** A product's lab results, checked like product media (first bytes, size, count). */
   app.post('/api/upload/lab-document', labUpload, async (request, reply) => {
     const uploads = await readUploads(request, reply, 1, sniffLabDocumentKind);
     if (!uploads) return reply;

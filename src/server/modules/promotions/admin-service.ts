@@ -125,7 +125,7 @@ export async function noFreeCannabis(
   return events;
 }
 
-/** Issue 37 §5 (B&P §26153, DCC §15411): a licensee gives away only non-cannabis products. */
+/** A licensee gives away only non-cannabis products. */
 export const FREE_CANNABIS_REFUSED =
   'must be an accessory or other non-cannabis product: cannabis goods may not be given away free';
 

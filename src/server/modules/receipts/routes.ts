@@ -28,7 +28,7 @@ const receiptRoute = {
     typeof data === 'string' ? data : JSON.stringify(data),
 };
 
-/** Issue 17 §4: GET /api/orders/:id/receipt, a delivered or picked-up order's receipt. */
+/** GET /api/orders/:id/receipt, a delivered or picked-up order's receipt. */
 export async function receiptRoutes(app: ApiApp): Promise<void> {
   app.get('/api/orders/:id/receipt', receiptRoute, async (request, reply) => {
     const viewer = {

@@ -141,7 +141,7 @@ function orderCells(row: ExportedRow, order: Order): Cells {
   };
 }
 
-/** Issue 17 §4: who handled the order, the ID check and the signature (receipt facts). */
+/** Who handled the order, the ID check and the signature (receipt facts). */
 function handoverCells(row: ExportedRow, order: Order): Cells {
   const check = order.idCheck;
   const { driver, preparer } = handlingStaff(row);

@@ -3,7 +3,7 @@ import { dealerClient } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import { staffClient } from '../../../../test/staff';
 
-/** Issue 38 §14: two owners demoting each other at the same moment leave one owner, never none. */
+/** Two owners demoting each other at the same moment leave one owner, never none. */
 describe.each(BACKENDS)('owner changes at once on %s', (dialect) => {
   let t: TestApp;
   let creator: { send: Awaited<ReturnType<typeof staffClient>>['send'] };

@@ -10,7 +10,7 @@ const INVALID_STAFF = 'Invalid staff member';
 const staffOnly = { staffOnly: true, permission: 'staff' } as const;
 const staffWrite = { ...staffOnly, auditedByService: true };
 
-/** Issue 17 §1: the owner's Staff screen. */
+/** The owner's Staff screen. */
 export async function staffRoutes(app: ApiApp): Promise<void> {
   const list = { config: staffOnly, schema: { response: { 200: z.array(staffMemberResponse) } } };
   app.get('/api/staff', list, async (_request, reply) => {

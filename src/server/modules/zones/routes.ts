@@ -14,7 +14,7 @@ import {
 
 const INVALID_ZONE = 'Invalid delivery zone';
 
-/** Issue 16: the dealer's delivery zones; everyone may read them (the cart checks a postal code). */
+/** The dealer's delivery zones; everyone may read them (the cart checks a postal code). */
 export async function deliveryZoneRoutes(app: ApiApp): Promise<void> {
   const list = { schema: { response: { 200: z.array(deliveryZoneResponse) } } };
   app.get('/api/delivery-zones', list, async () => listDeliveryZones(app.db.kysely));

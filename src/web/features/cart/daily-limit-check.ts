@@ -51,7 +51,7 @@ export function dailyLimitRefusal(input: {
 }
 
 /**
- * Issue 38: why adding one `quantity` of `product` would pass the shop's order caps (a line's
+ * Why adding one `quantity` of `product` would pass the shop's order caps (a line's
  * count, the order's subtotal), or null. The cart line it adds to is the product's line in that
  * size with the highest count.
  */
@@ -71,7 +71,7 @@ export function orderCapRefusal(input: {
 }
 
 /**
- * Issue 16: an add that would pass the shop's daily purchase limits is refused with the
+ * An add that would pass the shop's daily purchase limits is refused with the
  * limit's words (the server refuses such an order anyway); so is one past the shop's order
  * caps. True when the add may go ahead; without the shop's settings (offline) the
  * server has the last word.

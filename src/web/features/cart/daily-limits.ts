@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useDealerSettings } from '@web/api/get-dealer-settings';
 
 /**
- * Issue 16: may this add go ahead under the shop's daily purchase limits? The check and the
+ * May this add go ahead under the shop's daily purchase limits? The check and the
  * rule sets load on the first add, so the first page's JavaScript stays as it was.
  */
 export async function withinDailyLimits(
@@ -23,7 +23,7 @@ export async function withinDailyLimits(
 }
 
 /**
- * Issue 36 item 8: whether this product offers Bulk. Under a rule set that sells cannabis by
+ * Whether this product offers Bulk. Under a rule set that sells cannabis by
  * stated weight, a product that counts toward a limit is not offered as Bulk (the server would
  * refuse it at Place Order); until the shop's settings load, Bulk is offered as the spec has it.
  */

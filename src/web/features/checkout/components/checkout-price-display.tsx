@@ -4,7 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useCheckoutPricing } from '../hooks/use-checkout-pricing';
 
 /**
- * Issue 16: in the cart, out-the-door prices carry the taxes of the delivery's zone (its own
+ * In the cart, out-the-door prices carry the taxes of the delivery's zone (its own
  * sales tax rate), the same the order summary and the server use.
  */
 export function CheckoutPriceDisplay({ children }: { children: ReactNode }) {

@@ -12,7 +12,7 @@ export interface DeliveryZoneState {
 }
 
 /**
- * Issue 16: the delivery zone of the checkout's postal code (the one typed, else the address's
+ * The delivery zone of the checkout's postal code (the one typed, else the address's
  * last five-digit group), looked up as the server will; pickup ignores zones.
  */
 export function useDeliveryZone(): DeliveryZoneState {

@@ -15,7 +15,7 @@ export async function loadPriceDisplay(): Promise<void> {
 }
 
 /**
- * Issue 16: when the dealer chooses "prices include taxes", every price on the menu and in the
+ * When the dealer chooses "prices include taxes", every price on the menu and in the
  * cart is shown with the taxes of the shop's rule set and rate. The rule sets load only then,
  * so a shop that shows prices as set ships none of them on first load.
  */

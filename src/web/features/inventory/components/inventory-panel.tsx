@@ -108,7 +108,7 @@ function RowActions({
 }
 
 /**
- * Issue 38: how much of the stock orders the shop has not accepted yet hold (they give it back
+ * How much of the stock orders the shop has not accepted yet hold (they give it back
  * if they expire or are cancelled).
  */
 function HeldNote({ held, flower }: { held: HeldStock | undefined; flower: boolean }) {
@@ -122,7 +122,7 @@ function HeldNote({ held, flower }: { held: HeldStock | undefined; flower: boole
   );
 }
 
-/** Issue 40 §4: the stock take of a product that keeps stock per flavor, each flavor's own. */
+/** The stock take of a product that keeps stock per flavor, each flavor's own. */
 function FlavorStocks({ product, wrap = false }: { product: Product; wrap?: boolean }) {
   const own = flavorChoices(product).filter((c) => Object.hasOwn(product.flavorStocks, c.name));
   if (own.length === 0) return null;

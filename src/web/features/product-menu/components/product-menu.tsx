@@ -63,7 +63,7 @@ export default function ProductMenu({
   const products = useProducts();
   const categories = useCategories();
   const { filter } = useMenuFilter();
-  // Issue 40 §2: the page's filter narrows the menu too; a chosen sort orders each group
+  // The page's filter narrows the menu too; a chosen sort orders each group
   const shown = useMemo(
     () => filterAndSortProducts(products.data ?? [], filter),
     [products.data, filter],

@@ -15,7 +15,7 @@ function formatTestDate(iso: string): string {
   });
 }
 
-/** Issue 40 §1: what the shop states about the product, in one block, the lab document a tap away. */
+/** What the shop states about the product, in one block, the lab document a tap away. */
 export function ProductFacts({ product }: { product: Product }) {
   const titleId = useId();
   if (!hasFacts(product)) return null;

@@ -15,7 +15,7 @@ import { Search } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 
 /**
- * Spec §2.5: Search Products. Enter opens the first result, Escape clears the query. Issue 40 §3:
+ * Spec §2.5: Search Products. Enter opens the first result, Escape clears the query. It is
  * the same search as GET /api/products/search, run here over the live product list.
  */
 export default function SearchDialog({

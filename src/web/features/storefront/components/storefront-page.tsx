@@ -63,7 +63,7 @@ export function StorefrontPage({ cardActions }: { cardActions?: CardActions }) {
     () => (selected === ALL_PRODUCTS ? visible : visible.filter((p) => p.category === selected)),
     [visible, selected],
   );
-  // Issue 40 §2: a filter or sort shows one list in its order instead of the category sections.
+  // A filter or sort shows one list in its order instead of the category sections.
   const results = useMemo(
     () => (filtered ? filterAndSortProducts(inCategory, filter) : null),
     [filtered, inCategory, filter],

@@ -35,7 +35,7 @@ export function thankYouMessage({ type, scheduled }: Pick<ThankYouParams, 'type'
   return "We'll be in touch to arrange delivery. Thank you for shopping with us!";
 }
 
-/** Issue 17 §6: the link to follow the order from any device. */
+/** The link to follow the order from any device. */
 function OrderStatusLink({ orderId }: { orderId: string }) {
   const orders = useMyOrders();
   const order = orders.data?.find((o) => String(o.id) === orderId);
@@ -47,7 +47,7 @@ function OrderStatusLink({ orderId }: { orderId: string }) {
   );
 }
 
-/** Issue 16: a licensed shop's order states its taxes (nothing under the rule set none). */
+/** A licensed shop's order states its taxes (nothing under the rule set none). */
 function TaxReceipt({ orderId }: { orderId: string }) {
   const orders = useMyOrders();
   const order = orders.data?.find((o) => String(o.id) === orderId);
