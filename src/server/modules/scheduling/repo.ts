@@ -1,7 +1,5 @@
-import type { Insertable, Updateable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
-import { reusedQuery } from '../../db/reused-query';
-import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
+import type { Database, ScheduleSlotsTable } from '../../db/schema';
 
 export function findSlotRows(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -79,40 +77,7 @@ export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
     .execute();
 }
 
-const selectSettingsRow = reusedQuery({
-  build: (db) => db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1),
-  parameters: () => [1],
-});
-
-/** Read by every order: compiled once (see reused-query.ts). */
-export async function findSettingsRow(db: Kysely<Database>) {
-  const [row] = await selectSettingsRow(db);
-  return row;
-}
-
-export function insertSettingsRow(db: Kysely<Database>, values: Insertable<DealerSettingsTable>) {
-  return db.insertInto('dealer_settings').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateSettingsRow(
-  db: Kysely<Database>,
-  id: number,
-  values: Updateable<DealerSettingsTable>,
-) {
-  return db
-    .updateTable('dealer_settings')
-    .set(values)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 /** PostgreSQL: slot writers take turns, so the same date and times cannot be added twice at once. */
 export async function lockScheduleSlots(db: Kysely<Database>): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(db);
-}
-
-/** PostgreSQL: the first save creates the one settings row; two at once must not create two. */
-export async function lockDealerSettings(db: Kysely<Database>): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(db);
 }
