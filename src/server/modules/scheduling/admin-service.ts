@@ -6,7 +6,7 @@ import type { ScheduleSlot, scheduleSlotSchema } from '../../../shared/schemas/s
 import type { Db } from '../../db/connect';
 import { busEvent, type Outcome } from '../../events/bus';
 import { HttpError, notFound } from '../../http/errors';
-import { type Actor, recordChange, rowBefore } from '../audit/service';
+import { type Actor, recordChange } from '../audit/service';
 import { invalidField } from '../catalog/admin-errors';
 import { currentRuleSet } from '../settings/service';
 import { slotFromRow } from './mappers';
@@ -21,7 +21,7 @@ export async function createScheduleSlot(
   actor: Actor,
 ): Promise<Outcome<ScheduleSlot>> {
   const created = await db.kysely.transaction().execute(async (trx) => {
-    if (db.dialect === 'postgres') await repo.lockScheduleSlots(trx);
+    await repo.lockScheduleSlots(trx, db.dialect);
     checkSlotHours(slot, await currentRuleSet(trx));
     const values = { date: slot.date, start_time: slot.startTime, end_time: slot.endTime };
     if (await repo.findSameSlot(trx, values))
@@ -60,7 +60,7 @@ function checkSlotHours(slot: z.output<typeof scheduleSlotSchema>, ruleSet: Rule
 
 export async function deleteScheduleSlot(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
-    const before = await rowBefore(trx, 'schedule_slots', id, db.dialect === 'postgres');
+    const before = await repo.findSlotRowForChange(trx, id, db.dialect);
     if (!before) throw notFound('Slot');
     await repo.unlinkOrdersFromSlot(trx, id);
     await repo.deleteSlotRow(trx, id);

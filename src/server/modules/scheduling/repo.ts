@@ -1,9 +1,20 @@
 import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/connect';
 import type { Database, ScheduleSlotsTable } from '../../db/schema';
 
 export function findSlotRows(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('schedule_slots').selectAll().where('id', 'in', ids).orderBy('id').execute();
+}
+
+/**
+ * The slot as it is before a change, for the audit entry. On PostgreSQL it stays locked until the
+ * commit, so a concurrent change waits and the entry's "from" cannot be stale; SQLite's single
+ * writer already keeps others out.
+ */
+export function findSlotRowForChange(db: Kysely<Database>, id: number, dialect: Dialect) {
+  const query = db.selectFrom('schedule_slots').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function listSlotRows(db: Kysely<Database>) {
@@ -77,7 +88,11 @@ export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
     .execute();
 }
 
-/** PostgreSQL: slot writers take turns, so the same date and times cannot be added twice at once. */
-export async function lockScheduleSlots(db: Kysely<Database>): Promise<void> {
+/**
+ * Slot writers take turns, so the same date and times cannot be added twice at once: on
+ * PostgreSQL through an advisory lock; on SQLite the single writer already runs them in turn.
+ */
+export async function lockScheduleSlots(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(db);
 }

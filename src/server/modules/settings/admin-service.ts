@@ -23,7 +23,7 @@ export async function saveDealerSettings(
   actor: Actor = SHOP_ITSELF,
 ): Promise<Outcome<DealerSettings>> {
   const saved = await db.kysely.transaction().execute(async (trx) => {
-    if (db.dialect === 'postgres') await repo.lockDealerSettings(trx);
+    await repo.lockDealerSettings(trx, db.dialect);
     const row = await repo.findSettingsRow(trx);
     const values = settingsValues(input);
     const next = { ...(row ? settingsFromRow(row) : {}), ...input } as DealerSettings;

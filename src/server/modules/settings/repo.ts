@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/connect';
 import { reusedQuery } from '../../db/reused-query';
 import type { Database, DealerSettingsTable } from '../../db/schema';
 
@@ -31,7 +32,11 @@ export function updateSettingsRow(
     .executeTakeFirstOrThrow();
 }
 
-/** PostgreSQL: the first save creates the one settings row; two at once must not create two. */
-export async function lockDealerSettings(db: Kysely<Database>): Promise<void> {
+/**
+ * The first save creates the one settings row; two at once must not create two. PostgreSQL
+ * saves take turns on an advisory lock; on SQLite the single writer already runs them in turn.
+ */
+export async function lockDealerSettings(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(db);
 }
