@@ -4,7 +4,7 @@ import {
   createCheckoutTermsSnapshot,
   readCheckoutTerms,
 } from '../src/server/modules/orders/checkout-terms-snapshot';
-import { saveDealerSettings } from '../src/server/modules/scheduling/admin-service';
+import { saveDealerSettings } from '../src/server/modules/settings/admin-service';
 import { createDeliveryZone } from '../src/server/modules/zones/service';
 import { taxContextFor } from '../src/shared/compliance/checkout-terms';
 import { deliveryTermsOf } from '../src/shared/compliance/zones';

@@ -56,6 +56,7 @@ import { recordsRoutes } from './modules/records/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { returnRoutes } from './modules/returns/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { storeProfileRoutes } from './modules/store-profile/routes';
 import { deliveryZoneRoutes } from './modules/zones/routes';
@@ -184,6 +185,7 @@ export async function buildApp({
   await app.register(orderRoutes, { rateLimit: config.ORDER_RATE_LIMIT });
   await app.register(receiptRoutes);
   await app.register(schedulingRoutes);
+  await app.register(settingsRoutes);
   await app.register(storeProfileRoutes);
   await app.register(deliveryZoneRoutes);
   await app.register(staffRoutes);

@@ -7,7 +7,8 @@ import { findProduct, listProducts } from '../modules/catalog/service';
 import { listCategories } from '../modules/categories/service';
 import { findOrder } from '../modules/orders/service';
 import { listPromotions } from '../modules/promotions/service';
-import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
+import { listScheduleSlots } from '../modules/scheduling/service';
+import { getDealerSettings } from '../modules/settings/service';
 import { deleteBusPayloadsBefore, findBusPayload, insertBusPayload, notifyInOrder } from './repo';
 
 /**

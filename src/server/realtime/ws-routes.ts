@@ -38,7 +38,8 @@ import {
   shopperIdOf,
 } from '../modules/orders/shopper-cookie';
 import { listActivePromotions, listPromotions } from '../modules/promotions/service';
-import { getDealerSettings, listScheduleSlots } from '../modules/scheduling/service';
+import { listScheduleSlots } from '../modules/scheduling/service';
+import { getDealerSettings } from '../modules/settings/service';
 import { type Client, createHub, staffMay } from './hub';
 import { onSocketError } from './socket-errors';
 import { createAddressSlots, createSyncProductsBucket, createTokenBucket } from './socket-limits';

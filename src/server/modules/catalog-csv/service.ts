@@ -31,7 +31,7 @@ import {
   type ReceivedPackage,
   recordPackage,
 } from '../metrc/service';
-import { currentRuleSet } from '../scheduling/service';
+import { currentRuleSet } from '../settings/service';
 import {
   bodyFromCells,
   type CsvRow,

@@ -10,7 +10,7 @@ import { HttpError, notFound, parseInput } from '../../http/errors';
 import { type Actor, recordChange, rowBefore } from '../audit/service';
 import * as categories from '../categories/repo';
 import { checkStockWithinPackages } from '../metrc/service';
-import { currentRuleSet } from '../scheduling/service';
+import { currentRuleSet } from '../settings/service';
 import { invalidField, patchOver } from './admin-errors';
 import { type ProductInput, productFromRow, rowFromProduct } from './product-mapper';
 import * as repo from './repo';

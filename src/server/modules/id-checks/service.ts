@@ -32,7 +32,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { type Actor, recordChange } from '../audit/service';
 import * as repo from '../orders/repo';
 import { orderUpdated } from '../orders/service';
-import { getDealerSettings } from '../scheduling/service';
+import { getDealerSettings } from '../settings/service';
 import { idNumberHash } from './id-number-hash';
 
 export interface IdCheckContext {

@@ -35,7 +35,7 @@ import type { DeliveryZone } from '../../../shared/schemas/zones';
 import type { Dialect } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { fieldError, HttpError } from '../../http/errors';
-import { getDealerSettings, settingsOrDefault } from '../scheduling/service';
+import { getDealerSettings, settingsOrDefault } from '../settings/service';
 import { listDeliveryZones, zoneFromRow } from '../zones/service';
 import * as repo from './repo';
 

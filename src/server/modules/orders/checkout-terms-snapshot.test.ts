@@ -7,7 +7,7 @@ import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from '../../../shared/comp
 import type { PriceCartInput } from '../../../shared/pricing';
 import type { CartItem, Order } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
-import { getDealerSettings } from '../scheduling/service';
+import { getDealerSettings } from '../settings/service';
 
 // Monday 30 November 2026, noon in Los Angeles: within California's delivery hours
 const MONDAY_NOON = new Date('2026-11-30T20:00:00Z');

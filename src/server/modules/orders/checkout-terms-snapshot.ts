@@ -8,7 +8,7 @@ import type { DealerSettings } from '../../../shared/schemas/settings';
 import type { DeliveryZone } from '../../../shared/schemas/zones';
 import type { Db } from '../../db/connect';
 import type { BusEvent } from '../../events/bus';
-import { getDealerSettings, settingsOrDefault } from '../scheduling/service';
+import { getDealerSettings, settingsOrDefault } from '../settings/service';
 import { listDeliveryZones, zoneFromRow } from '../zones/service';
 import * as repo from './repo';
 

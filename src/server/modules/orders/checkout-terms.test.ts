@@ -3,8 +3,8 @@ import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
 import type { OrderPlacement } from '../../../shared/schemas/orders';
 import { dealerSettingsPatchSchema } from '../../../shared/schemas/settings';
 import { deliveryZoneSchema } from '../../../shared/schemas/zones';
-import { saveDealerSettings } from '../scheduling/admin-service';
-import { getDealerSettings } from '../scheduling/service';
+import { saveDealerSettings } from '../settings/admin-service';
+import { getDealerSettings } from '../settings/service';
 import { createDeliveryZone, listDeliveryZones } from '../zones/service';
 import { checkoutTermsFor } from './checkout-rules';
 

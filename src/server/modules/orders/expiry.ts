@@ -10,7 +10,7 @@ import { acceptDeadline } from '../../../shared/order-limits';
 import type { Db } from '../../db/connect';
 import type { DomainEvent, Outcome } from '../../events/bus';
 import { publish } from '../../events/publish';
-import { getDealerSettings } from '../scheduling/service';
+import { getDealerSettings } from '../settings/service';
 import * as repo from './repo';
 import { expireOrder } from './service';
 

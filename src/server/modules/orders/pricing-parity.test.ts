@@ -20,7 +20,7 @@ import type { CartItem } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 import type { Promotion } from '../../../shared/schemas/promotions';
 import type { DealerSettings } from '../../../shared/schemas/settings';
-import { saveDealerSettings } from '../scheduling/admin-service';
+import { saveDealerSettings } from '../settings/admin-service';
 
 const ZONE = 'America/Los_Angeles';
 const clock = shopTimeClock(ZONE);

@@ -13,7 +13,7 @@ import { HttpError, notFound, parseInput } from '../../http/errors';
 import { type Actor, diffRows, record } from '../audit/service';
 import { invalidField, isUniqueViolation, patchOver } from '../catalog/admin-errors';
 import { findCategoriesBySlug } from '../categories/repo';
-import { currentRuleSet } from '../scheduling/service';
+import { currentRuleSet } from '../settings/service';
 import { promotionFromRow } from './promotion-mapper';
 import * as repo from './repo';
 

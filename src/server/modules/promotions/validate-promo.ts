@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { productFromRow } from '../catalog/product-mapper';
 import { findProductRow } from '../catalog/repo';
 import { findCategoriesBySlug } from '../categories/repo';
-import { currentRuleSet } from '../scheduling/service';
+import { currentRuleSet } from '../settings/service';
 import { promotionFromRow } from './promotion-mapper';
 import * as repo from './repo';
 

@@ -4,19 +4,16 @@ import {
   scheduleSlotResponse,
   scheduleSlotSchema,
 } from '../../../shared/schemas/schedule';
-import {
-  changesCompliance,
-  changesOrderLimits,
-  dealerSettingsPatchSchema,
-  dealerSettingsResponse,
-} from '../../../shared/schemas/settings';
 import { published } from '../../events/publish';
 import { idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
-import { actorOf, requirePermission } from '../auth/guard';
-import { createScheduleSlot, deleteScheduleSlot, saveDealerSettings } from './admin-service';
+import { actorOf } from '../auth/guard';
+import { createScheduleSlot, deleteScheduleSlot } from './admin-service';
 
-/** Dealer schedule calls of spec §7: date slots (and override markers) and the weekly availability. */
+/**
+ * Dealer schedule calls of spec §7: date slots (and override markers). The weekly availability
+ * is saved with the dealer's settings (settings/admin-routes.ts).
+ */
 export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
   const schedule = { permission: 'schedule', auditedByService: true } as const;
   const slotBody = withSummary(scheduleSlotSchema, INVALID_SLOT);
@@ -40,18 +37,6 @@ export async function schedulingAdminRoutes(app: ApiApp): Promise<void> {
       const { id } = request.params;
       published(app, await deleteScheduleSlot(app.db, id, actorOf(request)));
       return reply.status(204).send(null);
-    },
-  );
-
-  const settingsBody = withSummary(dealerSettingsPatchSchema, 'Invalid settings');
-  const settingsSchema = { body: settingsBody, response: { 200: dealerSettingsResponse } };
-  app.patch(
-    '/api/dealer-settings',
-    { config: schedule, schema: settingsSchema },
-    async (request) => {
-      if (changesCompliance(request.body) || changesOrderLimits(request.body))
-        requirePermission(request, 'settings');
-      return published(app, await saveDealerSettings(app.db, request.body, actorOf(request)));
     },
   );
 }

@@ -3,7 +3,6 @@ import { BACKENDS } from '../../../../test/harness';
 import { dealerPerSuite } from '../../../../test/suite';
 import { OVERRIDE_MARKER } from '../../../shared/constants';
 import { INVALID_SLOT, type ScheduleSlot } from '../../../shared/schemas/schedule';
-import type { DealerSettings } from '../../../shared/schemas/settings';
 import { DUPLICATE_SLOT } from './admin-service';
 
 describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
@@ -115,48 +114,7 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
     expect((await send('DELETE', `/api/schedule-slots/${slot.id}`)).statusCode).toBe(404);
   });
 
-  it('creates the settings row on first save and updates it after', async () => {
-    const first = await send('PATCH', '/api/dealer-settings', {
-      availableDays: ['friday', 'Monday'],
-      deliveryHours: JSON.stringify(['9:00 AM - 11:00 AM', '1:00 PM - 3:00 PM']),
-      deliveryNotes: 'Ring twice',
-    });
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({
-      availableDays: ['Monday', 'Friday'],
-      deliveryHours: '["9:00 AM - 11:00 AM","1:00 PM - 3:00 PM"]',
-      deliveryNotes: 'Ring twice',
-    });
-    expect(events).toContain('dealer-settings-updated');
-    const second = await send('PATCH', '/api/dealer-settings', { availableDays: ['Sunday'] });
-    expect(second.json()).toMatchObject({
-      id: first.json().id,
-      availableDays: ['Sunday'],
-      deliveryHours: '["9:00 AM - 11:00 AM","1:00 PM - 3:00 PM"]',
-      deliveryNotes: 'Ring twice',
-    });
-    const read = (await t.app.inject('/api/dealer-settings')).json<DealerSettings>();
-    expect(read.availableDays).toEqual(['Sunday']);
-    const rows = await t.db.kysely.selectFrom('dealer_settings').select('id').execute();
-    expect(rows).toHaveLength(1);
-  });
-
-  it('refuses settings without available days or with unreadable hours', async () => {
-    expect((await send('PATCH', '/api/dealer-settings', { deliveryNotes: 'x' })).statusCode).toBe(
-      400,
-    );
-    expect(
-      (await send('PATCH', '/api/dealer-settings', { availableDays: ['Caturday'] })).statusCode,
-    ).toBe(400);
-    const hours = await send('PATCH', '/api/dealer-settings', {
-      availableDays: [],
-      deliveryHours: 'not json',
-    });
-    expect(hours.statusCode).toBe(400);
-    expect(hours.json().errors[0].path).toBe('deliveryHours');
-  });
-
-  it('refuses every schedule write without a dealer session', async () => {
+  it('refuses every slot write without a dealer session', async () => {
     const calls: [string, string, unknown][] = [
       [
         'POST',
@@ -164,7 +122,6 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
         { date: '2030-03-04', startTime: '9:00 AM', endTime: '11:00 AM' },
       ],
       ['DELETE', '/api/schedule-slots/1', undefined],
-      ['PATCH', '/api/dealer-settings', { availableDays: ['Monday'] }],
     ];
     for (const [method, url, body] of calls) {
       expect((await send(method as 'POST', url, body, true)).statusCode, `${method} ${url}`).toBe(

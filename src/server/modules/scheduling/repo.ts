@@ -1,11 +1,20 @@
-import type { Insertable, Updateable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
-import { reusedQuery } from '../../db/reused-query';
-import type { Database, DealerSettingsTable, ScheduleSlotsTable } from '../../db/schema';
+import type { Dialect } from '../../db/connect';
+import type { Database, ScheduleSlotsTable } from '../../db/schema';
 
 export function findSlotRows(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('schedule_slots').selectAll().where('id', 'in', ids).orderBy('id').execute();
+}
+
+/**
+ * The slot as it is before a change, for the audit entry. On PostgreSQL it stays locked until the
+ * commit, so a concurrent change waits and the entry's "from" cannot be stale; SQLite's single
+ * writer already keeps others out.
+ */
+export function findSlotRowForChange(db: Kysely<Database>, id: number, dialect: Dialect) {
+  const query = db.selectFrom('schedule_slots').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function listSlotRows(db: Kysely<Database>) {
@@ -79,40 +88,11 @@ export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
     .execute();
 }
 
-const selectSettingsRow = reusedQuery({
-  build: (db) => db.selectFrom('dealer_settings').selectAll().orderBy('id').limit(1),
-  parameters: () => [1],
-});
-
-/** Read by every order: compiled once (see reused-query.ts). */
-export async function findSettingsRow(db: Kysely<Database>) {
-  const [row] = await selectSettingsRow(db);
-  return row;
-}
-
-export function insertSettingsRow(db: Kysely<Database>, values: Insertable<DealerSettingsTable>) {
-  return db.insertInto('dealer_settings').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateSettingsRow(
-  db: Kysely<Database>,
-  id: number,
-  values: Updateable<DealerSettingsTable>,
-) {
-  return db
-    .updateTable('dealer_settings')
-    .set(values)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** PostgreSQL: slot writers take turns, so the same date and times cannot be added twice at once. */
-export async function lockScheduleSlots(db: Kysely<Database>): Promise<void> {
+/**
+ * Slot writers take turns, so the same date and times cannot be added twice at once: on
+ * PostgreSQL through an advisory lock; on SQLite the single writer already runs them in turn.
+ */
+export async function lockScheduleSlots(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(db);
-}
-
-/** PostgreSQL: the first save creates the one settings row; two at once must not create two. */
-export async function lockDealerSettings(db: Kysely<Database>): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(db);
 }
