@@ -4,6 +4,7 @@ import {
   formattedClock,
   isStillBookable,
   isTimeZone,
+  localDateTime,
   nextDate,
   rememberShopClock,
   rememberZoneOffset,
@@ -137,5 +138,22 @@ describe("a zone's offset span (the browser's clock without a formatter)", () =>
         formattedClock(new Date(span.until + 3_600_000), timeZone),
       );
     }
+  });
+});
+
+describe('localDateTime', () => {
+  it('reads the wall clock to the second on both sides of a change to daylight time', () => {
+    const zone = 'America/Los_Angeles';
+    expect(localDateTime(new Date('2026-03-08T09:59:59Z'), zone)).toBe('2026-03-08T01:59:59');
+    expect(localDateTime(new Date('2026-03-08T10:00:00Z'), zone)).toBe('2026-03-08T03:00:00');
+  });
+
+  it('crosses the date line and keeps half-hour zones', () => {
+    expect(localDateTime(new Date('2026-11-28T23:59:59Z'), 'Pacific/Kiritimati')).toBe(
+      '2026-11-29T13:59:59',
+    );
+    expect(localDateTime(new Date('2026-06-01T12:00:00Z'), 'Asia/Kolkata')).toBe(
+      '2026-06-01T17:30:00',
+    );
   });
 });

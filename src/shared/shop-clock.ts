@@ -91,6 +91,12 @@ function offsetMinutesAt(instant: number, timeZone: string): number {
   return (clockAsUtc(formattedClock(new Date(minute), timeZone)) - minute) / MINUTE_MS;
 }
 
+/** The zone's wall-clock date and time at `instant`, to the second: YYYY-MM-DDTHH:mm:ss. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const offsetMinutes = offsetMinutesAt(instant.getTime(), timeZone);
+  return new Date(instant.getTime() + offsetMinutes * MINUTE_MS).toISOString().slice(0, 19);
+}
+
 /** The first minute after `low` whose offset differs from `low`'s; `high`'s differs. */
 function offsetChangeBetween(low: number, high: number, timeZone: string): number {
   const before = offsetMinutesAt(low, timeZone);

@@ -5,6 +5,7 @@
  * transaction and stored in the outbox as it was then.
  */
 import type { TaxLine } from '../../../shared/compliance/taxes';
+import { localDateTime } from '../../../shared/shop-clock';
 
 export interface ReceiptTransaction {
   PackageLabel: string;
@@ -57,21 +58,7 @@ export const returnNumber = (orderId: number, returnId: number) =>
 
 /** Wall-clock time in the shop's zone, as YYYY-MM-DDTHH:mm:ss.000 (no offset). */
 export function localSaleTime(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.000`;
+  return `${localDateTime(instant, timeZone)}.000`;
 }
 
 /**

@@ -66,18 +66,21 @@ export function listOrderRowsBetween(db: Kysely<Database>, from: string, to: str
     .execute();
 }
 
-/** Their items, by a subquery rather than a list of ids (a year of orders is many ids). */
+/** The ids of the orders of shop days `from` to `to`, as a subquery (a year of orders is many ids). */
+function ordersOfShopDays(db: Kysely<Database>, from: string, to: string) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('shop_date', '>=', from)
+    .where('shop_date', '<=', to);
+}
+
+/** Their items. */
 export function listOrderItemRowsBetween(db: Kysely<Database>, from: string, to: string) {
   return db
     .selectFrom('order_items')
     .selectAll()
-    .where('order_id', 'in', (eb) =>
-      eb
-        .selectFrom('orders')
-        .select('id')
-        .where('shop_date', '>=', from)
-        .where('shop_date', '<=', to),
-    )
+    .where('order_id', 'in', ordersOfShopDays(db, from, to))
     .orderBy('id')
     .execute();
 }
@@ -87,13 +90,7 @@ export function listOrderReturnRowsBetween(db: Kysely<Database>, from: string, t
   return db
     .selectFrom('order_returns')
     .selectAll()
-    .where('order_id', 'in', (eb) =>
-      eb
-        .selectFrom('orders')
-        .select('id')
-        .where('shop_date', '>=', from)
-        .where('shop_date', '<=', to),
-    )
+    .where('order_id', 'in', ordersOfShopDays(db, from, to))
     .orderBy('id')
     .execute();
 }
