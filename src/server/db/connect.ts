@@ -48,6 +48,11 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to use (tests give each file its own) */
   pgSchema?: string;
+  /**
+   * How long a query waits for a free PostgreSQL connection before it fails (answered 503);
+   * 3 s by default. Tests that stampede one row on a loaded machine wait longer.
+   */
+  pgPoolWaitMs?: number;
   sqliteFile?: string;
 }
 
@@ -57,7 +62,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export function connect(options: ConnectOptions): Db {
   return options.databaseUrl
-    ? connectPostgres(options.databaseUrl, options.pgSchema)
+    ? connectPostgres(options.databaseUrl, options.pgSchema, options.pgPoolWaitMs)
     : connectSqlite(options);
 }
 
@@ -107,11 +112,11 @@ function connectSqlite(options: ConnectOptions): Db {
 
 const POOL_MAX = 20;
 
-function connectPostgres(url: string, schema?: string): Db {
+function connectPostgres(url: string, schema?: string, poolWaitMs = 3000): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_MAX,
-    connectionTimeoutMillis: 3000,
+    connectionTimeoutMillis: poolWaitMs,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its connection (database restart) must not crash the process.
