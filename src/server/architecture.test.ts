@@ -20,7 +20,10 @@ const QUERY =
 
 /** Where SQL may live: repos, and the database layer itself (connection, migrations, seed, group commit). */
 const mayHoldSql = (file: string) =>
-  file.endsWith('/repo.ts') || file === 'repo.ts' || file.startsWith('db/');
+  file.endsWith('/repo.ts') ||
+  file.includes('/repo/') ||
+  file === 'repo.ts' ||
+  file.startsWith('db/');
 
 /** Files outside repos allowed to hold SQL, each with its reason. None today. */
 const SQL_EXCEPTIONS: Record<string, string> = {};
