@@ -1,13 +1,19 @@
 /** What counts toward the daily, per-customer and per-driver limits, and the locks that make one customer's orders count one at a time. */
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { FINISHED_STATUSES } from '../../../../shared/order-lifecycle';
+import type { Dialect } from '../../../db/connect';
+import { locksRows } from '../../../db/dialect';
 import { reusedQuery } from '../../../db/reused-query';
 import type { Database } from '../../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** PostgreSQL: one lock per key ("id <hash>", "customer <key>"), held to the commit. */
-export async function lockKey(trx: Q, key: string): Promise<void> {
+/**
+ * PostgreSQL: one lock per key ("id <hash>", "customer <key>"), held to the commit. Nothing on
+ * SQLite, where transactions are serial already (see `locksRows`).
+ */
+export async function lockKey(trx: Q, dialect: Dialect, key: string): Promise<void> {
+  if (!locksRows(dialect)) return;
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
@@ -110,8 +116,13 @@ export async function countPendingScheduledOn(db: Q, date: string): Promise<numb
   return Number(row.count);
 }
 
-/** PostgreSQL: one shopper's scheduled orders are counted and placed one at a time. */
-export async function lockShopper(trx: Transaction<Database>, shopperId: string): Promise<void> {
+/** PostgreSQL: one shopper's scheduled orders are counted and placed one at a time (see `lockKey`). */
+export async function lockShopper(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  shopperId: string,
+): Promise<void> {
+  if (!locksRows(dialect)) return;
   await sql`select pg_advisory_xact_lock(hashtext(${`shopper ${shopperId}`}))`.execute(trx);
 }
 
@@ -216,4 +227,21 @@ export async function dayGramsOfLocked(
     own: gramsOf(row.own_cannabis, row.own_concentrate),
     others: gramsOf(row.other_cannabis, row.other_concentrate),
   };
+}
+
+/**
+ * A customer's day as checkout counts it against the daily limits: on PostgreSQL under the
+ * customer's and the shopper's locks (`dayGramsOfLocked`), so one customer's orders are counted
+ * one at a time; on SQLite, whose transactions are serial already, as read (`dayGramsOf`).
+ */
+export function dayGramsCountedOneAtATime(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  saleDate: string,
+  customerKey: string | null,
+  shopperId: string,
+): Promise<DayGrams> {
+  return locksRows(dialect)
+    ? dayGramsOfLocked(trx, saleDate, customerKey, shopperId)
+    : dayGramsOf(trx, saleDate, customerKey, shopperId);
 }

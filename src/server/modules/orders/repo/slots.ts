@@ -1,5 +1,7 @@
 /** Places in delivery slots and weekly windows. */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../../db/connect';
+import { locksRows } from '../../../db/dialect';
 import type { Database } from '../../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -44,11 +46,16 @@ export async function countOrdersInWindow(db: Q, date: string, window: string) {
   return Number(row.count);
 }
 
-/** PostgreSQL: orders for one date and weekly window (no slot row to count against) are placed one at a time. */
+/**
+ * PostgreSQL: orders for one date and weekly window (no slot row to count against) are placed
+ * one at a time. Nothing on SQLite, where transactions are serial already (see `locksRows`).
+ */
 export async function lockDeliveryWindow(
   trx: Transaction<Database>,
+  dialect: Dialect,
   date: string,
   window: string,
 ): Promise<void> {
+  if (!locksRows(dialect)) return;
   await sql`select pg_advisory_xact_lock(hashtext(${`${date} ${window}`}))`.execute(trx);
 }
