@@ -28,6 +28,10 @@ const mayHoldSql = (file: string) =>
 /** Files outside repos allowed to hold SQL, each with its reason. None today. */
 const SQL_EXCEPTIONS: Record<string, string> = {};
 
+/** A comparison of the database dialect, either way round. */
+const DIALECT_COMPARISON =
+  /\bdialect\s*[!=]==|[!=]==\s*['"](postgres|sqlite)['"]|['"](postgres|sqlite)['"]\s*[!=]==/;
+
 describe('server layout', () => {
   const files = sourceFiles(SERVER).map((file) => ({
     name: relative(file),
@@ -40,6 +44,17 @@ describe('server layout', () => {
       .flatMap((f) =>
         f.lines.flatMap((line, index) =>
           QUERY.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
+        ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('leaves the dialect to repos and src/server/db: a module service never compares it', () => {
+    const offenders = files
+      .filter((f) => f.name.startsWith('modules/') && !mayHoldSql(f.name))
+      .flatMap((f) =>
+        f.lines.flatMap((line, index) =>
+          DIALECT_COMPARISON.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
         ),
       );
     expect(offenders).toEqual([]);
