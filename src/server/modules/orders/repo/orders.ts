@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { toCents } from '../../../../shared/money';
 import type { Payment } from '../../../../shared/payment';
 import type { Dialect } from '../../../db/connect';
+import { forUpdate } from '../../../db/dialect';
 import type { Database, OrderItemRow, OrderReturnRow } from '../../../db/schema';
 import type { OrderRowWithDriver } from '../order-mapper';
 
@@ -107,7 +108,7 @@ export function setOrderStatus(
 /** The order's row, locked until the commit on PostgreSQL: two changes of one order queue. */
 export function lockOrderRow(db: Q, id: number, dialect: Dialect) {
   const query = db.selectFrom('orders').selectAll().where('id', '=', id);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, dialect).executeTakeFirst();
 }
 
 export function setIdCheckOverride(db: Q, id: number, override: string | null) {

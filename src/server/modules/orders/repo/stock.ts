@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { selectProducts } from '../../../db/category-references';
 import type { Dialect } from '../../../db/connect';
+import { forUpdate } from '../../../db/dialect';
 import { reusedQuery } from '../../../db/reused-query';
 import type { Database } from '../../../db/schema';
 
@@ -27,7 +28,7 @@ export function heldStockByProduct(db: Q) {
 /** A product's flavor stocks, locked until the commit on PostgreSQL: the caller writes them back. */
 export function lockProductFlavorStocks(db: Q, productId: number, dialect: Dialect) {
   const query = db.selectFrom('products').select('flavor_stocks').where('id', '=', productId);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, dialect).executeTakeFirst();
 }
 
 /**
