@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../../db/connect';
+import { locksRows } from '../../db/dialect';
 import type { AuditLogTable, Database } from '../../db/schema';
 
 type NewEntry = Omit<AuditLogTable, 'id'>;
@@ -19,14 +21,17 @@ export function listEntries(
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
-/** One row of a table the back office changes, as stored, to compare before and after. */
+/**
+ * One row of a table the back office changes, as stored, to compare before and after. Given
+ * `lockOn`, the row stays locked until the commit where that database needs it.
+ */
 export async function findRow(
   db: Kysely<Database>,
   table: string,
   id: string | number,
-  lock = false,
+  lockOn?: Dialect,
 ): Promise<Record<string, unknown> | undefined> {
-  const forUpdate = lock ? sql` for update` : sql``;
+  const forUpdate = locksRows(lockOn) ? sql` for update` : sql``;
   const rows = await sql<
     Record<string, unknown>
   >`select * from ${sql.table(table)} where id = ${id}${forUpdate}`.execute(db);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry } from '../../../shared/audit';
+import type { Dialect } from '../../db/connect';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import type { StaffIdentity } from '../auth/service';
@@ -98,15 +99,16 @@ export async function recordChange(
 }
 
 /**
- * The row as it is before a change, for `recordChange`. On PostgreSQL pass `lock` when nothing
- * else locks the row yet: a concurrent change must wait, or the entry's "from" would be stale.
+ * The row as it is before a change, for `recordChange`. Pass the dialect as `lockOn` when
+ * nothing else locks the row yet: on PostgreSQL a concurrent change must wait, or the entry's
+ * "from" would be stale.
  */
 export const rowBefore = (
   db: Kysely<Database>,
   entity: string,
   id: string | number,
-  lock = false,
-) => repo.findRow(db, entity, id, lock);
+  lockOn?: Dialect,
+) => repo.findRow(db, entity, id, lockOn);
 
 export async function record(db: Kysely<Database>, entry: AuditRecord, at = new Date()) {
   await repo.insertEntry(db, {

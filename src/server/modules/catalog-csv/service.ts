@@ -13,7 +13,7 @@ import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { type ReceivePackageOutput, receivePackageSchema } from '../../../shared/metrc';
 import { PRODUCT_FIELDS } from '../../../shared/product-fields';
 import { type Product, type ProductFields, productSchema } from '../../../shared/schemas/products';
-import type { Db } from '../../db/connect';
+import type { Db, Dialect } from '../../db/connect';
 import { nowIso } from '../../db/json';
 import type { Database, ProductRow } from '../../db/schema';
 import { busEvent, type Outcome } from '../../events/bus';
@@ -286,11 +286,11 @@ function summarise(rows: PlannedRow[], fileErrors: CsvCellError[], applied: bool
   return result;
 }
 
-async function planImport(db: Kysely<Database>, csv: string, lock: boolean) {
+async function planImport(db: Kysely<Database>, csv: string, lockOn?: Dialect) {
   const parsed = parseCatalogCsv(csv);
   if (!parsed.ok) return { rows: [] as PlannedRow[], fileErrors: parsed.errors };
   const [productRows, categories, ruleSet, packages] = await Promise.all([
-    repo.listProductRows(db, lock),
+    repo.listProductRows(db, lockOn),
     listCategoryPlaces(db),
     currentRuleSet(db),
     listPackages(db),
@@ -310,7 +310,7 @@ async function planImport(db: Kysely<Database>, csv: string, lock: boolean) {
 
 /** What importing the file would do, changing nothing. */
 export async function previewCatalogImport(db: Db, csv: string): Promise<CatalogImportResult> {
-  const { rows, fileErrors } = await planImport(db.kysely, csv, false);
+  const { rows, fileErrors } = await planImport(db.kysely, csv);
   return summarise(rows, fileErrors, false);
 }
 
@@ -325,7 +325,7 @@ export async function applyCatalogImport(
   options: { trackAndTrace?: boolean } = {},
 ): Promise<Outcome<CatalogImportResult>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const { rows, fileErrors } = await planImport(trx, csv, db.dialect === 'postgres');
+    const { rows, fileErrors } = await planImport(trx, csv, db.dialect);
     const preview = summarise(rows, fileErrors, false);
     if (preview.errors.length > 0) {
       const count = preview.errors.length;
@@ -363,7 +363,7 @@ export async function applyCatalogImport(
       } else if (row.id !== null) {
         const { created_at: _createdAt, ...changes } = rowFromProduct(row.fields, now);
         const before = await rowBefore(trx, 'products', row.id);
-        const current = await findProductRowForUpdate(trx, row.id, db.dialect === 'postgres');
+        const current = await findProductRowForUpdate(trx, row.id, db.dialect);
         const product = await updateProductRow(trx, row.id, changes);
         if (!product || !current) continue;
         await recordPackages(row.id, row.packages);

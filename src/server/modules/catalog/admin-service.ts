@@ -93,7 +93,7 @@ export async function updateProduct(
   options: { trackAndTrace?: boolean } = {},
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
+    const row = await repo.findProductRowForUpdate(trx, id, db.dialect);
     if (!row) throw notFound('Product');
     const before = await rowBefore(trx, 'products', id);
     const current = productFromRow(row);
@@ -120,7 +120,7 @@ export async function updateProduct(
 /** A product that a promotion gives away stays until that promotion is changed, so no freebie points nowhere. */
 export async function deleteProduct(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
+    const row = await repo.findProductRowForUpdate(trx, id, db.dialect);
     if (!row) throw notFound('Product');
     const before = await rowBefore(trx, 'products', id);
     const promotions = await repo.promotionsGivingAway(trx, id);
@@ -146,7 +146,7 @@ export async function setProductFeatured(
   actor: Actor,
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findProductRowForUpdate(trx, id, db.dialect === 'postgres');
+    const row = await repo.findProductRowForUpdate(trx, id, db.dialect);
     if (!row) throw notFound('Product');
     if (featured && Number(row.stock) <= 0) throw invalidField('featured', OUT_OF_STOCK_FEATURE);
     const before = await rowBefore(trx, 'products', id);

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { productColumns, productUpdateColumns, selectProducts } from '../../db/category-references';
+import type { Dialect } from '../../db/connect';
+import { locksRows } from '../../db/dialect';
 import type { Database, NewProductRow, ProductRowUpdate } from '../../db/schema';
 
 export function listProductRows(db: Kysely<Database>) {
@@ -47,9 +49,9 @@ export async function deleteProductRow(db: Kysely<Database>, id: number): Promis
 }
 
 /** Reads a product inside a transaction; on PostgreSQL the row stays locked until commit (SQLite writers are serial). */
-export function findProductRowForUpdate(db: Kysely<Database>, id: number, lock: boolean) {
+export function findProductRowForUpdate(db: Kysely<Database>, id: number, dialect: Dialect) {
   const query = selectProducts(db).where('products.id', '=', id);
-  return (lock ? query.forUpdate('products') : query).executeTakeFirst();
+  return (locksRows(dialect) ? query.forUpdate('products') : query).executeTakeFirst();
 }
 
 export function promotionsGivingAway(db: Kysely<Database>, productId: number) {

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connect';
+import { forUpdate } from '../../db/dialect';
 import type { CategoriesTable, Database } from '../../db/schema';
 
 type CategoryValues = Omit<CategoriesTable, 'id'>;
@@ -22,9 +24,10 @@ export function findCategoriesBySlug(db: Kysely<Database>, slugs: readonly strin
     .execute();
 }
 
-export function findCategoryRow(db: Kysely<Database>, id: number, lock = false) {
+/** Given `lockOn`, the row stays locked until the commit where that database needs it. */
+export function findCategoryRow(db: Kysely<Database>, id: number, lockOn?: Dialect) {
   const query = db.selectFrom('categories').selectAll().where('id', '=', id);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, lockOn).executeTakeFirst();
 }
 
 export function findCategoryRowBySlug(db: Kysely<Database>, slug: string) {

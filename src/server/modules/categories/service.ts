@@ -131,7 +131,7 @@ export async function updateCategory(
 ): Promise<Outcome<Category>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
-      const current = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
+      const current = await repo.findCategoryRow(trx, id, db.dialect);
       if (!current) throw notFound('Category');
       const stored: CategoryBody = {
         name: current.name,
@@ -227,7 +227,7 @@ export function categoryUsedByPromotionsMessage(name: string, promotions: string
 export async function deleteCategory(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   return uniqueSlug(() =>
     db.kysely.transaction().execute(async (trx) => {
-      const row = await repo.findCategoryRow(trx, id, db.dialect === 'postgres');
+      const row = await repo.findCategoryRow(trx, id, db.dialect);
       if (!row) throw notFound('Category');
       if ((await repo.countChildren(trx, id)) > 0)
         throw new HttpError(400, { error: HAS_SUBCATEGORIES, code: 'CATEGORY_HAS_SUBCATEGORIES' });

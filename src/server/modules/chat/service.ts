@@ -124,7 +124,7 @@ export async function recordSupportMessage(
   const ignored = { value: null, events: [] };
   const { sessionId } = input;
   return db.kysely.transaction().execute(async (trx) => {
-    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect === 'postgres');
+    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect);
     if (!before) return ignored;
     const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
     if (await repo.findRecentSupportMessage(trx, input.sessionId, input.message, since))
@@ -288,7 +288,7 @@ export async function closeAsSpam(
   now = new Date(),
 ): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
-    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect === 'postgres');
+    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect);
     if (!before) return false;
     if (!before.muted_at) await repo.muteSession(trx, sessionId, now.toISOString());
     await recordChange(trx, actor, {
@@ -304,7 +304,7 @@ export async function closeAsSpam(
 /** A session that does not exist (or expired) has nothing to mark, and no entry. */
 export async function markSessionRead(db: Db, sessionId: string, actor: Actor): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect === 'postgres');
+    const before = await rowBefore(trx, 'chat_sessions', sessionId, db.dialect);
     if (!before) return;
     await repo.setUnreadNone(trx, sessionId);
     const change = { action: 'marked read', entity: 'chat_sessions', entityId: sessionId, before };

@@ -52,7 +52,7 @@ export async function markContactMessageHandled(
   now = new Date(),
 ): Promise<Outcome<ReturnType<typeof contactMessageOf>>> {
   const row = await db.kysely.transaction().execute(async (trx) => {
-    const before = await rowBefore(trx, 'contact_messages', id, db.dialect === 'postgres');
+    const before = await rowBefore(trx, 'contact_messages', id, db.dialect);
     if (!before) throw notFound('Contact message');
     const after = await repo.setContactMessageHandled(trx, id, handled ? now.toISOString() : null);
     const action = handled ? 'marked handled' : 'marked new';

@@ -79,7 +79,7 @@ export async function recordIdCheck(
         error: `Order #${id} failed its ID check. Only an owner can allow another check, with a written reason.`,
         code: 'ID_CHECK_FAILED_BEFORE',
       });
-    if (db.dialect === 'postgres') await repo.lockKey(trx, `id ${idHash}`);
+    await repo.lockKey(trx, db.dialect, `id ${idHash}`);
     const today = shopClock(now, context.timeZone).date;
     const result = checkId(read, { today, customerName: row.customer });
     const overLimit = await idOverLimit(trx, row, idHash, today);

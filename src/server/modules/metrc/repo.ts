@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect';
+import { forUpdate } from '../../db/dialect';
 import type { Database, MetrcPackagesTable } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -44,7 +45,7 @@ export function lockProduct(db: Q, productId: number, dialect: Dialect) {
     .selectFrom('products')
     .select(['id', 'name', 'stock', 'flavor_stocks', 'flavors'])
     .where('id', '=', productId);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, dialect).executeTakeFirst();
 }
 
 export function setProductStock(db: Q, productId: number, stock: number, flavorStocks: string) {
@@ -73,7 +74,7 @@ export function lockOpenPackages(
     .orderBy('received_at')
     .orderBy('id');
   if (flavor !== null) query = query.where('flavor', '=', flavor);
-  return (dialect === 'postgres' ? query.forUpdate() : query).execute();
+  return forUpdate(query, dialect).execute();
 }
 
 export function takeFromPackage(db: Q, id: number, quantity: number) {
@@ -249,7 +250,7 @@ export function markFailed(db: Q, id: number, error: string) {
 
 export function findOutbox(db: Q, id: number, dialect: Dialect) {
   const query = db.selectFrom('metrc_outbox').selectAll().where('id', '=', id);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, dialect).executeTakeFirst();
 }
 
 export function requeue(db: Q, id: number, payload: string, now: string) {

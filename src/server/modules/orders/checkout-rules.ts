@@ -36,7 +36,7 @@ import type { Dialect } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { fieldError, HttpError } from '../../http/errors';
 import { getDealerSettings, settingsOrDefault } from '../settings/service';
-import { listDeliveryZones, zoneFromRow } from '../zones/service';
+import { zoneFromRow } from '../zones/service';
 import * as repo from './repo';
 
 type Trx = Transaction<Database>;
@@ -57,14 +57,8 @@ export async function checkoutTermsFor(
   input: OrderPlacement,
 ): Promise<{ settings: DealerSettings; zones: DeliveryZone[] }> {
   if (input.orderType === 'pickup') return { settings: await getDealerSettings(trx), zones: [] };
-  if (dialect === 'sqlite') {
-    return { settings: await getDealerSettings(trx), zones: await listDeliveryZones(trx) };
-  }
-  const [both] = await repo.readSettingsAndZones(trx);
-  return {
-    settings: settingsOrDefault(both?.settings ?? undefined),
-    zones: (both?.zones ?? []).map(zoneFromRow),
-  };
+  const rows = await repo.findSettingsAndZoneRows(trx, dialect);
+  return { settings: settingsOrDefault(rows.settings), zones: rows.zones.map(zoneFromRow) };
 }
 
 /**
@@ -129,7 +123,7 @@ export async function checkScheduledCaps(
   limits: Pick<OrderLimits, 'maxOpenScheduledPerPhone' | 'maxPendingScheduledPerDay'>,
 ): Promise<void> {
   const max = limits.maxOpenScheduledPerPhone;
-  if (dialect === 'postgres') await repo.lockShopper(trx, who.shopperId);
+  await repo.lockShopper(trx, dialect, who.shopperId);
   if ((await repo.countOpenScheduledOrders(trx, { shopperId: who.shopperId })) >= max) {
     const message = `You already have ${max} scheduled ${max === 1 ? 'order' : 'orders'} open. Please wait until one is delivered, or call us, before scheduling another.`;
     throw new HttpError(409, {
@@ -139,7 +133,7 @@ export async function checkScheduledCaps(
       limit: max,
     });
   }
-  if (dialect === 'postgres') await repo.lockKey(trx, `phone ${who.customerKey ?? who.phone}`);
+  await repo.lockKey(trx, dialect, `phone ${who.customerKey ?? who.phone}`);
   const customer = { customerKey: who.customerKey, phone: who.phone };
   if ((await repo.countOpenScheduledOrders(trx, customer)) >= max) {
     throw new HttpError(409, {
@@ -150,7 +144,7 @@ export async function checkScheduledCaps(
     });
   }
   if (!deliveryDate) return;
-  if (dialect === 'postgres') await repo.lockKey(trx, `pending scheduled ${deliveryDate}`);
+  await repo.lockKey(trx, dialect, `pending scheduled ${deliveryDate}`);
   if ((await repo.countPendingScheduledOn(trx, deliveryDate)) >= limits.maxPendingScheduledPerDay) {
     throw new HttpError(409, {
       error: 'Delivery day full',
@@ -189,11 +183,13 @@ export async function checkPurchaseLimits(
       message: BULK_OVER_LIMITS_MESSAGE,
     });
   }
-  // SQLite writes one transaction at a time; PostgreSQL locks the customer, then reads
-  const counted =
-    dialect === 'postgres'
-      ? await repo.dayGramsOfLocked(trx, saleDate, customerKey, who.shopperId)
-      : await repo.dayGramsOf(trx, saleDate, customerKey, who.shopperId);
+  const counted = await repo.dayGramsCountedOneAtATime(
+    trx,
+    dialect,
+    saleDate,
+    customerKey,
+    who.shopperId,
+  );
   const over = (earlier: GramsByKind) =>
     purchaseLimitStatus(ruleSet, saleDate, cart.grams, earlier).find((status) => status.over);
   const ownOver = over(counted.own);

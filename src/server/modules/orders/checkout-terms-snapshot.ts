@@ -8,8 +8,8 @@ import type { DealerSettings } from '../../../shared/schemas/settings';
 import type { DeliveryZone } from '../../../shared/schemas/zones';
 import type { Db } from '../../db/connect';
 import type { BusEvent } from '../../events/bus';
-import { getDealerSettings, settingsOrDefault } from '../settings/service';
-import { listDeliveryZones, zoneFromRow } from '../zones/service';
+import { settingsOrDefault } from '../settings/service';
+import { zoneFromRow } from '../zones/service';
 import * as repo from './repo';
 
 export interface CheckoutTerms {
@@ -30,18 +30,8 @@ export const makesCheckoutTermsStale = (event: Pick<BusEvent, 'type'>) =>
 
 /** Settings and zones as committed; PostgreSQL reads both in one round trip. */
 export async function readCheckoutTerms(db: Db): Promise<CheckoutTerms> {
-  if (db.dialect === 'sqlite') {
-    const [settings, zones] = await Promise.all([
-      getDealerSettings(db.kysely),
-      listDeliveryZones(db.kysely),
-    ]);
-    return { settings, zones };
-  }
-  const [both] = await repo.readSettingsAndZones(db.kysely);
-  return {
-    settings: settingsOrDefault(both?.settings ?? undefined),
-    zones: (both?.zones ?? []).map(zoneFromRow),
-  };
+  const rows = await repo.findSettingsAndZoneRows(db.kysely, db.dialect);
+  return { settings: settingsOrDefault(rows.settings), zones: rows.zones.map(zoneFromRow) };
 }
 
 /** Frozen all the way down: every order shares these objects, so none may change them. */

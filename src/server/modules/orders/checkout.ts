@@ -408,7 +408,7 @@ async function reserveDelivery(
     return slot.id;
   }
   // A window of the weekly schedule has no row to count against: count its orders instead.
-  if (dialect === 'postgres') await repo.lockDeliveryWindow(trx, date, window);
+  await repo.lockDeliveryWindow(trx, dialect, date, window);
   if ((await repo.countOrdersInWindow(trx, date, window)) >= DEFAULT_SLOT_CAPACITY)
     throw slotUnavailable();
   return null;

@@ -94,10 +94,8 @@ async function checkHandoverLimits(
   saleDate: string,
 ) {
   if (limitsOn(ruleSet, saleDate).length === 0) return;
-  if (dialect === 'postgres') {
-    if (row.customer_key) await repo.lockKey(trx, `customer ${row.customer_key}`);
-    if (row.id_hash) await repo.lockKey(trx, `id ${row.id_hash}`);
-  }
+  if (row.customer_key) await repo.lockKey(trx, dialect, `customer ${row.customer_key}`);
+  if (row.id_hash) await repo.lockKey(trx, dialect, `id ${row.id_hash}`);
   const earlier = await repo.gramsHandedOverOn(
     trx,
     saleDate,

@@ -352,7 +352,7 @@ async function checkVehicleCap(
   const today = shopClock(context.now ?? new Date(), context.timeZone).date;
   const cap = amountOn(ruleSet.vehicleCaps, today);
   if (!cap) return;
-  if (dialect === 'postgres') await repo.lockKey(trx, `driver ${driver.id}`);
+  await repo.lockKey(trx, dialect, `driver ${driver.id}`);
   const carried = await repo.driverLoadCents(trx, driver.id, row.id);
   if (carried + row.subtotal_cents <= cap.cents) return;
   const error = `${driver.first_name} already carries ${formatCents(carried)} of goods; with order #${row.id} (${formatCents(row.subtotal_cents)}) that passes the ${formatCents(cap.cents)} a delivery vehicle may carry at once.`;
@@ -424,8 +424,7 @@ async function recheckDayLimits(
   saleDate: string,
 ) {
   if (saleDate === row.sale_date || limitsOn(ruleSet, saleDate).length === 0) return;
-  if (dialect === 'postgres' && row.customer_key)
-    await repo.lockKey(trx, `customer ${row.customer_key}`);
+  if (row.customer_key) await repo.lockKey(trx, dialect, `customer ${row.customer_key}`);
   const day = await repo.dayGramsOf(trx, saleDate, row.customer_key, row.shopper_id ?? '', row.id);
   const order: GramsByKind = { cannabis: row.cannabis_grams, concentrate: row.concentrate_grams };
   const earlier = addGrams(day.own, day.others);

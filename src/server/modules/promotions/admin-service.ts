@@ -180,7 +180,7 @@ export async function updatePromotion(
   const promotion = await db.kysely
     .transaction()
     .execute(async (trx) => {
-      const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
+      const row = await repo.findPromotionRow(trx, id, db.dialect);
       if (!row) throw notFound('Promotion');
       const current = promotionFromRow(row);
       const fields = parseInput(
@@ -209,7 +209,7 @@ export async function updatePromotion(
 
 export async function deletePromotion(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findPromotionRow(trx, id, db.dialect === 'postgres');
+    const row = await repo.findPromotionRow(trx, id, db.dialect);
     if (!row) throw notFound('Promotion');
     if (row.is_bogo50)
       throw new HttpError(400, { error: BOGO50_DELETE_REFUSED, code: 'BOGO50_DELETE_REFUSED' });

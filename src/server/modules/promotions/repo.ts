@@ -1,5 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { linkPromotionCategories, selectProducts } from '../../db/category-references';
+import type { Dialect } from '../../db/connect';
+import { forUpdate } from '../../db/dialect';
 import { reusedQuery } from '../../db/reused-query';
 import type { Database, NewPromotionRow, PromotionRow, PromotionsTable } from '../../db/schema';
 
@@ -41,9 +43,10 @@ export async function listPromotionRows(db: Kysely<Database>) {
   return withCategories(db, rows);
 }
 
-export async function findPromotionRow(db: Kysely<Database>, id: number, lock = false) {
+/** Given `lockOn`, the row stays locked until the commit where that database needs it. */
+export async function findPromotionRow(db: Kysely<Database>, id: number, lockOn?: Dialect) {
   const query = db.selectFrom('promotions').selectAll().where('id', '=', id);
-  return one(db, await (lock ? query.forUpdate() : query).executeTakeFirst());
+  return one(db, await forUpdate(query, lockOn).executeTakeFirst());
 }
 
 export function findPromotionIdByCode(db: Kysely<Database>, code: string) {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect';
+import { forUpdate } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -36,7 +37,7 @@ export function lockProductToDestroy(db: Q, productId: number, dialect: Dialect)
     .selectFrom('products')
     .select(['id', 'name', 'to_destroy'])
     .where('id', '=', productId);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, dialect).executeTakeFirst();
 }
 
 export function takeFromToDestroy(db: Q, productId: number, amount: number) {

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { StaffRole } from '../../../shared/staff';
+import type { Dialect } from '../../db/connect';
+import { locksRows } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
 const STAFF_COLUMNS = [
@@ -62,9 +64,11 @@ export function updateStaff(
 
 /**
  * PostgreSQL: one staff change at a time, until the transaction ends. Two owners demoting each
- * other at once would each count the other as the remaining owner, and leave none.
+ * other at once would each count the other as the remaining owner, and leave none. Nothing on
+ * SQLite, which runs one write transaction at a time already.
  */
-export async function serialiseStaffChanges(db: Kysely<Database>): Promise<void> {
+export async function serialiseStaffChanges(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (!locksRows(dialect)) return;
   await sql`select pg_advisory_xact_lock(hashtext('canopy:staff-changes'))`.execute(db);
 }
 

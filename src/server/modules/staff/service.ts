@@ -86,10 +86,9 @@ export async function changeStaff(
 ): Promise<Outcome<StaffMember>> {
   const passwordHash = change.password ? await hashPassword(change.password) : undefined;
   return db.kysely.transaction().execute(async (trx) => {
-    // SQLite runs one write transaction at a time already
-    if (db.dialect === 'postgres') await repo.serialiseStaffChanges(trx);
+    await repo.serialiseStaffChanges(trx, db.dialect);
     // the whole row for the audit entry (its hash shows as changed, never its value)
-    const stored = await rowBefore(trx, 'users', id, db.dialect === 'postgres');
+    const stored = await rowBefore(trx, 'users', id, db.dialect);
     const before = await repo.findStaffRow(trx, id);
     if (!stored || !before) throw notFound();
     const demoted = change.role !== undefined && change.role !== 'owner';

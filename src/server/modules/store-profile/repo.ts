@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/connect';
+import { forUpdate } from '../../db/dialect';
 import type { Database, StoreProfileTable } from '../../db/schema';
 
-export function findStoreProfileRow(db: Kysely<Database>, lock = false) {
+/** Given `lockOn`, the row stays locked until the commit where that database needs it. */
+export function findStoreProfileRow(db: Kysely<Database>, lockOn?: Dialect) {
   const query = db.selectFrom('store_profile').selectAll().where('id', '=', 1);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, lockOn).executeTakeFirst();
 }
 
 export function updateStoreProfileRow(db: Kysely<Database>, values: Omit<StoreProfileTable, 'id'>) {

@@ -43,7 +43,7 @@ export async function saveStoreProfile(
   now = new Date(),
 ): Promise<Outcome<StoreProfile>> {
   const row = await db.kysely.transaction().execute(async (trx) => {
-    const before = await repo.findStoreProfileRow(trx, db.dialect === 'postgres');
+    const before = await repo.findStoreProfileRow(trx, db.dialect);
     const saved = await repo.updateStoreProfileRow(trx, {
       shop_name: profile.shopName,
       legal_name: profile.legalName,

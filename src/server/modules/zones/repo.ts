@@ -1,4 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Dialect } from '../../db/connect';
+import { forUpdate } from '../../db/dialect';
 import { reusedQuery } from '../../db/reused-query';
 import type { Database, DeliveryZonesTable } from '../../db/schema';
 
@@ -10,9 +12,10 @@ export const listZoneRows = reusedQuery({
   parameters: () => [],
 });
 
-export function findZoneRow(db: Q, id: number, lock = false) {
+/** Given `lockOn`, the row stays locked until the commit where that database needs it. */
+export function findZoneRow(db: Q, id: number, lockOn?: Dialect) {
   const query = db.selectFrom('delivery_zones').selectAll().where('id', '=', id);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, lockOn).executeTakeFirst();
 }
 
 export function insertZoneRow(db: Q, values: Insertable<DeliveryZonesTable>) {

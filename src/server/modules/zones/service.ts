@@ -82,7 +82,7 @@ export async function updateDeliveryZone(
   actor: Actor,
 ): Promise<Outcome<DeliveryZone>> {
   const updated = await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findZoneRow(trx, id, db.dialect === 'postgres');
+    const row = await repo.findZoneRow(trx, id, db.dialect);
     if (!row) throw notFound();
     const merged = { ...zoneFromRow(row), ...changes };
     await checkCodesAreFree(trx, merged, id);
@@ -96,7 +96,7 @@ export async function updateDeliveryZone(
 
 export async function deleteDeliveryZone(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
-    const before = await repo.findZoneRow(trx, id, db.dialect === 'postgres');
+    const before = await repo.findZoneRow(trx, id, db.dialect);
     if (!before) throw notFound();
     await repo.deleteZoneRow(trx, id);
     await recordChange(trx, actor, { action: 'deleted', entity: ZONES, entityId: id, before });
