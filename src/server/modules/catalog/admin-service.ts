@@ -47,7 +47,7 @@ export function placementProblem(
   return null;
 }
 
-/** Under a rule set whose cannabis products state their grams, a product must (issue 37 §2). */
+/** Under a rule set whose cannabis products state their grams, a product must state them. */
 async function checkGrams(db: Kysely<Database>, fields: ProductFields): Promise<void> {
   const problem = missingGramsProblem(fields, await currentRuleSet(db));
   if (problem) throw invalidField('cannabisGrams', problem);

@@ -10,7 +10,7 @@ import { productFormFrom, productFormSchema } from '../../../web/features/invent
 import { certificatePdf } from '../../db/seed/demo-facts';
 import { OPENAPI_PATH } from '../../http/openapi';
 
-/** Issue 40 §1: the facts a gummy pack states, as the dealer would type them. */
+/** The facts a gummy pack states, as the dealer would type them. */
 const GUMMY_FACTS = {
   brand: 'Kiva',
   potencyUnit: 'mg',

@@ -57,7 +57,7 @@ export async function catalogRoutes(app: ApiApp): Promise<void> {
     '/api/products/search',
     {
       schema: {
-        summary: 'Search products (issue 40 §3)',
+        summary: 'Search products',
         description:
           'Name matches first, then category and strain, flavors, description; plurals, hyphens, word starts and one typo are forgiven.',
         querystring: searchQuery,

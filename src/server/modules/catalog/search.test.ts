@@ -14,7 +14,7 @@ const PREROLLS = [
 ];
 const GUMMIES = ['Citrus Burst Gummies', 'Sleepy Berry Gummies', 'Sour Watermelon Gummies'];
 
-// issue 40 §3: the same answers, in the same order, on SQLite and on PostgreSQL
+// The same answers, in the same order, on SQLite and on PostgreSQL
 describe.each(BACKENDS)('product search on %s', (dialect) => {
   const t = appPerSuite(dialect);
 

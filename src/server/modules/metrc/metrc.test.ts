@@ -18,10 +18,10 @@ const METRICS_TOKEN = 'metrics-token-for-metrc-tests-0123';
 const tag = (n: number) => `1A4FF0100000022000${String(n).padStart(6, '0')}`;
 
 /**
- * Issue 43: with Metrc configured, a handover takes the goods from the packages they came
+ * With Metrc configured, a handover takes the goods from the packages they came
  * under and the sale is reported to Metrc exactly once, through the outbox.
  */
-describe.each(BACKENDS)('state track-and-trace on %s (issue 43)', (dialect) => {
+describe.each(BACKENDS)('state track-and-trace on %s', (dialect) => {
   let fake: FakeMetrc;
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof dealerClient>>;

@@ -1,5 +1,5 @@
 /**
- * The owner's view of state reporting (issue 43 §2): per day what is reported, waiting or
+ * The owner's view of state reporting: per day what is reported, waiting or
  * refused; each entry with Metrc's id or its message; resending a corrected entry; the
  * connection test; and the day's reconciliation against Metrc's own list of receipts.
  */

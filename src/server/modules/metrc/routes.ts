@@ -30,7 +30,7 @@ const dayParams = z.object({
 const packagesQuery = z.object({ productId: z.coerce.number().int().positive().optional() });
 
 /**
- * Issue 43: Metrc packages in Inventory ("Receive stock"), and the owner's State reporting
+ * Metrc packages in Inventory ("Receive stock"), and the owner's State reporting
  * page. `client` is Metrc's API (tests may pass their own); none when Metrc is not configured.
  */
 export async function metrcRoutes(

@@ -1,5 +1,5 @@
 /**
- * State track-and-trace (issue 43): packages received against products, the packages each
+ * State track-and-trace: packages received against products, the packages each
  * handed-over line takes (first in, first out), and the outbox of reports to Metrc, written in
  * the transaction of the handover or of the return it reports.
  */

@@ -12,7 +12,7 @@ import { connect, type Db } from '../../db/connect';
 const SALES = 500;
 
 /**
- * Issue 43: every instance on one PostgreSQL runs the outbox's drainer; each sale reaches
+ * Every instance on one PostgreSQL runs the outbox's drainer; each sale reaches
  * Metrc once, none is left out.
  */
 describe.runIf(BACKENDS.includes('postgres'))('two instances reporting to Metrc', () => {

@@ -1,5 +1,5 @@
 /**
- * The outbox's drainer (issue 43, decision 018). Each instance runs one; on PostgreSQL each
+ * The outbox's drainer (decision 018). Each instance runs one; on PostgreSQL each
  * claim takes different entries (`for update skip locked`), on SQLite one process drains.
  * Exactly once: a claimed entry is "sending" under a lease; an entry tried before (a crash
  * between send and answer, a time-out) is first looked up at Metrc by its external receipt

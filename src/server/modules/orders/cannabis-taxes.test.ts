@@ -17,7 +17,7 @@ import type { Product } from '../../../shared/schemas/products';
 // Monday 30 November 2026, noon in Los Angeles: the excise rate is 15%
 const MONDAY_NOON = new Date('2026-11-30T20:00:00Z');
 
-describe.each(BACKENDS)('taxes as CDTFA computes them on %s (issue 37 §4)', (dialect) => {
+describe.each(BACKENDS)('taxes as CDTFA computes them on %s', (dialect) => {
   let t: TestApp;
   let send: Awaited<ReturnType<typeof dealerClient>>['send'];
   let cookie: string;
@@ -193,7 +193,7 @@ describe.each(BACKENDS)('taxes as CDTFA computes them on %s (issue 37 §4)', (di
       'true',
       'false',
     ]);
-    // a cannabis product states its grams under US-CA (issue 37 §2), so the hoodie gains some
+    // a cannabis product states its grams under US-CA, so the hoodie gains some
     const csv = [
       'id,cannabis,cannabisGrams',
       `${hoodieId},yes,1`,

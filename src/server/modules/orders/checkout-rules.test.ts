@@ -25,7 +25,7 @@ const californiaTax = (date: string): Pick<PriceCartInput, 'tax'> => ({
   },
 });
 
-describe.each(BACKENDS)('checkout rules of a licensed shop on %s (issue 16)', (dialect) => {
+describe.each(BACKENDS)('checkout rules of a licensed shop on %s', (dialect) => {
   let t: TestApp;
   let send: Awaited<ReturnType<typeof dealerClient>>['send'];
   let products: Map<string, Product>;

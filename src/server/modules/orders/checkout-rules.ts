@@ -1,5 +1,5 @@
 /**
- * The licensed shop's checkout rules at placement (issue 16): the delivery zone an order goes
+ * The licensed shop's checkout rules at placement: the delivery zone an order goes
  * to and the daily purchase limits, read from the shared rule-set data and engines.
  */
 import type { Transaction } from 'kysely';
@@ -110,7 +110,7 @@ export interface CountedCustomer {
 }
 
 /**
- * Issue 38: scheduled orders cost a place in the calendar for days, so one shopper cookie and
+ * Scheduled orders cost a place in the calendar for days, so one shopper cookie and
  * one phone keep at most `maxOpenScheduledPerPhone` open, and the shop at most
  * `maxPendingScheduledPerDay` waiting for acceptance on any one delivery day. PostgreSQL
  * counts each under its advisory lock (taken in this order: shopper, phone, day).
@@ -159,8 +159,8 @@ export const saleDayWords = (saleDate: string, today: string) =>
   saleDate === today ? 'today' : `on ${saleDate}`;
 
 /**
- * Counts the order against the rule set's limits on the day its goods change hands (issue 37
- * §2): the shopper's own orders of that day, and other shoppers' orders under the same phone
+ * Counts the order against the rule set's limits on the day its goods change hands:
+ * the shopper's own orders of that day, and other shoppers' orders under the same phone
  * once staff accepted them. Over the limit on its own orders, the shopper is told what is left;
  * over only with the others', the refusal says nothing of what that phone bought.
  */

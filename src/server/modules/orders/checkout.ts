@@ -325,7 +325,7 @@ function checkedFlavor(item: Item, index: number, product: Product): string | nu
   return Object.hasOwn(product.flavorStocks, item.flavor) ? item.flavor : null;
 }
 
-/** Issue 40 §4: a flavor with none of its own stock left is refused by name. */
+/** A flavor with none of its own stock left is refused by name. */
 function flavorSoldOut(flavor: string, product: Product): HttpError {
   const message = flavorSoldOutMessage(flavor, product.name);
   return new HttpError(409, {
@@ -364,7 +364,7 @@ function storedUnitPriceCents(p: PricedItem): number | null {
 }
 
 /**
- * Issue 38: one order takes at most the dealer's count of each line and subtotal, so a
+ * One order takes at most the dealer's count of each line and subtotal, so a
  * single unpaid order cannot take the whole shelf.
  */
 function checkOrderCaps(priced: PricedItem[], subtotalCents: number, settings: DealerSettings) {

@@ -6,7 +6,7 @@ import type { Product } from '../../../shared/schemas/products';
 /** JSON text of arrays nested `depth` deep: deeper than any recursive walk's call stack. */
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-/** Issue 38 §11: a deeply nested field with an Idempotency-Key is answered, never a 500. */
+/** A deeply nested field with an Idempotency-Key is answered, never a 500. */
 describe.each(BACKENDS)('deeply nested order bodies on %s', (dialect) => {
   let t: TestApp;
   let body: ReturnType<typeof orderBody>;

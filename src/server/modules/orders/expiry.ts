@@ -1,5 +1,5 @@
 /**
- * Issue 38: a placed order nobody at the shop accepted in time is cancelled by the shop
+ * A placed order nobody at the shop accepted in time is cancelled by the shop
  * itself, so an unpaid order cannot hold stock and a delivery place for ever. The deadline
  * is the shared rule (acceptDeadline); the cancel is the one status change of service.ts
  * (stock back on the shelf, slot place freed, audited, announced on /ws).

@@ -6,7 +6,7 @@ import { cartLine, orderBody, productsByName } from '../../../../test/orders-fix
 import type { Order } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 
-// issue 40 §4: a flavor order takes that flavor's stock and no other; a sold-out one is refused
+// A flavor order takes that flavor's stock and no other; a sold-out one is refused
 describe.each(BACKENDS)('flavor choice on %s', (dialect) => {
   let t: TestApp;
   let all: Product[];

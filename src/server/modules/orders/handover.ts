@@ -1,5 +1,5 @@
 /**
- * The one gate to "handed over" (issue 37): every path that delivers an order or hands a
+ * The one gate to "handed over": every path that delivers an order or hands a
  * pickup over (the dashboard, the driver's stop, the API) passes these door rules inside the
  * transaction that writes the handover.
  */
@@ -81,7 +81,7 @@ function checkIdAndSignature(
 }
 
 /**
- * Issue 37 §2: the limits count the day the goods change hands. Everything handed over that
+ * The limits count the day the goods change hands. Everything handed over that
  * day to this customer (phone or shopper cookie) or this ID, plus this order, stays within
  * them. On PostgreSQL the customer and the ID are locked first, so two handovers to one person
  * are counted one after the other.

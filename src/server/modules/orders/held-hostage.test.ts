@@ -1,6 +1,5 @@
 /**
- * Issue 38, "Stock, slots and limits held hostage": each attack as the issue reproduced it,
- * now refused or harmless, on SQLite and PostgreSQL.
+ * Stock, slots and limits held hostage: each attack as it was first reproduced, now refused or harmless, on SQLite and PostgreSQL.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAfternoonSlot, dealerClient } from '../../../../test/catalog-admin';

@@ -127,7 +127,7 @@ describe.each(BACKENDS)('open scheduled orders per shopper on %s', (dialect) => 
     expect((await productsByName(t.app)).get(dream.name)!.stock).toBe(stockBefore);
 
     // Another shopper (another phone) is not capped by this one's orders; the same phone is
-    // (issue 38: one phone keeps at most 3 open, whatever the cookie).
+    // (one phone keeps at most 3 open, whatever the cookie).
     expect((await schedule(shopper(11), '555-0111')).statusCode).toBe(201);
     expect((await schedule(shopper(12))).json().code).toBe('SCHEDULED_ORDER_CAP');
 

@@ -65,7 +65,7 @@ describe('pricing parity between the browser total and the server', () => {
         .execute();
     }
     t.app.productListCache.invalidate();
-    // and no cap on an order's size (issue 38): random carts pass $1,000
+    // and no cap on an order's size: random carts pass $1,000
     await saveDealerSettings(t.db, {
       maxOrderSubtotal: 1_000_000,
       deliveryHours: undefined,

@@ -24,10 +24,10 @@ const ZONE = 'America/Los_Angeles';
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /**
- * Issue 37: under the California rule set a sale is a record, and the licensed rules bind on
+ * Under the California rule set a sale is a record, and the licensed rules bind on
  * every path: each bypass an inspector or a dishonest employee found is tried here and refused.
  */
-describe.each(BACKENDS)('a sale is a record under US-CA on %s (issue 37)', (dialect) => {
+describe.each(BACKENDS)('a sale is a record under US-CA on %s', (dialect) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof dealerClient>>;
   let dispatcher: Awaited<ReturnType<typeof staffClient>>;
@@ -515,7 +515,7 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s (issue 37)', (dial
   it('keeps a driver’s load within the cap a delivery vehicle may carry', async () => {
     const blair = await staffClient(t, owner, 'driver', 'blair');
     const dear = product('Wedding Cake');
-    // the shop sells ounces this dear: its order cap (issue 38) lets them through
+    // the shop sells ounces this dear: its order cap lets them through
     const caps = await owner.send('PATCH', '/api/dealer-settings', { maxOrderSubtotal: 20_000 });
     expect(caps.statusCode, caps.body).toBe(200);
     expect(

@@ -128,7 +128,7 @@ export async function updateOrderStatus(
 }
 
 /**
- * Issue 38: the shop itself cancels an order nobody accepted in time, through the same rules
+ * The shop itself cancels an order nobody accepted in time, through the same rules
  * as staff cancelling it (stock back, slot place freed, announced). Answers null when the
  * order is no longer pending (staff accepted or cancelled it meanwhile): nothing changes.
  */
@@ -237,7 +237,7 @@ async function moveOrder(
 }
 
 /**
- * Issue 38: a Bulk or unpriced order takes its place in its delivery window when staff move it
+ * A Bulk or unpriced order takes its place in its delivery window when staff move it
  * on from pending (accept it), even past the slot's capacity: the staff decide.
  */
 function takesPlaceNow(row: OrderRow, next: OrderStatus): boolean {
@@ -340,7 +340,7 @@ export async function assignDriver(
   });
 }
 
-/** Issue 37 §7 (DCC §15418): a driver carries at most the rule set's retail value at once. */
+/** A driver carries at most the rule set's retail value at once. */
 async function checkVehicleCap(
   trx: Transaction<Database>,
   dialect: Dialect,
@@ -415,7 +415,7 @@ export async function updateOrderDelivery(
   });
 }
 
-/** Moving an order to another day counts it against that day's limits (issue 37 §2). */
+/** Moving an order to another day counts it against that day's limits. */
 async function recheckDayLimits(
   trx: Transaction<Database>,
   dialect: Dialect,
@@ -517,7 +517,7 @@ async function restoreStock(
 }
 
 /**
- * Issue 38: how much stock orders that staff have not accepted yet hold, per product, so the
+ * How much stock orders that staff have not accepted yet hold, per product, so the
  * back office sees what an unconfirmed order keeps off the shelf (and how long it may).
  */
 export async function listHeldStock(db: Kysely<Database>): Promise<HeldStock[]> {

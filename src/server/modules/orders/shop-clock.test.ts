@@ -8,7 +8,7 @@ import type { Product } from '../../../shared/schemas/products';
 const MONDAY_MORNING = new Date('2026-11-30T10:30:00Z');
 
 describe.each(BACKENDS)(
-  "scheduled delivery on the shop's clock on %s (issue 15 items 7-8)",
+  "scheduled delivery on the shop's clock on %s",
   // each test builds its own shop in a zone of its own: a bound for a loaded machine, not a wait
   { timeout: 120_000 },
   (dialect) => {

@@ -4,7 +4,7 @@ import { BACKENDS } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import { appPerSuite } from '../../../../test/suite';
 
-describe.each(BACKENDS)("an order's status link on %s (issue 17 §6)", (dialect) => {
+describe.each(BACKENDS)("an order's status link on %s", (dialect) => {
   const t = appPerSuite(dialect, { seed: true });
 
   it('shows the live status to anyone with the link, without phone, email or address', async () => {

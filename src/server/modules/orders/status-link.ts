@@ -15,7 +15,7 @@ export function newStatusToken(): string {
 const STATUS_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * What the holder of an order's status link sees (issue 17 §6): the order's progress, window,
+ * What the holder of an order's status link sees: the order's progress, window,
  * items and totals, and the customer's first name, but no phone, email or address, since the
  * link works on any device it is forwarded to.
  */

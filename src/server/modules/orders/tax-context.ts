@@ -1,5 +1,5 @@
 /**
- * Issue 37 §4: the excise rate is the one in force on the day the goods change hands. An order
+ * The excise rate is the one in force on the day the goods change hands. An order
  * keeps what its taxes were levied on; at handover, if the rate of that day differs, the order
  * is taxed again and its receipt says so.
  */

@@ -1,5 +1,5 @@
 /**
- * The reports' aggregations (issue 41), in SQL on both databases (decision 012). Periods are
+ * The reports' aggregations, in SQL on both databases (decision 012). Periods are
  * read from the per-day sums that triggers keep in the transaction of every order write
  * (decision 017), by shop day (`shop_date`, the day an order was placed; `sale_date` for the
  * tax report); one day's hours from that day's orders. An hour of the shop's day is the UTC

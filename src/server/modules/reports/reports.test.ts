@@ -33,11 +33,11 @@ interface Placed {
 }
 
 /**
- * Issue 41: every figure of the reports against sums the test makes itself from the orders it
+ * Every figure of the reports against sums the test makes itself from the orders it
  * placed through the checkout, in the first quarter of 2026 (daylight saving time begins on
  * 8 March in Los Angeles).
  */
-describe.each(BACKENDS)('the owner’s reports on %s (issue 41)', (dialect) => {
+describe.each(BACKENDS)('the owner’s reports on %s', (dialect) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof dealerClient>>;
   let dispatcher: Awaited<ReturnType<typeof staffClient>>;

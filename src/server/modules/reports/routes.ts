@@ -18,7 +18,7 @@ const csvResponse = {
 };
 const sendsText = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
 
-/** Issue 41: the owner's sales and tax reports, and each of their tables as a CSV. */
+/** The owner's sales and tax reports, and each of their tables as a CSV. */
 export async function reportRoutes(app: ApiApp): Promise<void> {
   const config = { staffOnly: true, permission: 'reports' as const };
   const salesQuery = withSummary(salesReportQuerySchema, 'Invalid report period');

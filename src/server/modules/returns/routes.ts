@@ -26,7 +26,7 @@ const toDestroyResponse = z.array(
   }),
 );
 
-/** Issue 37 §1: returns after handover, and the destruction of returned goods. */
+/** Returns after handover, and the destruction of returned goods. */
 export async function returnRoutes(app: ApiApp): Promise<void> {
   const recordReturnRoute = {
     config: { permission: 'orders.manage', auditedByService: true } as const,

@@ -1,5 +1,5 @@
 /**
- * Returns after handover and the destruction of returned goods (issue 37 §1). A handed-over
+ * Returns after handover and the destruction of returned goods. A handed-over
  * sale stays as it was: the return is its own record, its grams still count toward that day's
  * limits, and the goods go to the product's "to destroy" count, never back on sale.
  */

@@ -47,7 +47,7 @@ export async function createScheduleSlot(
   return { value: created, events: [busEvent('schedule-slot-created', created)] };
 }
 
-/** Issue 37 §3: an explicit slot lies within the rule set's legal hours (the override marker aside). */
+/** An explicit slot lies within the rule set's legal hours (the override marker aside). */
 function checkSlotHours(slot: z.output<typeof scheduleSlotSchema>, ruleSet: RuleSet) {
   if (!ruleSet.hours || isOverrideMarker(slot)) return;
   const window = windowLabel(slot);

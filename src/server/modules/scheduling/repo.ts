@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/connect';
+import { forUpdate, locksRows } from '../../db/dialect';
 import type { Database, ScheduleSlotsTable } from '../../db/schema';
 
 export function findSlotRows(db: Kysely<Database>, ids: readonly number[]) {
@@ -14,7 +15,7 @@ export function findSlotRows(db: Kysely<Database>, ids: readonly number[]) {
  */
 export function findSlotRowForChange(db: Kysely<Database>, id: number, dialect: Dialect) {
   const query = db.selectFrom('schedule_slots').selectAll().where('id', '=', id);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return forUpdate(query, dialect).executeTakeFirst();
 }
 
 export function listSlotRows(db: Kysely<Database>) {
@@ -44,8 +45,7 @@ export async function deleteSlotRow(db: Kysely<Database>, id: number): Promise<b
 }
 
 /**
- * Orders booked into a weekly window of a date before it had a slot of its own (issue 36 item
- * 20): a new explicit slot for that window takes them in, so it counts them against its places.
+ * Orders booked into a weekly window of a date before it had a slot of its own: a new explicit slot for that window takes them in, so it counts them against its places.
  */
 export async function linkWeeklyOrdersToSlot(
   db: Kysely<Database>,
@@ -93,6 +93,6 @@ export function unlinkOrdersFromSlot(db: Kysely<Database>, slotId: number) {
  * PostgreSQL through an advisory lock; on SQLite the single writer already runs them in turn.
  */
 export async function lockScheduleSlots(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  if (dialect !== 'postgres') return;
+  if (!locksRows(dialect)) return;
   await sql`select pg_advisory_xact_lock(hashtext('canopy.schedule_slots'))`.execute(db);
 }

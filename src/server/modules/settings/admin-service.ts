@@ -14,7 +14,7 @@ import * as repo from './repo';
 import { settingsFromRow } from './settings-mapper';
 
 /**
- * Saves the weekly availability or the compliance settings (issue 16), creating the settings
+ * Saves the weekly availability or the compliance settings, creating the settings
  * row the first time. The actor defaults to the shop itself for set-up code and tests.
  */
 export async function saveDealerSettings(
@@ -57,7 +57,7 @@ export async function saveDealerSettings(
 }
 
 /**
- * Issue 37 §3: under a rule set with legal hours, every weekly window lies within them. The
+ * Under a rule set with legal hours, every weekly window lies within them. The
  * error sits on the windows when they were sent, else on the rule set that made them illegal.
  */
 function checkWeeklyHours(settings: DealerSettings, ruleSet: RuleSet, hoursSent: boolean) {

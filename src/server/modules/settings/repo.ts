@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/connect';
+import { locksRows } from '../../db/dialect';
 import { reusedQuery } from '../../db/reused-query';
 import type { Database, DealerSettingsTable } from '../../db/schema';
 
@@ -37,6 +38,6 @@ export function updateSettingsRow(
  * saves take turns on an advisory lock; on SQLite the single writer already runs them in turn.
  */
 export async function lockDealerSettings(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  if (dialect !== 'postgres') return;
+  if (!locksRows(dialect)) return;
   await sql`select pg_advisory_xact_lock(hashtext('canopy.dealer_settings'))`.execute(db);
 }

@@ -42,7 +42,7 @@ export async function gramsForIdOn(
 
 /**
  * What was handed over on a sale day to one person, however they are known: the phone's key,
- * the shopper cookie or the checked ID's hash (issue 37 §2: the door re-check).
+ * the shopper cookie or the checked ID's hash (the door re-check).
  */
 export async function gramsHandedOverOn(
   db: Q,
@@ -189,7 +189,7 @@ const sumsOfDay = reusedQuery({
 });
 
 /**
- * What counts toward a customer's limits on a sale day (issue 37 §2): every order of this
+ * What counts toward a customer's limits on a sale day: every order of this
  * shopper, and the orders of other shoppers under the same phone once staff accepted them (an
  * unaccepted prank order cannot use up a stranger's day). Closed orders count 0. One statement,
  * compiled once per shape and reused.

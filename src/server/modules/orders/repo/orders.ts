@@ -140,7 +140,7 @@ export function setRepricedTaxes(
     .execute();
 }
 
-/** What the customer paid at handover (issue 36 item 23). */
+/** What the customer paid at handover. */
 export function setPayment(db: Q, id: number, payment: Payment) {
   return db
     .updateTable('orders')
@@ -149,7 +149,7 @@ export function setPayment(db: Q, id: number, payment: Payment) {
     .execute();
 }
 
-/** One more try at the door, with the driver's note (issue 36 item 11). */
+/** One more try at the door, with the driver's note. */
 export function addDeliveryAttempt(db: Q, id: number, note: string) {
   return db
     .updateTable('orders')
@@ -158,7 +158,7 @@ export function addDeliveryAttempt(db: Q, id: number, note: string) {
     .execute();
 }
 
-/** Issue 38: the order now counts (or no longer counts) a place in its delivery window. */
+/** The order now counts (or no longer counts) a place in its delivery window. */
 export function setHoldsSlotPlace(db: Q, id: number, holds: boolean) {
   return db
     .updateTable('orders')
@@ -167,7 +167,7 @@ export function setHoldsSlotPlace(db: Q, id: number, holds: boolean) {
     .execute();
 }
 
-/** Issue 38: the shop cancelled the order because nobody accepted it in time. */
+/** The shop cancelled the order because nobody accepted it in time. */
 export function setExpired(db: Q, id: number, at: string) {
   return db.updateTable('orders').set({ expired_at: at }).where('id', '=', id).execute();
 }
@@ -198,7 +198,7 @@ export function setSignature(db: Q, id: number, signature: string) {
   return db.updateTable('orders').set({ signature }).where('id', '=', id).execute();
 }
 
-/** Issue 17 §4: who prepared the order and the customer's number, for its receipt. */
+/** Who prepared the order and the customer's number, for its receipt. */
 export function setReceiptFacts(
   db: Q,
   id: number,
