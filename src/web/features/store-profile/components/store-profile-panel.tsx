@@ -58,7 +58,7 @@ function saveStoreProfile(profile: StoreProfile) {
 
 function StoreProfileForm({ profile }: { profile: StoreProfile }) {
   const id = useId();
-  const { form, submit } = useSettingsForm({
+  const { form, formProps } = useSettingsForm({
     saved: profile,
     toForm: (saved: StoreProfile): StoreProfileBody => saved,
     resolver: profileResolver,
@@ -67,14 +67,9 @@ function StoreProfileForm({ profile }: { profile: StoreProfile }) {
     queryKey: storeProfileQueryOptions().queryKey,
     what: 'store profile',
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors } = form.formState;
   return (
-    <SettingsForm
-      onSubmit={submit}
-      saveLabel="Save Store Profile"
-      saving={isSubmitting}
-      changed={isDirty}
-    >
+    <SettingsForm {...formProps} saveLabel="Save Store Profile">
       <div className="grid gap-4 md:grid-cols-2">
         {FORM_ORDER.map((field) => (
           <TextField
