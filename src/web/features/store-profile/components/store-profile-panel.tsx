@@ -11,7 +11,7 @@ import { Panel } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSettingsForm } from '@web/hooks/use-settings-form';
-import { apiFetch } from '@web/lib/api-client';
+import { sendJson } from '@web/lib/api-client';
 import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { Store } from 'lucide-react';
 import { useId } from 'react';
@@ -50,10 +50,7 @@ const profileResolver = schemaResolver(storeProfileSchema, {
 });
 
 function saveStoreProfile(profile: StoreProfile) {
-  return apiFetch<StoreProfile>('/api/store-profile', {
-    method: 'PUT',
-    body: JSON.stringify(profile),
-  });
+  return sendJson<StoreProfile>('PUT', '/api/store-profile', profile);
 }
 
 function StoreProfileForm({ profile }: { profile: StoreProfile }) {
