@@ -23,6 +23,7 @@ import { Field, inputClasses, selectClasses } from '@web/components/ui/form-cont
 import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
@@ -403,15 +404,9 @@ function TaxSection() {
             ))}
           </select>
         </Field>
-        {report.isPending ? (
-          <Skeleton className="h-64 w-full" />
-        ) : report.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The tax report could not be loaded. Please reload the page.
-          </p>
-        ) : (
-          <TaxTables report={report.data} />
-        )}
+        <WhenLoaded query={report} what="The tax report" placeholderClassName="h-64 w-full">
+          {(tax) => <TaxTables report={tax} />}
+        </WhenLoaded>
       </div>
     </Panel>
   );
@@ -538,17 +533,15 @@ export default function ReportsPage() {
           </p>
         )}
       </section>
-      {!valid ? null : report.isPending ? (
-        <Skeleton className="h-96 w-full" />
-      ) : report.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          The report could not be loaded. Please reload the page.
-        </p>
-      ) : (
-        <>
-          <Summary report={report.data} />
-          <SalesCharts report={report.data} range={range} />
-        </>
+      {valid && (
+        <WhenLoaded query={report} what="The report" placeholderClassName="h-96 w-full">
+          {(sales) => (
+            <>
+              <Summary report={sales} />
+              <SalesCharts report={sales} range={range} />
+            </>
+          )}
+        </WhenLoaded>
       )}
       <TaxSection />
     </div>
