@@ -2,7 +2,7 @@ import type { Product } from '@shared/schemas/products';
 import { readableProductPath } from '@shared/slugs';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { firstImage, ProductImage } from './product-image';
+import { ProductThumb } from './product-image';
 
 const SIZES = {
   sm: { link: 'rounded-xl', thumb: 'h-12 w-12 shrink-0 rounded-lg', sizes: '48px' },
@@ -35,9 +35,8 @@ export function ProductListLink({
       }}
       className={clsx('flex items-center gap-3 p-2 hover:bg-surface-2', look.link)}
     >
-      <ProductImage
-        url={firstImage(product.media)}
-        alt=""
+      <ProductThumb
+        media={product.media}
         sizes={look.sizes}
         className={clsx(look.thumb, product.stock <= 0 && 'opacity-40 grayscale')}
       />

@@ -12,7 +12,7 @@ import { Badge, strainTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { SearchField } from '@web/components/ui/form-controls';
-import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductThumb } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { clsx } from 'clsx';
@@ -53,9 +53,8 @@ function PriceCell({ product }: { product: Product }) {
 function ProductName({ product }: { product: Product }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <ProductImage
-        url={firstImage(product.media)}
-        alt=""
+      <ProductThumb
+        media={product.media}
         sizes="48px"
         className="h-12 w-12 shrink-0 rounded-lg border border-line"
       />
