@@ -12,6 +12,7 @@ import { Badge, strainTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { SearchField } from '@web/components/ui/form-controls';
+import { ItemActionButton } from '@web/components/ui/item-action-button';
 import { ProductThumb } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
@@ -88,20 +89,19 @@ function RowActions({
 }) {
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${product.name}`}>
-        <Pencil aria-hidden="true" className="h-4 w-4" />
-        <span className="hidden lg:inline">Edit</span>
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
+      <ItemActionButton
+        icon={Pencil}
+        label={`Edit ${product.name}`}
+        words={<span className="hidden lg:inline">Edit</span>}
+        onClick={onEdit}
+      />
+      <ItemActionButton
+        icon={Trash2}
+        label={`Delete ${product.name}`}
+        words={<span className="hidden lg:inline">Delete</span>}
+        danger
         onClick={onDelete}
-        aria-label={`Delete ${product.name}`}
-        className="text-danger"
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" />
-        <span className="hidden lg:inline">Delete</span>
-      </Button>
+      />
     </div>
   );
 }
@@ -303,24 +303,23 @@ export function InventoryPanel() {
                 </dl>
                 <FlavorStocks product={product} wrap />
                 <div className="flex gap-2 border-t border-line pt-2">
-                  <Button
+                  <ItemActionButton
+                    icon={Pencil}
+                    label={`Edit ${product.name}`}
+                    words="Edit"
                     variant="outline"
-                    size="sm"
                     className="flex-1"
-                    aria-label={`Edit ${product.name}`}
                     onClick={() => openDialog(product)}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
-                  </Button>
-                  <Button
+                  />
+                  <ItemActionButton
+                    icon={Trash2}
+                    label={`Delete ${product.name}`}
+                    words="Delete"
+                    danger
                     variant="outline"
-                    size="sm"
-                    className="flex-1 text-danger"
-                    aria-label={`Delete ${product.name}`}
+                    className="flex-1"
                     onClick={() => askDelete(product)}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" /> Delete
-                  </Button>
+                  />
                 </div>
               </li>
             ))}
