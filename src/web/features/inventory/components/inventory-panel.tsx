@@ -10,6 +10,7 @@ import { type HeldStock, useHeldStock } from '@web/api/get-held-stock';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { ColumnHeads } from '@web/components/ui/column-heads';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { SearchField } from '@web/components/ui/form-controls';
 import { ItemActionButton } from '@web/components/ui/item-action-button';
@@ -329,23 +330,11 @@ export function InventoryPanel() {
           <div className="hidden overflow-x-auto rounded-xl border border-line md:block">
             <table className="w-full text-left text-sm">
               <thead className="bg-surface-2 text-xs tracking-wider text-muted uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Category
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Price
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Stock
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Actions
-                  </th>
-                </tr>
+                <ColumnHeads
+                  names={['Product', 'Category', 'Price', 'Stock', 'Actions']}
+                  right={['Actions']}
+                  className="px-4 py-3 font-semibold"
+                />
               </thead>
               <tbody className="divide-y divide-line">
                 {rows.map((product) => (

@@ -9,6 +9,7 @@ import { useOrders } from '@web/api/get-orders';
 import { sessionKeys, useSession } from '@web/api/get-session';
 import { toDestroyKeys } from '@web/api/get-to-destroy';
 import { Button } from '@web/components/ui/button';
+import { ColumnHeads } from '@web/components/ui/column-heads';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { CountBadge } from '@web/components/ui/count-badge';
 import { SearchField } from '@web/components/ui/form-controls';
@@ -594,35 +595,21 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
                     <col className="w-22" />
                   </colgroup>
                   <thead className="bg-surface-2/60 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase">
-                    <tr>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Order ID
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Customer
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Contact Info
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Address
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5 text-right">
-                        Total
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Date
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        When
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Status
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Actions
-                      </th>
-                    </tr>
+                    <ColumnHeads
+                      names={[
+                        'Order ID',
+                        'Customer',
+                        'Contact Info',
+                        'Address',
+                        'Total',
+                        'Date',
+                        'When',
+                        'Status',
+                        'Actions',
+                      ]}
+                      right={['Total']}
+                      className="px-2.5 py-2.5"
+                    />
                   </thead>
                   <tbody>
                     {visible.map((order) => (
