@@ -33,3 +33,17 @@ export function aProduct(fields: Partial<Product> = {}): Product {
     ...fields,
   };
 }
+
+/** Top-shelf Blue Dream at $45 the 1/8 Oz, 100 in stock: the Product Menu's flower. */
+export function aTopShelfFlower(fields: Partial<Product> = {}): Product {
+  return aProduct({
+    name: 'Blue Dream',
+    category: 'flower',
+    subcategory: 'top-shelf',
+    price: 45,
+    stock: 100,
+    strain: 'Hybrid',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  });
+}

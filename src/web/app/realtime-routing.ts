@@ -6,6 +6,12 @@ import { applyServerMessage } from '@web/lib/realtime-cache';
 import { createRealtimeClient } from '@web/lib/realtime-client';
 import { adoptRealtime } from '@web/lib/realtime-connection';
 
+/** A line from the shop's side of the chat, with a sound and a notification. */
+function showReplyFromShop({ message, timestamp }: { message: string; timestamp: string }): void {
+  appendLine({ message, timestamp, fromSupport: true });
+  notify('New Response', message);
+}
+
 /**
  * Connects the page to /ws and routes messages: data into the query cache,
  * chat into the chat store, with a sound and a notification for what arrives
@@ -30,23 +36,13 @@ export function connectRealtime(queryClient: QueryClient): () => void {
         return;
       case 'support-response':
         if (message.data.sessionId && message.data.sessionId !== currentChatSessionId()) return;
-        appendLine({
-          message: message.data.message,
-          timestamp: message.data.timestamp,
-          fromSupport: true,
-        });
-        notify('New Response', message.data.message);
+        showReplyFromShop(message.data);
         return;
       case 'dealer-response':
       case 'retailer-message':
       case 'broadcast-message':
       case 'telegram-message':
-        appendLine({
-          message: message.data.message,
-          timestamp: message.data.timestamp,
-          fromSupport: true,
-        });
-        notify('New Response', message.data.message);
+        showReplyFromShop(message.data);
         return;
       case 'message-received':
         acknowledge(message.data);

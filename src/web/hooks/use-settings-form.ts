@@ -9,6 +9,17 @@ import { type FieldPath, type FieldValues, type Resolver, useForm } from 'react-
  * putting a value back leaves nothing to save. A refused value is told at its field; any other
  * failure in a toast naming `what` is saved ("the order limits").
  */
+/** How one settings form reads, checks and saves what it edits. */
+export type SettingsFormOptions<Values extends FieldValues, Output, Saved> = {
+  saved: Saved;
+  toForm: (saved: Saved) => Values;
+  resolver: Resolver<Values, unknown, Output>;
+  fieldFor: (path: string) => FieldPath<Values> | undefined;
+  save: (values: Output) => Promise<Saved>;
+  queryKey: QueryKey;
+  what: string;
+};
+
 export function useSettingsForm<Values extends FieldValues, Output, Saved>({
   saved,
   toForm,
@@ -17,15 +28,7 @@ export function useSettingsForm<Values extends FieldValues, Output, Saved>({
   save,
   queryKey,
   what,
-}: {
-  saved: Saved;
-  toForm: (saved: Saved) => Values;
-  resolver: Resolver<Values, unknown, Output>;
-  fieldFor: (path: string) => FieldPath<Values> | undefined;
-  save: (values: Output) => Promise<Saved>;
-  queryKey: QueryKey;
-  what: string;
-}) {
+}: SettingsFormOptions<Values, Output, Saved>) {
   const queryClient = useQueryClient();
   const form = useForm<Values, unknown, Output>({
     defaultValues: toForm(saved) as never,
@@ -50,5 +53,8 @@ export function useSettingsForm<Values extends FieldValues, Output, Saved>({
       });
     }
   });
-  return { form, submit };
+  const { isSubmitting, isDirty } = form.formState;
+  /** What `SettingsForm` needs from this form: its submit, and whether Save may be pressed. */
+  const formProps = { onSubmit: submit, saving: isSubmitting, changed: isDirty };
+  return { form, submit, formProps };
 }

@@ -81,6 +81,15 @@ export async function apiPage<T>(
   return { body: (text ? JSON.parse(text) : undefined) as T, next };
 }
 
+/** Sends `body` as JSON with `method` and answers with what the server kept. */
+export function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  body: unknown,
+): Promise<T> {
+  return apiFetch<T>(path, { method, body: JSON.stringify(body) });
+}
+
 export function postJson<T>(path: string, body: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: 'POST', body: JSON.stringify(body) });
+  return sendJson<T>('POST', path, body);
 }

@@ -1,7 +1,7 @@
 import { paths } from '@web/lib/paths';
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
-import { cartBadgeText } from './cart-badge';
+import { CartBadge } from './cart-badge';
 
 export function FloatingCartButton({ count }: { count: number }) {
   return (
@@ -14,12 +14,11 @@ export function FloatingCartButton({ count }: { count: number }) {
     >
       <ShoppingCart aria-hidden="true" className="h-7 w-7" />
       {count > 0 && (
-        <span
-          data-testid="cart-count"
-          className="absolute -top-1 -right-1 grid h-7 min-w-7 place-items-center rounded-full bg-danger px-1.5 text-xs font-bold text-danger-fg ring-2 ring-bg"
-        >
-          {cartBadgeText(count)}
-        </span>
+        <CartBadge
+          count={count}
+          testId="cart-count"
+          className="absolute -top-1 -right-1 bg-danger px-1.5 text-danger-fg ring-2 ring-bg"
+        />
       )}
     </Link>
   );

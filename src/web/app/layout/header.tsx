@@ -1,4 +1,5 @@
 import { ChatHeaderButton } from '@web/features/chat/components/chat-header-button';
+import { intentProps } from '@web/lib/intent';
 import { paths } from '@web/lib/paths';
 import { LayoutDashboard, Menu, Search } from 'lucide-react';
 import { Link } from 'wouter';
@@ -49,8 +50,7 @@ export function Header({
               type="button"
               className={iconButton}
               onClick={onSearch}
-              onPointerEnter={onSearchIntent}
-              onFocus={onSearchIntent}
+              {...intentProps(onSearchIntent)}
               aria-label="Search products"
             >
               <Search aria-hidden="true" className="h-5 w-5" />
@@ -61,8 +61,7 @@ export function Header({
             type="button"
             className={iconButton}
             onClick={onMenu}
-            onPointerEnter={onMenuIntent}
-            onFocus={onMenuIntent}
+            {...intentProps(onMenuIntent)}
             aria-label={cartCount > 0 ? `Open menu (${cartCount} in cart)` : 'Open menu'}
             aria-haspopup="dialog"
           >

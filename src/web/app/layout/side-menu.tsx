@@ -4,29 +4,38 @@ import { Modal } from '@web/components/ui/modal';
 import { useLogout } from '@web/features/auth/hooks/use-logout';
 import { StrainFilterMenu } from '@web/features/storefront/components/strain-filter-menu';
 import { ThemePicker } from '@web/features/theme/theme-picker';
+import { intentProps } from '@web/lib/intent';
 import { paths } from '@web/lib/paths';
-import { CalendarClock, Home, LayoutDashboard, List, LogOut, ShoppingCart } from 'lucide-react';
+import {
+  CalendarClock,
+  Home,
+  LayoutDashboard,
+  List,
+  LogOut,
+  type LucideIcon,
+  ShoppingCart,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { cartBadgeText } from './cart-badge';
+import { CartBadge } from './cart-badge';
 
 const itemClasses =
   'flex h-12 w-full items-center gap-3 rounded-xl px-3 text-left font-medium transition-colors hover:bg-surface-2';
 
 function MenuLink({
   href,
-  icon,
+  icon: Icon,
   children,
   onNavigate,
 }: {
   href: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   children: ReactNode;
   onNavigate: () => void;
 }) {
   return (
     <Link href={href} className={itemClasses} onClick={onNavigate}>
-      {icon}
+      <Icon aria-hidden="true" className="h-5 w-5" />
       {children}
     </Link>
   );
@@ -68,36 +77,20 @@ export function SideMenu({
           <CloseButton label="Close menu" onClick={onClose} />
         </div>
         <nav aria-label="Main" className="flex flex-col gap-1 p-3">
-          <MenuLink
-            href={paths.home}
-            icon={<Home aria-hidden="true" className="h-5 w-5" />}
-            onNavigate={onClose}
-          >
+          <MenuLink href={paths.home} icon={Home} onNavigate={onClose}>
             Home
           </MenuLink>
           {showDashboardLink && (
-            <MenuLink
-              href={paths.dealer}
-              icon={<LayoutDashboard aria-hidden="true" className="h-5 w-5" />}
-              onNavigate={onClose}
-            >
+            <MenuLink href={paths.dealer} icon={LayoutDashboard} onNavigate={onClose}>
               Back to Dealer Dashboard
             </MenuLink>
           )}
           {dealerMode && (
             <>
-              <MenuLink
-                href={paths.dealer}
-                icon={<LayoutDashboard aria-hidden="true" className="h-5 w-5" />}
-                onNavigate={onClose}
-              >
+              <MenuLink href={paths.dealer} icon={LayoutDashboard} onNavigate={onClose}>
                 Dashboard
               </MenuLink>
-              <MenuLink
-                href={paths.schedule}
-                icon={<CalendarClock aria-hidden="true" className="h-5 w-5" />}
-                onNavigate={onClose}
-              >
+              <MenuLink href={paths.schedule} icon={CalendarClock} onNavigate={onClose}>
                 Schedule Manager
               </MenuLink>
             </>
@@ -106,24 +99,18 @@ export function SideMenu({
             type="button"
             className={itemClasses}
             onClick={onProductMenu}
-            onPointerEnter={onProductMenuIntent}
-            onFocus={onProductMenuIntent}
+            {...intentProps(onProductMenuIntent)}
           >
             <List aria-hidden="true" className="h-5 w-5" />
             Product Menu
           </button>
-          <MenuLink
-            href={paths.cart}
-            icon={<ShoppingCart aria-hidden="true" className="h-5 w-5" />}
-            onNavigate={onClose}
-          >
+          <MenuLink href={paths.cart} icon={ShoppingCart} onNavigate={onClose}>
             <span className="flex-1">Cart</span>
-            <span
-              data-testid="menu-cart-count"
-              className="grid h-7 min-w-7 place-items-center rounded-full bg-primary px-2 text-xs font-bold text-primary-fg"
-            >
-              {cartBadgeText(cartCount)}
-            </span>
+            <CartBadge
+              count={cartCount}
+              testId="menu-cart-count"
+              className="bg-primary px-2 text-primary-fg"
+            />
           </MenuLink>
         </nav>
         <div className="flex flex-col gap-6 border-t border-line p-4">

@@ -52,3 +52,19 @@ export function ProductImage({
     />
   );
 }
+
+/**
+ * A product's picture beside (or above) its name: decorative (alt ""), since the name next to it
+ * already says what it shows and a reader would hear it twice.
+ */
+export function ProductThumb({
+  media,
+  sizes,
+  className,
+}: {
+  media: readonly string[];
+  sizes: string;
+  className?: string;
+}) {
+  return <ProductImage url={firstImage(media)} alt="" sizes={sizes} className={className} />;
+}

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '../../../../test/product-fixture';
+import { aTopShelfFlower } from '../../../../test/product-fixture';
 import { byPriceDescending, categoryStyle, menuPriceLine } from './menu-prices';
 
-const base = aProduct({
-  name: 'Blue Dream',
-  category: 'flower',
-  subcategory: 'top-shelf',
-  price: 45,
-  stock: 100,
-  strain: 'Hybrid',
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const base = aTopShelfFlower();
 
 describe('Product Menu prices (spec §2.4)', () => {
   it('joins the four flower sizes with bullets, using the default multipliers', () => {

@@ -5,7 +5,7 @@ import { buttonClasses } from '@web/components/ui/button';
 import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
 import { Download, FileSpreadsheet, History } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -161,24 +161,22 @@ export default function ActivityPage() {
           <DayField label="From (day)" value={from} onChange={setFrom} />
           <DayField label="To (day)" value={to} onChange={setTo} />
         </div>
-        {audit.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : audit.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The activity log could not be loaded. Please reload the page.
-          </p>
-        ) : audit.data.length === 0 ? (
-          <p className="text-sm text-muted">Nothing recorded for these filters.</p>
-        ) : (
-          <ul
-            aria-label="Activity entries"
-            className="flex flex-col divide-y divide-line rounded-xl border border-line"
-          >
-            {audit.data.map((entry) => (
-              <EntryRow key={entry.id} entry={entry} />
-            ))}
-          </ul>
-        )}
+        <WhenLoaded query={audit} what="The activity log" placeholderClassName="h-40 w-full">
+          {(entries) =>
+            entries.length === 0 ? (
+              <p className="text-sm text-muted">Nothing recorded for these filters.</p>
+            ) : (
+              <ul
+                aria-label="Activity entries"
+                className="flex flex-col divide-y divide-line rounded-xl border border-line"
+              >
+                {entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </ul>
+            )
+          }
+        </WhenLoaded>
       </Panel>
       <OrderRecords />
     </div>

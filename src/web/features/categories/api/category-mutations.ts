@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Category, categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
 import { productKeys } from '@web/api/get-products';
-import { ApiError, apiFetch } from '@web/lib/api-client';
+import { ApiError, apiFetch, sendJson } from '@web/lib/api-client';
 
 export interface CategoryInput {
   name: string;
@@ -47,8 +47,7 @@ function useCategoryCache() {
 export function useCreateCategory() {
   const cache = useCategoryCache();
   return useMutation({
-    mutationFn: (input: CategoryInput) =>
-      apiFetch<Category>('/api/categories', { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: CategoryInput) => sendJson<Category>('POST', '/api/categories', input),
     onSuccess: (created) => {
       cache.set((list) => (list.some((c) => c.id === created.id) ? list : [...list, created]));
       cache.refresh();
@@ -60,7 +59,7 @@ export function useUpdateCategory() {
   const cache = useCategoryCache();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: CategoryInput }) =>
-      apiFetch<Category>(`/api/categories/${id}`, { method: 'PATCH', body: JSON.stringify(input) }),
+      sendJson<Category>('PATCH', `/api/categories/${id}`, input),
     onSuccess: (updated) => {
       cache.set((list) => list.map((c) => (c.id === updated.id ? updated : c)));
       cache.refresh();
@@ -87,10 +86,7 @@ export function useReorderCategories() {
   const cache = useCategoryCache();
   return useMutation({
     mutationFn: (updates: SortUpdate[]) =>
-      apiFetch<unknown>('/api/categories/reorder', {
-        method: 'PUT',
-        body: JSON.stringify({ updates }),
-      }),
+      sendJson<unknown>('PUT', '/api/categories/reorder', { updates }),
     onMutate: (updates) => {
       const previous = cache.snapshot();
       const orders = new Map(updates.map((u) => [u.id, u.sortOrder]));

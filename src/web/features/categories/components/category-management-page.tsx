@@ -17,6 +17,7 @@ import { useCategories } from '@web/api/get-categories';
 import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
+import { ItemActionButton } from '@web/components/ui/item-action-button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import {
@@ -156,38 +157,30 @@ function SortableCategoryRow({
         <p className="hidden text-sm tabular-nums text-muted md:block">{productCount}</p>
         <div className="flex items-center justify-end gap-0.5">
           {onAddSubcategory && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={onAddSubcategory}
-              aria-label={`Add subcategory to ${category.name}`}
+            <ItemActionButton
+              icon={FolderPlus}
+              label={`Add subcategory to ${category.name}`}
+              words={<span className="hidden xl:inline">Add subcategory</span>}
               title="Add subcategory"
               className="px-2.5"
-            >
-              <FolderPlus aria-hidden="true" className="h-4 w-4" />
-              <span className="hidden xl:inline">Add subcategory</span>
-            </Button>
+              onClick={onAddSubcategory}
+            />
           )}
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onEdit}
-            aria-label={`Edit ${category.name}`}
+          <ItemActionButton
+            icon={Pencil}
+            label={`Edit ${category.name}`}
             title="Edit"
             className="px-2.5"
-          >
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onDelete}
-            aria-label={`Delete ${category.name}`}
+            onClick={onEdit}
+          />
+          <ItemActionButton
+            icon={Trash2}
+            label={`Delete ${category.name}`}
             title="Delete"
-            className="px-2.5 text-danger"
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" />
-          </Button>
+            danger
+            className="px-2.5"
+            onClick={onDelete}
+          />
         </div>
       </div>
       {expanded && (

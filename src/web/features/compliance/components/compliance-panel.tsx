@@ -2,18 +2,17 @@ import { rateOn } from '@shared/compliance/rule-set';
 import { JURISDICTIONS, RULE_SETS, ruleSetFor } from '@shared/compliance/rule-sets';
 import { formatPercent } from '@shared/money';
 import { type ComplianceSettingsBody, complianceSettingsSchema } from '@shared/schemas/settings';
-import { type DealerSettings, dealerSettingsKeys } from '@web/api/get-dealer-settings';
+import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { Switch } from '@web/components/ui/switch';
-import { useSettingsForm } from '@web/hooks/use-settings-form';
 import { labelledForm } from '@web/lib/form-errors';
 import { toFormText } from '@web/lib/form-text';
 import { useShopClock } from '@web/lib/shop-clock';
 import { Scale } from 'lucide-react';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { saveDealerSettings } from '../api/save-compliance';
+import { useDealerSettingsForm } from '../hooks/use-dealer-settings-form';
 import { DealerSettingsPanel } from './dealer-settings-panel';
 
 const LABELS = {
@@ -71,16 +70,13 @@ function RuleSetSummary({ jurisdiction }: { jurisdiction: string }) {
 
 function ComplianceForm({ settings }: { settings: DealerSettings }) {
   const id = useId();
-  const { form, submit } = useSettingsForm({
-    saved: settings,
+  const { form, formProps } = useDealerSettingsForm(settings, {
     toForm: formValues,
     resolver,
     fieldFor,
-    save: saveDealerSettings,
-    queryKey: dealerSettingsKeys.all,
     what: 'compliance settings',
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors } = form.formState;
   const jurisdiction = form.watch('jurisdiction') ?? settings.jurisdiction;
 
   const rate = (field: 'salesTaxRate' | 'localTaxRate', hint: string) => (
@@ -96,10 +92,8 @@ function ComplianceForm({ settings }: { settings: DealerSettings }) {
 
   return (
     <SettingsForm
-      onSubmit={submit}
+      {...formProps}
       saveLabel="Save Compliance Settings"
-      saving={isSubmitting}
-      changed={isDirty}
       note="These rules are a starting point, not legal advice: check them with your regulator."
     >
       <div className="grid gap-4 md:grid-cols-3">

@@ -9,6 +9,7 @@ import { type DeliveryZone, deliveryZoneKeys, useDeliveryZones } from '@web/api/
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Field, fieldAria, inputClasses } from '@web/components/ui/form-controls';
+import { ItemActionButton } from '@web/components/ui/item-action-button';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
@@ -208,22 +209,18 @@ export function DeliveryZonesPanel({ id }: { id: string }) {
                     <p className="text-xs text-muted">{zoneTerms(zone)}</p>
                   </div>
                   <div className="flex gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Edit zone ${zone.name}`}
+                    <ItemActionButton
+                      icon={Pencil}
+                      label={`Edit zone ${zone.name}`}
+                      words="Edit"
                       onClick={() => setEditing(zone)}
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete zone ${zone.name}`}
+                    />
+                    <ItemActionButton
+                      icon={Trash2}
+                      label={`Delete zone ${zone.name}`}
+                      words="Delete"
                       onClick={() => setDeleting(zone)}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
-                    </Button>
+                    />
                   </div>
                 </li>
               ))}

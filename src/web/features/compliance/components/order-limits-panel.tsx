@@ -1,14 +1,13 @@
 import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shared/order-limits';
 import { type OrderLimitsBody, orderLimitsSchema } from '@shared/schemas/settings';
-import { type DealerSettings, dealerSettingsKeys } from '@web/api/get-dealer-settings';
+import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { TextField } from '@web/components/ui/form-controls';
 import { SettingsForm } from '@web/components/ui/settings-form';
-import { useSettingsForm } from '@web/hooks/use-settings-form';
 import { labelledForm } from '@web/lib/form-errors';
 import { toFormText } from '@web/lib/form-text';
 import { Gauge } from 'lucide-react';
 import { useId } from 'react';
-import { saveDealerSettings } from '../api/save-compliance';
+import { useDealerSettingsForm } from '../hooks/use-dealer-settings-form';
 import { DealerSettingsPanel } from './dealer-settings-panel';
 
 const LABELS: Record<keyof OrderLimits, string> = {
@@ -40,22 +39,17 @@ const formValues = (settings: DealerSettings): OrderLimitsBody =>
 
 function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
   const id = useId();
-  const { form, submit } = useSettingsForm({
-    saved: settings,
+  const { form, formProps } = useDealerSettingsForm(settings, {
     toForm: formValues,
     resolver,
     fieldFor,
-    save: saveDealerSettings,
-    queryKey: dealerSettingsKeys.all,
     what: 'order limits',
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors } = form.formState;
   return (
     <SettingsForm
-      onSubmit={submit}
+      {...formProps}
       saveLabel="Save Order Limits"
-      saving={isSubmitting}
-      changed={isDirty}
       note="Shoppers see the item and order caps in their cart; the defaults sit far above an ordinary order."
     >
       <div className="grid gap-4 md:grid-cols-3">

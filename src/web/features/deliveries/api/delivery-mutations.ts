@@ -3,7 +3,7 @@ import type { Payment } from '@shared/payment';
 import type { Order } from '@shared/schemas/orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deliveryKeys } from '@web/api/get-deliveries';
-import { apiFetch, postJson } from '@web/lib/api-client';
+import { postJson, sendJson } from '@web/lib/api-client';
 
 export interface DeliveryUpdate {
   id: number;
@@ -24,10 +24,7 @@ export function tryAgainLater(id: number, note: string): Promise<Order> {
 
 /** PATCH /api/deliveries/{id}: the driver starts, hands over or brings back a stop. */
 export function updateDelivery({ id, ...change }: DeliveryUpdate): Promise<Order> {
-  return apiFetch<Order>(`/api/deliveries/${id}`, {
-    method: 'PATCH',
-    body: JSON.stringify(change),
-  });
+  return sendJson<Order>('PATCH', `/api/deliveries/${id}`, change);
 }
 
 export function useUpdateDelivery() {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Product, productKeys, productsQueryOptions } from '@web/api/get-products';
-import { apiFetch } from '@web/lib/api-client';
+import { sendJson } from '@web/lib/api-client';
 
 export function setFeatured(id: number, featured: boolean) {
-  return apiFetch<Pick<Product, 'id' | 'name' | 'featured'>>(`/api/products/${id}/featured`, {
-    method: 'PATCH',
-    body: JSON.stringify({ featured }),
-  });
+  return sendJson<Pick<Product, 'id' | 'name' | 'featured'>>(
+    'PATCH',
+    `/api/products/${id}/featured`,
+    { featured },
+  );
 }
 
 export function useSetFeatured() {

@@ -5,7 +5,7 @@ import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
 import { SearchField } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
-import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductThumb } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { useSetFeatured } from '@web/features/featured/api/featured';
@@ -37,12 +37,7 @@ export function StockText({
 function ProductLine({ product, action }: { product: Product; action: ReactNode }) {
   return (
     <li className="flex items-center gap-3 rounded-xl border border-line bg-bg/30 p-2 pr-3">
-      <ProductImage
-        url={firstImage(product.media)}
-        alt=""
-        sizes="48px"
-        className="h-12 w-12 shrink-0 rounded-lg"
-      />
+      <ProductThumb media={product.media} sizes="48px" className="h-12 w-12 shrink-0 rounded-lg" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">{product.name}</p>
         <p className="truncate text-xs text-muted">

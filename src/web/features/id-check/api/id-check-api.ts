@@ -1,16 +1,13 @@
 import type { DoorCheckInput } from '@shared/id-check/door-check';
 import type { Order } from '@shared/schemas/orders';
-import { apiFetch, postJson } from '@web/lib/api-client';
+import { postJson, sendJson } from '@web/lib/api-client';
 
 /** Where a check is sent: the driver's own stop, or staff at the counter. */
 export type CheckIdAt = (orderId: number, input: DoorCheckInput) => Promise<Order>;
 
 /** POST /api/deliveries/{id}/id-check: the driver's ID check at the door. */
 export const checkIdAtDoor: CheckIdAt = (id, input) =>
-  apiFetch<Order>(`/api/deliveries/${id}/id-check`, {
-    method: 'POST',
-    body: JSON.stringify(input),
-  });
+  sendJson<Order>('POST', `/api/deliveries/${id}/id-check`, input);
 
 /** POST /api/orders/{id}/id-check: staff check the ID at the pickup counter or in the office. */
 export const checkIdAtCounter: CheckIdAt = (id, input) =>

@@ -16,8 +16,8 @@ import { Button } from '@web/components/ui/button';
 import { Checkbox, Field, selectClasses, TextField } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { SignatureField } from '@web/components/ui/signature-field';
-import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
+import { useDialogFailure } from '@web/hooks/use-dialog-failure';
+import { labelledForm } from '@web/lib/form-errors';
 import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { Keyboard, ScanLine, ShieldAlert, ShieldCheck } from 'lucide-react';
@@ -128,7 +128,6 @@ export function HandoverDialog({
   const [shownFor, setShownFor] = useState(order?.id ?? null);
   const [nameDiffers, setNameDiffers] = useState(false);
   const [confirmName, setConfirmName] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
   const [signature, setSignature] = useState<string | null>(null);
   const [unsigned, setUnsigned] = useState(false);
@@ -139,6 +138,7 @@ export function HandoverDialog({
     resolver,
     reValidateMode: 'onChange',
   });
+  const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
   const { errors, isSubmitting } = form.formState;
   const idType = form.watch('idType') ?? 'licence';
 
@@ -175,14 +175,11 @@ export function HandoverDialog({
       setNameDiffers(asks);
       if (asks) return;
     }
-    try {
+    await attempt(async () => {
       const updated = await checkIdAt(order.id, { ...input, confirmName });
       setCheck(updated.idCheck);
       setNameDiffers(false);
-    } catch (error) {
-      if (applyServerErrors(error, form.setError, fieldFor) > 0) return;
-      setFailure(errorText(error));
-    }
+    });
   }
 
   const typed = (values: Values) =>

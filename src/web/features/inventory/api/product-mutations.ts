@@ -1,7 +1,7 @@
 import type { Product, ProductBody } from '@shared/schemas/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
-import { ApiError, apiFetch } from '@web/lib/api-client';
+import { ApiError, apiFetch, sendJson } from '@web/lib/api-client';
 
 /** The most useful text of a failed call: the server's own words when it sent some. */
 export function errorMessage(error: unknown): string {
@@ -26,11 +26,11 @@ export function errorMessage(error: unknown): string {
 }
 
 export function createProduct(body: ProductBody): Promise<Product> {
-  return apiFetch<Product>('/api/products', { method: 'POST', body: JSON.stringify(body) });
+  return sendJson<Product>('POST', '/api/products', body);
 }
 
 export function updateProduct(id: number, body: ProductBody): Promise<Product> {
-  return apiFetch<Product>(`/api/products/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
+  return sendJson<Product>('PATCH', `/api/products/${id}`, body);
 }
 
 export function deleteProduct(id: number): Promise<void> {

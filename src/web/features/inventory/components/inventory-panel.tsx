@@ -10,9 +10,11 @@ import { type HeldStock, useHeldStock } from '@web/api/get-held-stock';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { ColumnHeads } from '@web/components/ui/column-heads';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { SearchField } from '@web/components/ui/form-controls';
-import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ItemActionButton } from '@web/components/ui/item-action-button';
+import { ProductThumb } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { clsx } from 'clsx';
@@ -53,9 +55,8 @@ function PriceCell({ product }: { product: Product }) {
 function ProductName({ product }: { product: Product }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <ProductImage
-        url={firstImage(product.media)}
-        alt=""
+      <ProductThumb
+        media={product.media}
         sizes="48px"
         className="h-12 w-12 shrink-0 rounded-lg border border-line"
       />
@@ -89,20 +90,19 @@ function RowActions({
 }) {
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${product.name}`}>
-        <Pencil aria-hidden="true" className="h-4 w-4" />
-        <span className="hidden lg:inline">Edit</span>
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
+      <ItemActionButton
+        icon={Pencil}
+        label={`Edit ${product.name}`}
+        words={<span className="hidden lg:inline">Edit</span>}
+        onClick={onEdit}
+      />
+      <ItemActionButton
+        icon={Trash2}
+        label={`Delete ${product.name}`}
+        words={<span className="hidden lg:inline">Delete</span>}
+        danger
         onClick={onDelete}
-        aria-label={`Delete ${product.name}`}
-        className="text-danger"
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" />
-        <span className="hidden lg:inline">Delete</span>
-      </Button>
+      />
     </div>
   );
 }
@@ -304,24 +304,23 @@ export function InventoryPanel() {
                 </dl>
                 <FlavorStocks product={product} wrap />
                 <div className="flex gap-2 border-t border-line pt-2">
-                  <Button
+                  <ItemActionButton
+                    icon={Pencil}
+                    label={`Edit ${product.name}`}
+                    words="Edit"
                     variant="outline"
-                    size="sm"
                     className="flex-1"
-                    aria-label={`Edit ${product.name}`}
                     onClick={() => openDialog(product)}
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
-                  </Button>
-                  <Button
+                  />
+                  <ItemActionButton
+                    icon={Trash2}
+                    label={`Delete ${product.name}`}
+                    words="Delete"
+                    danger
                     variant="outline"
-                    size="sm"
-                    className="flex-1 text-danger"
-                    aria-label={`Delete ${product.name}`}
+                    className="flex-1"
                     onClick={() => askDelete(product)}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4 text-danger" /> Delete
-                  </Button>
+                  />
                 </div>
               </li>
             ))}
@@ -331,23 +330,11 @@ export function InventoryPanel() {
           <div className="hidden overflow-x-auto rounded-xl border border-line md:block">
             <table className="w-full text-left text-sm">
               <thead className="bg-surface-2 text-xs tracking-wider text-muted uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Category
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Price
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Stock
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Actions
-                  </th>
-                </tr>
+                <ColumnHeads
+                  names={['Product', 'Category', 'Price', 'Stock', 'Actions']}
+                  right={['Actions']}
+                  className="px-4 py-3 font-semibold"
+                />
               </thead>
               <tbody className="divide-y divide-line">
                 {rows.map((product) => (

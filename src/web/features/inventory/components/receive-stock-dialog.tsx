@@ -6,10 +6,10 @@ import { stateReportingKeys } from '@web/api/get-state-reporting';
 import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
+import { useDialogFailure } from '@web/hooks/use-dialog-failure';
 import { postJson } from '@web/lib/api-client';
-import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
-import { useId, useState } from 'react';
+import { labelledForm } from '@web/lib/form-errors';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -38,11 +38,11 @@ export function ReceiveStockDialog({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ReceiveForm, unknown, ReceivePackageInput>({
     resolver,
     defaultValues: { productId: 0, flavor: null, tag: '', itemName: '', quantity: undefined },
   });
+  const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
   const { errors, isSubmitting } = form.formState;
   const productId = Number(form.watch('productId'));
   const product = products.find((p) => p.id === productId);
@@ -52,8 +52,8 @@ export function ReceiveStockDialog({
     form.reset();
     onClose();
   };
-  const submit = form.handleSubmit(async (input) => {
-    try {
+  const submit = form.handleSubmit((input) =>
+    attempt(async () => {
       await postJson('/api/inventory/packages', { ...input, flavor: input.flavor || null });
       await queryClient.invalidateQueries({ queryKey: stateReportingKeys.packages });
       toast({
@@ -61,11 +61,8 @@ export function ReceiveStockDialog({
         description: `${input.quantity} ${unit} of ${product?.name} added to stock.`,
       });
       close();
-    } catch (error) {
-      if (applyServerErrors(error, form.setError, fieldFor) > 0) return;
-      setFailure(errorText(error));
-    }
-  });
+    }),
+  );
   return (
     <FormDialog
       open={open}

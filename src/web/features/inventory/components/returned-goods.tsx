@@ -5,9 +5,9 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
+import { useDialogFailure } from '@web/hooks/use-dialog-failure';
 import { postJson } from '@web/lib/api-client';
-import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
+import { labelledForm } from '@web/lib/form-errors';
 import { format } from 'date-fns';
 import { Flame, PackageX } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -25,20 +25,20 @@ const amountText = (item: Pick<ToDestroy, 'unit'>, amount: number) =>
 function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<DestructionForm, unknown, DestructionInput>({
     resolver,
     values: item
       ? { productId: item.productId, amount: item.amount, witness: '', note: '' }
       : undefined,
   });
+  const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
   const { errors, isSubmitting } = form.formState;
   const close = () => {
     setFailure(null);
     onClose();
   };
-  const submit = form.handleSubmit(async (input) => {
-    try {
+  const submit = form.handleSubmit((input) =>
+    attempt(async () => {
       const list = await postJson<ToDestroy[]>('/api/inventory/destructions', input);
       queryClient.setQueryData(toDestroyKeys.all, list);
       toast({
@@ -46,11 +46,8 @@ function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose:
         description: `${item?.name} is off the waiting list.`,
       });
       close();
-    } catch (error) {
-      if (applyServerErrors(error, form.setError, fieldFor) > 0) return;
-      setFailure(errorText(error));
-    }
-  });
+    }),
+  );
   return (
     <FormDialog
       open={item !== null}

@@ -120,6 +120,16 @@ export default function MenuFilterPanel({
     </div>
   );
 
+  const rangeInputs = (key: 'thc' | 'mg' | 'price', label: string, unit: string) => (
+    <RangeInputs
+      label={label}
+      unit={unit}
+      range={filter[key]}
+      bounds={options[key]}
+      onChange={(range) => update({ [key]: range })}
+    />
+  );
+
   return (
     <Modal
       open={open}
@@ -140,40 +150,16 @@ export default function MenuFilterPanel({
           {options.brands.length > 0 && (
             <Group title="Brand">{checkboxes(options.brands, filter.brands, 'brands')}</Group>
           )}
-          {options.thc && (
-            <Group title="THC (%)">
-              <RangeInputs
-                label="THC %"
-                unit="%"
-                range={filter.thc}
-                bounds={options.thc}
-                onChange={(thc) => update({ thc })}
-              />
-            </Group>
-          )}
+          {options.thc && <Group title="THC (%)">{rangeInputs('thc', 'THC %', '%')}</Group>}
           {options.mg && (
             <Group title="THC per serving (mg)">
-              <RangeInputs
-                label="THC mg per serving"
-                unit="mg"
-                range={filter.mg}
-                bounds={options.mg}
-                onChange={(mg) => update({ mg })}
-              />
+              {rangeInputs('mg', 'THC mg per serving', 'mg')}
             </Group>
           )}
           {options.sizes.length > 0 && (
             <Group title="Size">{checkboxes(options.sizes, filter.sizes, 'sizes')}</Group>
           )}
-          <Group title="Price ($)">
-            <RangeInputs
-              label="Price"
-              unit="$"
-              range={filter.price}
-              bounds={options.price}
-              onChange={(price) => update({ price })}
-            />
-          </Group>
+          <Group title="Price ($)">{rangeInputs('price', 'Price', '$')}</Group>
           {options.effects.length > 0 && (
             <Group title="Effects">
               {checkboxes(options.effects, filter.effects, 'effects', effectLabel)}

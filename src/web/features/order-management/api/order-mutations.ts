@@ -5,7 +5,7 @@ import type { Order } from '@shared/schemas/orders';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ordersQueryOptions } from '@web/api/get-orders';
 import { productKeys } from '@web/api/get-products';
-import { apiFetch, postJson } from '@web/lib/api-client';
+import { apiFetch, postJson, sendJson } from '@web/lib/api-client';
 
 export interface StatusUpdate {
   id: number;
@@ -17,10 +17,7 @@ export interface StatusUpdate {
 }
 
 export function updateOrderStatus({ id, ...change }: StatusUpdate): Promise<Order> {
-  return apiFetch<Order>(`/api/orders/${id}/status`, {
-    method: 'PATCH',
-    body: JSON.stringify(change),
-  });
+  return sendJson<Order>('PATCH', `/api/orders/${id}/status`, change);
 }
 
 /** POST /api/orders/{id}/returns: a return after handover, its own record. */
@@ -29,10 +26,7 @@ export function recordReturn(id: number, input: OrderReturnInput): Promise<Order
 }
 
 export function assignDriver(id: number, driverId: number | null): Promise<Order> {
-  return apiFetch<Order>(`/api/orders/${id}/driver`, {
-    method: 'PATCH',
-    body: JSON.stringify({ driverId }),
-  });
+  return sendJson<Order>('PATCH', `/api/orders/${id}/driver`, { driverId });
 }
 
 export function deleteOrder(id: number): Promise<void> {

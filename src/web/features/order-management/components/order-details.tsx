@@ -3,6 +3,7 @@ import { formatDollars, formatPercent } from '@shared/money';
 import { hasReceipt } from '@shared/receipt';
 import type { Order } from '@shared/schemas/orders';
 import { Button } from '@web/components/ui/button';
+import { ColumnHeads } from '@web/components/ui/column-heads';
 import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
 import { shopDayLabel } from '@web/lib/order-when';
 import { ShieldQuestion, Undo2 } from 'lucide-react';
@@ -91,20 +92,11 @@ export function OrderDetails({
         <h3 className="border-b border-line px-3 py-2 text-sm font-semibold">Items</h3>
         <table className="w-full text-sm">
           <thead className="text-left text-xs text-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Item
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Quantity
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Count
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Price
-              </th>
-            </tr>
+            <ColumnHeads
+              names={['Item', 'Quantity', 'Count', 'Price']}
+              right={['Count', 'Price']}
+              className="px-3 py-2 font-medium"
+            />
           </thead>
           <tbody>
             {order.items.map((item, index) => (

@@ -9,6 +9,7 @@ import { useOrders } from '@web/api/get-orders';
 import { sessionKeys, useSession } from '@web/api/get-session';
 import { toDestroyKeys } from '@web/api/get-to-destroy';
 import { Button } from '@web/components/ui/button';
+import { ColumnHeads } from '@web/components/ui/column-heads';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { CountBadge } from '@web/components/ui/count-badge';
 import { SearchField } from '@web/components/ui/form-controls';
@@ -213,8 +214,44 @@ function RowActions({ order, onEdit, onDelete }: Pick<RowProps, 'order' | 'onEdi
   );
 }
 
+/** What a table row and a phone card both show of an order, wired the same way. */
+function orderParts(props: RowProps) {
+  const { order, readOnly } = props;
+  return {
+    status: (className: string) => (
+      <StatusSelect
+        order={order}
+        onStatus={props.onStatus}
+        disabled={props.statusPending}
+        readOnly={readOnly}
+        className={className}
+      />
+    ),
+    driver: (className: string) => (
+      <DriverSelect order={order} readOnly={readOnly} className={className} />
+    ),
+    actions: !readOnly && (
+      <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
+    ),
+    details: (
+      <OrderDetails
+        order={order}
+        onRecordReturn={props.onRecordReturn}
+        onAllowRecheck={props.onAllowRecheck}
+      />
+    ),
+    chevron: (
+      <ChevronDown
+        aria-hidden="true"
+        className={clsx('h-4 w-4 transition-transform', props.expanded && 'rotate-180')}
+      />
+    ),
+  };
+}
+
 function OrderTableRow(props: RowProps) {
   const { order, isNew, expanded, onToggle } = props;
+  const parts = orderParts(props);
   return (
     <Fragment>
       <tr
@@ -233,11 +270,7 @@ function OrderTableRow(props: RowProps) {
             aria-label={`Details of order #${order.id}`}
             className="inline-flex items-center gap-1.5 rounded-lg font-semibold tabular-nums hover:text-primary"
           >
-            <ChevronDown
-              aria-hidden="true"
-              className={clsx('h-4 w-4 transition-transform', expanded && 'rotate-180')}
-            />
-            #{order.id}
+            {parts.chevron}#{order.id}
           </button>
           {isNew && (
             <div className="mt-1 pl-5">
@@ -272,29 +305,15 @@ function OrderTableRow(props: RowProps) {
           {orderWhen(order)}
         </td>
         <td className="px-2.5 py-3">
-          <StatusSelect
-            order={order}
-            onStatus={props.onStatus}
-            disabled={props.statusPending}
-            readOnly={props.readOnly}
-            className="w-full"
-          />
-          <DriverSelect order={order} readOnly={props.readOnly} className="mt-1.5 w-full" />
+          {parts.status('w-full')}
+          {parts.driver('mt-1.5 w-full')}
         </td>
-        <td className="px-2.5 py-3">
-          {!props.readOnly && (
-            <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
-          )}
-        </td>
+        <td className="px-2.5 py-3">{parts.actions}</td>
       </tr>
       {expanded && (
         <tr className="bg-surface-2/30">
           <td colSpan={9} className="px-2.5 pt-1 pb-4">
-            <OrderDetails
-              order={order}
-              onRecordReturn={props.onRecordReturn}
-              onAllowRecheck={props.onAllowRecheck}
-            />
+            {parts.details}
           </td>
         </tr>
       )}
@@ -304,6 +323,7 @@ function OrderTableRow(props: RowProps) {
 
 function OrderCard(props: RowProps) {
   const { order, isNew, expanded, onToggle } = props;
+  const parts = orderParts(props);
   return (
     <li
       data-testid="order-card"
@@ -332,14 +352,8 @@ function OrderCard(props: RowProps) {
         <AddressLink address={order.address} />
       </div>
       {/* full-width selects: "Samantha · #D-10427" and "On The Way" are never cut off */}
-      <DriverSelect order={order} readOnly={props.readOnly} className="mt-3 w-full" />
-      <StatusSelect
-        order={order}
-        onStatus={props.onStatus}
-        disabled={props.statusPending}
-        readOnly={props.readOnly}
-        className="mt-2 h-11 w-full"
-      />
+      {parts.driver('mt-3 w-full')}
+      {parts.status('mt-2 h-11 w-full')}
       <div className="mt-3 flex items-center justify-between gap-1 border-t border-line pt-3">
         <div className="flex w-full items-center justify-between gap-1">
           <Button
@@ -350,25 +364,12 @@ function OrderCard(props: RowProps) {
             aria-label={`Details of order #${order.id}`}
           >
             Details
-            <ChevronDown
-              aria-hidden="true"
-              className={clsx('h-4 w-4 transition-transform', expanded && 'rotate-180')}
-            />
+            {parts.chevron}
           </Button>
-          {!props.readOnly && (
-            <RowActions order={order} onEdit={props.onEdit} onDelete={props.onDelete} />
-          )}
+          {parts.actions}
         </div>
       </div>
-      {expanded && (
-        <div className="mt-3">
-          <OrderDetails
-            order={order}
-            onRecordReturn={props.onRecordReturn}
-            onAllowRecheck={props.onAllowRecheck}
-          />
-        </div>
-      )}
+      {expanded && <div className="mt-3">{parts.details}</div>}
     </li>
   );
 }
@@ -594,35 +595,21 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
                     <col className="w-22" />
                   </colgroup>
                   <thead className="bg-surface-2/60 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase">
-                    <tr>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Order ID
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Customer
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Contact Info
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Address
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5 text-right">
-                        Total
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Date
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        When
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Status
-                      </th>
-                      <th scope="col" className="px-2.5 py-2.5">
-                        Actions
-                      </th>
-                    </tr>
+                    <ColumnHeads
+                      names={[
+                        'Order ID',
+                        'Customer',
+                        'Contact Info',
+                        'Address',
+                        'Total',
+                        'Date',
+                        'When',
+                        'Status',
+                        'Actions',
+                      ]}
+                      right={['Total']}
+                      className="px-2.5 py-2.5"
+                    />
                   </thead>
                   <tbody>
                     {visible.map((order) => (

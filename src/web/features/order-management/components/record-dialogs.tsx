@@ -2,8 +2,9 @@ import { orderReturnSchema } from '@shared/returns';
 import { type Order, orderVoidSchema } from '@shared/schemas/orders';
 import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
+import { useDialogFailure } from '@web/hooks/use-dialog-failure';
 import { errorText } from '@web/lib/error-messages';
-import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
+import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -39,22 +40,19 @@ function ReasonDialog({
     defaultValues: { reason: '' },
     resolver: reasonResolver,
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, attempt } = useDialogFailure(form.setError, reasonField);
   const error = form.formState.errors.reason?.message;
   const close = () => {
     form.reset({ reason: '' });
     setFailure(null);
     onClose();
   };
-  const submit = form.handleSubmit(async ({ reason }) => {
+  const submit = form.handleSubmit(({ reason }) => {
     setFailure(null);
-    try {
+    return attempt(async () => {
       await onSubmit(reason);
       close();
-    } catch (failed) {
-      if (applyServerErrors(failed, form.setError, reasonField) > 0) return;
-      setFailure(errorText(failed));
-    }
+    });
   });
   return (
     <FormDialog

@@ -9,18 +9,10 @@ import { productKeys } from '@web/api/get-products';
 import SearchDialog from '@web/features/search/components/search-dialog';
 import { describe, expect, it } from 'vitest';
 import '../../../../../test/render';
-import { aProduct } from '../../../../../test/product-fixture';
+import { aTopShelfFlower } from '../../../../../test/product-fixture';
 import ProductMenu from './product-menu';
 
-const flower: Product = aProduct({
-  name: 'Blue Dream',
-  category: 'flower',
-  subcategory: 'top-shelf',
-  price: 45,
-  stock: 100,
-  strain: 'Hybrid',
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const flower: Product = aTopShelfFlower();
 const products: Product[] = [
   flower,
   { ...flower, id: 2, name: 'OG Kush', stock: 0 },

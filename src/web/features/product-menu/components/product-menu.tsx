@@ -8,7 +8,7 @@ import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
-import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductListLink } from '@web/components/ui/product-list-link';
 import { ProductMarks } from '@web/components/ui/product-marks';
 import { Spinner } from '@web/components/ui/spinner';
 import { MenuFilterBar } from '@web/features/menu-filter/components/menu-filter-bar';
@@ -127,23 +127,11 @@ export default function ProductMenu({
                           <ul className="px-2 pb-2">
                             {sub.products.map((product) => (
                               <li key={product.id}>
-                                <a
-                                  href={readableProductPath(product)}
-                                  onClick={(event) => {
-                                    event.preventDefault();
-                                    onOpenProduct(readableProductPath(product));
-                                  }}
-                                  className="flex items-center gap-3 rounded-xl p-2 hover:bg-surface-2"
+                                <ProductListLink
+                                  product={product}
+                                  size="sm"
+                                  onOpen={(opened) => onOpenProduct(readableProductPath(opened))}
                                 >
-                                  <ProductImage
-                                    url={firstImage(product.media)}
-                                    alt=""
-                                    sizes="48px"
-                                    className={clsx(
-                                      'h-12 w-12 shrink-0 rounded-lg',
-                                      product.stock <= 0 && 'opacity-40 grayscale',
-                                    )}
-                                  />
                                   <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                                     <span className="flex items-center gap-2">
                                       <span className="truncate font-semibold">{product.name}</span>
@@ -164,7 +152,7 @@ export default function ProductMenu({
                                     </span>
                                     <MenuPriceLine product={product} />
                                   </span>
-                                </a>
+                                </ProductListLink>
                               </li>
                             ))}
                           </ul>

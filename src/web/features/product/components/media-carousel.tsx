@@ -4,6 +4,7 @@ import {
   mediaVariant,
   PRODUCT_GALLERY_SIZES as SIZES,
 } from '@shared/media';
+import { CarouselDot } from '@web/components/ui/carousel-dot';
 import { IconButton } from '@web/components/ui/icon-button';
 import { ProductImage } from '@web/components/ui/product-image';
 import { clsx } from 'clsx';
@@ -97,21 +98,13 @@ export function MediaCarousel({ name, media }: { name: string; media: readonly s
           />
           <div className="mt-3 flex justify-center gap-1">
             {media.map((url, i) => (
-              <button
+              <CarouselDot
                 key={url}
-                type="button"
+                look="page"
+                label={`Show image ${i + 1}`}
+                current={i === selected}
                 onClick={() => api?.scrollTo(i)}
-                aria-label={`Show image ${i + 1}`}
-                aria-current={i === selected}
-                className="grid h-8 w-8 place-items-center"
-              >
-                <span
-                  className={clsx(
-                    'h-2 rounded-full bg-fg transition-all',
-                    i === selected ? 'w-6' : 'w-2 opacity-40',
-                  )}
-                />
-              </button>
+              />
             ))}
           </div>
         </>

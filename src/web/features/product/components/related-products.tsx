@@ -4,7 +4,7 @@ import { defaultQuantity } from '@shared/quantity';
 import type { Product } from '@shared/schemas/products';
 import { readableProductPath } from '@shared/slugs';
 import { PriceTag } from '@web/components/ui/price-tag';
-import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductThumb } from '@web/components/ui/product-image';
 import { ProductRow } from '@web/components/ui/product-row';
 import { Link } from 'wouter';
 
@@ -15,13 +15,7 @@ function RelatedCard({ product }: { product: Product }) {
       href={readableProductPath(product)}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface transition-colors hover:border-primary/60"
     >
-      <ProductImage
-        url={firstImage(product.media)}
-        // the link's name is the product's name below it, read once
-        alt=""
-        sizes="280px"
-        className="aspect-square w-full"
-      />
+      <ProductThumb media={product.media} sizes="280px" className="aspect-square w-full" />
       <div className="flex flex-col gap-1 p-3">
         <span className="line-clamp-1 font-semibold">{product.name}</span>
         <PriceTag

@@ -1,20 +1,17 @@
 import type { Promotion, PromotionBody } from '@shared/schemas/promotions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { promotionKeys } from '@web/api/get-promotions';
-import { apiFetch } from '@web/lib/api-client';
+import { apiFetch, sendJson } from '@web/lib/api-client';
 
 /** What the BOGO50 card may change (spec §3). */
 export type Bogo50Patch = Pick<Promotion, 'active' | 'title' | 'description'>;
 
 export function createPromotion(body: PromotionBody): Promise<Promotion> {
-  return apiFetch<Promotion>('/api/promotions', { method: 'POST', body: JSON.stringify(body) });
+  return sendJson<Promotion>('POST', '/api/promotions', body);
 }
 
 export function updatePromotion(id: number, body: Partial<PromotionBody>): Promise<Promotion> {
-  return apiFetch<Promotion>(`/api/promotions/${id}`, {
-    method: 'PATCH',
-    body: JSON.stringify(body),
-  });
+  return sendJson<Promotion>('PATCH', `/api/promotions/${id}`, body);
 }
 
 export function deletePromotion(id: number): Promise<void> {

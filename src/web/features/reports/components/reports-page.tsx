@@ -23,6 +23,7 @@ import { Field, inputClasses, selectClasses } from '@web/components/ui/form-cont
 import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
@@ -240,7 +241,19 @@ function Summary({ report }: { report: SalesReport }) {
 
 function SalesCharts({ report, range }: { report: SalesReport; range: DayRange }) {
   const table = (id: SalesTableId) => salesTable(report, id);
-  const csv = (id: SalesTableId) => salesCsvHref(range, id);
+  /** One sales table's panel: its picture over the table, and the table's CSV, under one id. */
+  const panel = (id: SalesTableId, picture: ReactNode, description?: string) => (
+    <ChartPanel
+      id={`report-${id}`}
+      table={table(id)}
+      csvHref={salesCsvHref(range, id)}
+      description={description}
+    >
+      {picture}
+    </ChartPanel>
+  );
+  const barsPanel = (id: SalesTableId, spec: ChartSpec, description?: string) =>
+    panel(id, <ReportChart spec={spec} />, description);
   const ranked = (rows: SalesReport['topProductsByRevenue'], by: 'revenue' | 'units') =>
     rows.map((row) => ({
       label: row.name,
@@ -249,124 +262,93 @@ function SalesCharts({ report, range }: { report: SalesReport; range: DayRange }
   const r = report.returns;
   return (
     <div className="flex flex-col gap-5">
-      <ChartPanel
-        id="report-revenue"
-        table={table('revenue')}
-        csvHref={csv('revenue')}
-        description={
-          report.previous
-            ? `Bars: revenue; line: orders; dashed: revenue of ${rangeLabel(report.previous)}.`
-            : undefined
-        }
-      >
-        <ReportChart
-          spec={{
-            kind: 'revenue',
-            points: report.series.map((point) => ({
-              label: report.bucket === 'hour' ? `${point.key}:00` : shortDay(point.key),
-              revenueCents: point.revenueCents,
-              orders: point.orders,
-              previousRevenueCents: point.previousRevenueCents,
-            })),
-          }}
-        />
-      </ChartPanel>
+      {barsPanel(
+        'revenue',
+        {
+          kind: 'revenue',
+          points: report.series.map((point) => ({
+            label: report.bucket === 'hour' ? `${point.key}:00` : shortDay(point.key),
+            revenueCents: point.revenueCents,
+            orders: point.orders,
+            previousRevenueCents: point.previousRevenueCents,
+          })),
+        },
+        report.previous
+          ? `Bars: revenue; line: orders; dashed: revenue of ${rangeLabel(report.previous)}.`
+          : undefined,
+      )}
       <div className="grid gap-5 xl:grid-cols-2">
-        <ChartPanel id="report-types" table={table('types')} csvHref={csv('types')}>
-          <ReportChart
-            spec={bars(
-              'Orders',
-              report.byType.map((row) => ({ label: orderTypeLabel(row.type), value: row.orders })),
-              'count',
-            )}
-          />
-        </ChartPanel>
-        <ChartPanel id="report-statuses" table={table('statuses')} csvHref={csv('statuses')}>
-          <ReportChart
-            spec={bars(
-              'Orders',
-              table('statuses').rows.map((row, i) => ({
-                label: `${row[0]} (${String(row[1]).split(' ')[0]})`,
-                value: report.byStatus[i]!.orders,
-              })),
-              'count',
-            )}
-          />
-        </ChartPanel>
-        <ChartPanel
-          id="report-products-revenue"
-          table={table('products-revenue')}
-          csvHref={csv('products-revenue')}
-          description="At the price each line sold for, before order discounts."
-        >
-          <ReportChart
-            spec={bars('Revenue', ranked(report.topProductsByRevenue, 'revenue'), 'money')}
-          />
-        </ChartPanel>
-        <ChartPanel
-          id="report-products-units"
-          table={table('products-units')}
-          csvHref={csv('products-units')}
-        >
-          <ReportChart spec={bars('Units', ranked(report.topProductsByUnits, 'units'), 'count')} />
-        </ChartPanel>
-        <ChartPanel
-          id="report-categories-revenue"
-          table={table('categories-revenue')}
-          csvHref={csv('categories-revenue')}
-        >
-          <ReportChart
-            spec={bars('Revenue', ranked(report.topCategoriesByRevenue, 'revenue'), 'money')}
-          />
-        </ChartPanel>
-        <ChartPanel
-          id="report-categories-units"
-          table={table('categories-units')}
-          csvHref={csv('categories-units')}
-        >
-          <ReportChart
-            spec={bars('Units', ranked(report.topCategoriesByUnits, 'units'), 'count')}
-          />
-        </ChartPanel>
-        <ChartPanel id="report-promotions" table={table('promotions')} csvHref={csv('promotions')}>
-          <ReportChart
-            spec={bars(
-              'Discount given',
-              report.promotions.map((row) => ({ label: row.code, value: row.discountCents })),
-              'money',
-            )}
-          />
-        </ChartPanel>
-        <ChartPanel
-          id="report-returns"
-          table={table('returns')}
-          csvHref={csv('returns')}
-          description="Voids and undelivered returns by the day the order was placed; returns after handover by the day they were recorded."
-        >
-          <ReportChart
-            spec={bars(
-              'Amount',
-              [
-                { label: 'Voided', value: r.voided.totalCents },
-                { label: 'Undelivered', value: r.returnedUndelivered.totalCents },
-                { label: 'Returned', value: r.returnedAfterHandover.goodsCents },
-              ],
-              'money',
-            )}
-          />
-        </ChartPanel>
+        {barsPanel(
+          'types',
+          bars(
+            'Orders',
+            report.byType.map((row) => ({ label: orderTypeLabel(row.type), value: row.orders })),
+            'count',
+          ),
+        )}
+        {barsPanel(
+          'statuses',
+          bars(
+            'Orders',
+            table('statuses').rows.map((row, i) => ({
+              label: `${row[0]} (${String(row[1]).split(' ')[0]})`,
+              value: report.byStatus[i]!.orders,
+            })),
+            'count',
+          ),
+        )}
+        {barsPanel(
+          'products-revenue',
+          bars('Revenue', ranked(report.topProductsByRevenue, 'revenue'), 'money'),
+          'At the price each line sold for, before order discounts.',
+        )}
+        {barsPanel(
+          'products-units',
+          bars('Units', ranked(report.topProductsByUnits, 'units'), 'count'),
+        )}
+        {barsPanel(
+          'categories-revenue',
+          bars('Revenue', ranked(report.topCategoriesByRevenue, 'revenue'), 'money'),
+        )}
+        {barsPanel(
+          'categories-units',
+          bars('Units', ranked(report.topCategoriesByUnits, 'units'), 'count'),
+        )}
+        {barsPanel(
+          'promotions',
+          bars(
+            'Discount given',
+            report.promotions.map((row) => ({ label: row.code, value: row.discountCents })),
+            'money',
+          ),
+        )}
+        {barsPanel(
+          'returns',
+          bars(
+            'Amount',
+            [
+              { label: 'Voided', value: r.voided.totalCents },
+              { label: 'Undelivered', value: r.returnedUndelivered.totalCents },
+              { label: 'Returned', value: r.returnedAfterHandover.goodsCents },
+            ],
+            'money',
+          ),
+          'Voids and undelivered returns by the day the order was placed; returns after handover by the day they were recorded.',
+        )}
       </div>
-      <ChartPanel
-        id="report-heatmap"
-        table={table('heatmap')}
-        csvHref={csv('heatmap')}
-        description="Orders placed, by weekday and hour on the shop's clock; darker is busier."
-      >
-        <Heatmap report={report} />
-      </ChartPanel>
+      {panel(
+        'heatmap',
+        <Heatmap report={report} />,
+        "Orders placed, by weekday and hour on the shop's clock; darker is busier.",
+      )}
     </div>
   );
 }
+
+const CUSTOM_RANGE_ENDS = [
+  { end: 'from', label: 'First day' },
+  { end: 'to', label: 'Last day' },
+] as const;
 
 /** The last eight quarters and twelve months, newest first. */
 function taxPeriods(today: string): { value: string; label: string }[] {
@@ -409,35 +391,22 @@ function TaxSection() {
             onChange={(e) => setPeriod(e.target.value)}
             className={clsx(selectClasses, 'sm:max-w-xs')}
           >
-            <optgroup label="Quarters">
-              {periods
-                .filter((p) => p.value.includes('Q'))
-                .map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-            </optgroup>
-            <optgroup label="Months">
-              {periods
-                .filter((p) => !p.value.includes('Q'))
-                .map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-            </optgroup>
+            {(['Quarters', 'Months'] as const).map((group) => (
+              <optgroup key={group} label={group}>
+                {periods
+                  .filter((p) => p.value.includes('Q') === (group === 'Quarters'))
+                  .map((p) => (
+                    <option key={p.value} value={p.value}>
+                      {p.label}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
           </select>
         </Field>
-        {report.isPending ? (
-          <Skeleton className="h-64 w-full" />
-        ) : report.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The tax report could not be loaded. Please reload the page.
-          </p>
-        ) : (
-          <TaxTables report={report.data} />
-        )}
+        <WhenLoaded query={report} what="The tax report" placeholderClassName="h-64 w-full">
+          {(tax) => <TaxTables report={tax} />}
+        </WhenLoaded>
       </div>
     </Panel>
   );
@@ -540,24 +509,17 @@ export default function ReportsPage() {
         </Field>
         {preset === 'custom' ? (
           <div className="grid grid-cols-2 gap-4">
-            <Field label="First day" htmlFor={`${id}-from`}>
-              <input
-                id={`${id}-from`}
-                type="date"
-                value={custom.from}
-                onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
-                className={inputClasses}
-              />
-            </Field>
-            <Field label="Last day" htmlFor={`${id}-to`}>
-              <input
-                id={`${id}-to`}
-                type="date"
-                value={custom.to}
-                onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
-                className={inputClasses}
-              />
-            </Field>
+            {CUSTOM_RANGE_ENDS.map(({ end, label }) => (
+              <Field key={end} label={label} htmlFor={`${id}-${end}`}>
+                <input
+                  id={`${id}-${end}`}
+                  type="date"
+                  value={custom[end]}
+                  onChange={(e) => setCustom((c) => ({ ...c, [end]: e.target.value }))}
+                  className={inputClasses}
+                />
+              </Field>
+            ))}
           </div>
         ) : (
           <p className="text-sm text-muted" aria-live="polite">
@@ -571,17 +533,15 @@ export default function ReportsPage() {
           </p>
         )}
       </section>
-      {!valid ? null : report.isPending ? (
-        <Skeleton className="h-96 w-full" />
-      ) : report.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          The report could not be loaded. Please reload the page.
-        </p>
-      ) : (
-        <>
-          <Summary report={report.data} />
-          <SalesCharts report={report.data} range={range} />
-        </>
+      {valid && (
+        <WhenLoaded query={report} what="The report" placeholderClassName="h-96 w-full">
+          {(sales) => (
+            <>
+              <Summary report={sales} />
+              <SalesCharts report={sales} range={range} />
+            </>
+          )}
+        </WhenLoaded>
       )}
       <TaxSection />
     </div>

@@ -15,7 +15,7 @@ import {
   scheduleSlotsQueryOptions,
   useScheduleSlots,
 } from '@web/api/get-schedule-slots';
-import { ApiError, apiFetch } from '@web/lib/api-client';
+import { ApiError, apiFetch, sendJson } from '@web/lib/api-client';
 import { noticeToChannel } from '@web/lib/channel-notices';
 import type { z } from 'zod';
 
@@ -29,19 +29,13 @@ export function useScheduleData() {
 }
 
 export async function saveDealerSettings(body: DealerSettingsBody): Promise<DealerSettings> {
-  const saved = await apiFetch<DealerSettings>('/api/dealer-settings', {
-    method: 'PATCH',
-    body: JSON.stringify(body),
-  });
+  const saved = await sendJson<DealerSettings>('PATCH', '/api/dealer-settings', body);
   noticeToChannel('dealer-settings-updated', saved);
   return saved;
 }
 
 export async function createSlot(slot: SlotCreation): Promise<ScheduleSlot> {
-  const created = await apiFetch<ScheduleSlot>('/api/schedule-slots', {
-    method: 'POST',
-    body: JSON.stringify(slot),
-  });
+  const created = await sendJson<ScheduleSlot>('POST', '/api/schedule-slots', slot);
   noticeToChannel('schedule-slot-created', created);
   return created;
 }
@@ -54,10 +48,7 @@ export async function deleteSlot(id: number): Promise<void> {
 export type DeliveryUpdate = z.input<typeof orderDeliverySchema>;
 
 export function updateOrderDelivery(id: number, delivery: DeliveryUpdate): Promise<Order> {
-  return apiFetch<Order>(`/api/orders/${id}/delivery`, {
-    method: 'PATCH',
-    body: JSON.stringify(delivery),
-  });
+  return sendJson<Order>('PATCH', `/api/orders/${id}/delivery`, delivery);
 }
 
 /**

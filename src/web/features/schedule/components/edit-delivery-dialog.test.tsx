@@ -31,6 +31,18 @@ function renderDialog(place: 'orders' | 'schedule' = 'orders', onClose = vi.fn()
   return { ...view, dialog, onClose };
 }
 
+/** Opens the dialog from `place` and saves tomorrow's 1–3 PM window. */
+async function saveTomorrowAfternoonIn(place: 'orders' | 'schedule') {
+  const view = renderDialog(place);
+  await view.user.type(within(view.dialog).getByLabelText('Delivery date'), inDays(1));
+  await view.user.selectOptions(
+    within(view.dialog).getByLabelText('Time window'),
+    '1:00 PM - 3:00 PM',
+  );
+  await view.user.click(within(view.dialog).getByRole('button', { name: 'Save' }));
+  return view;
+}
+
 describe('Edit Delivery dialog', () => {
   it('keeps Save disabled until a date and a window are chosen, and refuses a past date at the field', async () => {
     const { dialog, user } = renderDialog();
@@ -108,24 +120,12 @@ describe('Edit Delivery dialog', () => {
 
   it('names the failure as each place of the spec words it', async () => {
     stubFetch({ status: 409, body: { error: 'Slot is full', code: 'SLOT_UNAVAILABLE' } });
-    const first = renderDialog('orders');
-    await first.user.type(within(first.dialog).getByLabelText('Delivery date'), inDays(1));
-    await first.user.selectOptions(
-      within(first.dialog).getByLabelText('Time window'),
-      '1:00 PM - 3:00 PM',
-    );
-    await first.user.click(within(first.dialog).getByRole('button', { name: 'Save' }));
+    const first = await saveTomorrowAfternoonIn('orders');
     expect(await screen.findByText('Failed to update delivery details: Slot is full')).toBeTruthy();
     first.unmount();
 
     stubFetch({ status: 500, body: { error: 'Server error' } });
-    const second = renderDialog('schedule');
-    await second.user.type(within(second.dialog).getByLabelText('Delivery date'), inDays(1));
-    await second.user.selectOptions(
-      within(second.dialog).getByLabelText('Time window'),
-      '1:00 PM - 3:00 PM',
-    );
-    await second.user.click(within(second.dialog).getByRole('button', { name: 'Save' }));
+    await saveTomorrowAfternoonIn('schedule');
     expect(await screen.findByText('Failed to update delivery. Please try again.')).toBeTruthy();
   });
 });

@@ -8,9 +8,8 @@ import { Badge, strainTone } from '@web/components/ui/badge';
 import { CloseButton } from '@web/components/ui/icon-button';
 import { Modal } from '@web/components/ui/modal';
 import { PriceTag } from '@web/components/ui/price-tag';
-import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductListLink } from '@web/components/ui/product-list-link';
 import { ProductMarks } from '@web/components/ui/product-marks';
-import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 
@@ -102,23 +101,7 @@ export default function SearchDialog({
             <ul className="flex flex-col p-2">
               {results.map((product) => (
                 <li key={product.id}>
-                  <a
-                    href={readableProductPath(product)}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      openProduct(product);
-                    }}
-                    className="flex items-center gap-3 rounded-2xl p-2 hover:bg-surface-2"
-                  >
-                    <ProductImage
-                      url={firstImage(product.media)}
-                      alt=""
-                      sizes="56px"
-                      className={clsx(
-                        'h-14 w-14 shrink-0 rounded-xl',
-                        product.stock <= 0 && 'opacity-40 grayscale',
-                      )}
-                    />
+                  <ProductListLink product={product} size="md" onOpen={openProduct}>
                     <span className="flex min-w-0 flex-1 flex-col gap-1">
                       <span className="truncate font-semibold">{product.name}</span>
                       <span className="flex items-center gap-2 text-xs text-muted capitalize">
@@ -138,7 +121,7 @@ export default function SearchDialog({
                       cannabis={product.cannabis}
                       className="shrink-0"
                     />
-                  </a>
+                  </ProductListLink>
                 </li>
               ))}
             </ul>

@@ -1,13 +1,10 @@
 import type { NewStaffInput, StaffChangeInput, StaffMember } from '@shared/staff';
-import { apiFetch } from '@web/lib/api-client';
+import { sendJson } from '@web/lib/api-client';
 
 export function addStaff(body: NewStaffInput): Promise<StaffMember> {
-  return apiFetch<StaffMember>('/api/staff', { method: 'POST', body: JSON.stringify(body) });
+  return sendJson<StaffMember>('POST', '/api/staff', body);
 }
 
 export function changeStaff(id: number, change: StaffChangeInput): Promise<StaffMember> {
-  return apiFetch<StaffMember>(`/api/staff/${id}`, {
-    method: 'PATCH',
-    body: JSON.stringify(change),
-  });
+  return sendJson<StaffMember>('PATCH', `/api/staff/${id}`, change);
 }

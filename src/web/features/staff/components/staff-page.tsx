@@ -3,7 +3,7 @@ import { useSession } from '@web/api/get-session';
 import { useStaff } from '@web/api/get-staff';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Panel } from '@web/components/ui/panel';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { UserPlus, Users } from 'lucide-react';
 import { AddStaffForm } from './add-staff-form';
 import { StaffList } from './staff-list';
@@ -31,15 +31,9 @@ export default function StaffPage() {
         description="Changing a role, turning an account off or resetting a password signs that person out everywhere."
         icon={<Users aria-hidden="true" className="h-5 w-5" />}
       >
-        {staff.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : staff.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The staff list could not be loaded. Please reload the page.
-          </p>
-        ) : (
-          <StaffList staff={staff.data} you={session.data?.username ?? null} />
-        )}
+        <WhenLoaded query={staff} what="The staff list" placeholderClassName="h-40 w-full">
+          {(members) => <StaffList staff={members} you={session.data?.username ?? null} />}
+        </WhenLoaded>
       </Panel>
       <Panel
         id="staff-add"

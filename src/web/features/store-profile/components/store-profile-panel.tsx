@@ -11,7 +11,7 @@ import { Panel } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSettingsForm } from '@web/hooks/use-settings-form';
-import { apiFetch } from '@web/lib/api-client';
+import { sendJson } from '@web/lib/api-client';
 import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { Store } from 'lucide-react';
 import { useId } from 'react';
@@ -50,15 +50,12 @@ const profileResolver = schemaResolver(storeProfileSchema, {
 });
 
 function saveStoreProfile(profile: StoreProfile) {
-  return apiFetch<StoreProfile>('/api/store-profile', {
-    method: 'PUT',
-    body: JSON.stringify(profile),
-  });
+  return sendJson<StoreProfile>('PUT', '/api/store-profile', profile);
 }
 
 function StoreProfileForm({ profile }: { profile: StoreProfile }) {
   const id = useId();
-  const { form, submit } = useSettingsForm({
+  const { form, formProps } = useSettingsForm({
     saved: profile,
     toForm: (saved: StoreProfile): StoreProfileBody => saved,
     resolver: profileResolver,
@@ -67,14 +64,9 @@ function StoreProfileForm({ profile }: { profile: StoreProfile }) {
     queryKey: storeProfileQueryOptions().queryKey,
     what: 'store profile',
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { errors } = form.formState;
   return (
-    <SettingsForm
-      onSubmit={submit}
-      saveLabel="Save Store Profile"
-      saving={isSubmitting}
-      changed={isDirty}
-    >
+    <SettingsForm {...formProps} saveLabel="Save Store Profile">
       <div className="grid gap-4 md:grid-cols-2">
         {FORM_ORDER.map((field) => (
           <TextField

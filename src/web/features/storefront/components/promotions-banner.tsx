@@ -2,6 +2,7 @@ import { type PromotionColor, TIMERS } from '@shared/constants';
 import { promotionsForBanner } from '@shared/promotions';
 import type { Promotion } from '@shared/schemas/promotions';
 import { shopClock } from '@shared/shop-clock';
+import { CarouselDot } from '@web/components/ui/carousel-dot';
 import { useReducedMotion } from '@web/hooks/use-reduced-motion';
 import { useRenderNow } from '@web/lib/render-env';
 import { useShopTimeZone } from '@web/lib/shop-clock';
@@ -114,21 +115,13 @@ export function PromotionsBanner({
             )}
           </button>
           {visible.map((promo, i) => (
-            <button
+            <CarouselDot
               key={promo.id}
-              type="button"
-              aria-label={`Show promotion ${i + 1}`}
-              aria-current={i === current}
+              look="banner"
+              label={`Show promotion ${i + 1}`}
+              current={i === current}
               onClick={() => setIndex(i)}
-              className="grid h-6 w-6 place-items-center"
-            >
-              <span
-                className={clsx(
-                  'h-1.5 rounded-full bg-white transition-all',
-                  i === current ? 'w-4' : 'w-1.5 opacity-60',
-                )}
-              />
-            </button>
+            />
           ))}
         </div>
       )}

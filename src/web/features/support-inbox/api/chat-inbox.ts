@@ -1,11 +1,12 @@
 import type { ChatMessagePayload } from '@shared/schemas/chat';
-import { apiFetch } from '@web/lib/api-client';
+import { apiFetch, sendJson } from '@web/lib/api-client';
 
 export function sendSupportReply(sessionId: string, message: string) {
-  return apiFetch<ChatMessagePayload>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/reply`, {
-    method: 'POST',
-    body: JSON.stringify({ message }),
-  });
+  return sendJson<ChatMessagePayload>(
+    'POST',
+    `/api/chat/sessions/${encodeURIComponent(sessionId)}/reply`,
+    { message },
+  );
 }
 
 export function markChatRead(sessionId: string) {

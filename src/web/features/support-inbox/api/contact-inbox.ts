@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ContactMessageEntry, contactMessageKeys } from '@web/api/get-contact-messages';
-import { apiFetch } from '@web/lib/api-client';
+import { sendJson } from '@web/lib/api-client';
 
 export function setContactMessageHandled(id: number, handled: boolean) {
-  return apiFetch<ContactMessageEntry>(`/api/contact-messages/${id}`, {
-    method: 'PATCH',
-    body: JSON.stringify({ handled }),
-  });
+  return sendJson<ContactMessageEntry>('PATCH', `/api/contact-messages/${id}`, { handled });
 }
 
 /** Marks a contact message handled (or new again) and refreshes the inbox. */
