@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect';
 import { forUpdate } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, OrderReturnsTable, ProductDestructionsTable } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -9,16 +9,7 @@ export function findReturnRows(db: Q, orderId: number) {
   return db.selectFrom('order_returns').selectAll().where('order_id', '=', orderId).execute();
 }
 
-export function insertReturnRow(
-  db: Q,
-  row: {
-    order_id: number;
-    reason: string;
-    items: string;
-    staff_id: number | null;
-    created_at: string;
-  },
-) {
+export function insertReturnRow(db: Q, row: Insertable<OrderReturnsTable>) {
   return db.insertInto('order_returns').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
@@ -48,18 +39,7 @@ export function takeFromToDestroy(db: Q, productId: number, amount: number) {
     .execute();
 }
 
-export function insertDestructionRow(
-  db: Q,
-  row: {
-    product_id: number;
-    product_name: string;
-    amount: number;
-    witness: string;
-    note: string | null;
-    staff_id: number | null;
-    created_at: string;
-  },
-) {
+export function insertDestructionRow(db: Q, row: Insertable<ProductDestructionsTable>) {
   return db
     .insertInto('product_destructions')
     .values(row)
