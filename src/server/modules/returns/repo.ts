@@ -13,11 +13,14 @@ export function insertReturnRow(db: Q, row: Insertable<OrderReturnsTable>) {
   return db.insertInto('order_returns').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
-/** Returned goods are set apart; a product deleted since has nothing to set them on. */
-export function addToDestroy(db: Q, productId: number, amount: number) {
+/**
+ * Returned goods are set apart (`+`) and leave once destroyed (`-`); a product deleted since
+ * has nothing to set them on.
+ */
+export function changeToDestroy(db: Q, productId: number, op: '+' | '-', amount: number) {
   return db
     .updateTable('products')
-    .set((eb) => ({ to_destroy: eb('to_destroy', '+', amount) }))
+    .set((eb) => ({ to_destroy: eb('to_destroy', op, amount) }))
     .where('id', '=', productId)
     .execute();
 }
@@ -29,14 +32,6 @@ export function lockProductToDestroy(db: Q, productId: number, dialect: Dialect)
     .select(['id', 'name', 'to_destroy'])
     .where('id', '=', productId);
   return forUpdate(query, dialect).executeTakeFirst();
-}
-
-export function takeFromToDestroy(db: Q, productId: number, amount: number) {
-  return db
-    .updateTable('products')
-    .set((eb) => ({ to_destroy: eb('to_destroy', '-', amount) }))
-    .where('id', '=', productId)
-    .execute();
 }
 
 export function insertDestructionRow(db: Q, row: Insertable<ProductDestructionsTable>) {
