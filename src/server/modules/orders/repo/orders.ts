@@ -1,5 +1,5 @@
 /** Order rows and their lines: read, and changed one column group at a time. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { toCents } from '../../../../shared/money';
 import type { Payment } from '../../../../shared/payment';
 import type { Dialect } from '../../../db/connect';
@@ -42,10 +42,21 @@ export async function findOrders(
   ]);
 }
 
+/** Which orders: their ids, or a subquery that selects them (a year of orders is many ids). */
+type OrderIds = number[] | SelectQueryBuilder<Database, 'orders', { id: number }>;
+
 /** The rows of these orders in a table keyed by order_id, in the order they were written. */
-function rowsOfOrders(db: Q, table: 'order_items', orderIds: number[]): Promise<OrderItemRow[]>;
-function rowsOfOrders(db: Q, table: 'order_returns', orderIds: number[]): Promise<OrderReturnRow[]>;
-function rowsOfOrders(db: Q, table: 'order_items' | 'order_returns', orderIds: number[]) {
+export function rowsOfOrders(
+  db: Q,
+  table: 'order_items',
+  orderIds: OrderIds,
+): Promise<OrderItemRow[]>;
+export function rowsOfOrders(
+  db: Q,
+  table: 'order_returns',
+  orderIds: OrderIds,
+): Promise<OrderReturnRow[]>;
+export function rowsOfOrders(db: Q, table: 'order_items' | 'order_returns', orderIds: OrderIds) {
   return db.selectFrom(table).selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
 }
 
