@@ -1,6 +1,8 @@
+import type { Dialect } from '../src/server/db/connect';
 import { addDays, weekdayOfDate } from '../src/shared/availability';
 import type { Weekday } from '../src/shared/constants';
 import { shopClock, shopDayStart } from '../src/shared/shop-clock';
+import { createTestApp } from './harness';
 
 /**
  * A clock for a licensed shop's tests (legal hours, sale days): it reads the next `weekday` on
@@ -22,3 +24,12 @@ export function shopTimeClock(
 
 /** A fixed moment's shop day and clock in a zone. */
 export const shopDayOf = (clock: () => Date, timeZone: string) => shopClock(clock(), timeZone);
+
+/** A seeded app whose shop stands in `timeZone`, on that shop's clock (see shopTimeClock). */
+export function createShopTimeApp(dialect: Dialect, timeZone: string) {
+  return createTestApp(dialect, {
+    seed: true,
+    env: { SHOP_TIMEZONE: timeZone },
+    clock: shopTimeClock(timeZone),
+  });
+}

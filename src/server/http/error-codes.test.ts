@@ -60,30 +60,23 @@ describe.each(BACKENDS)('error answers carry a stable code on %s', (dialect) => 
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ error: 'Dealer login required', code: 'UNAUTHORIZED' });
 
-    const crossSite = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { origin: 'https://elsewhere.example' },
-      payload: { name: 'a', email: 'a@b.c', phone: '1', message: 'hi' },
-    });
+    const contact = (headers: Record<string, string>, payload: object | string) =>
+      t.app.inject({ method: 'POST', url: '/api/contact', headers, payload });
+    const crossSite = await contact(
+      { origin: 'https://elsewhere.example' },
+      { name: 'a', email: 'a@b.c', phone: '1', message: 'hi' },
+    );
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json().code).toBe('CROSS_SITE_REQUEST');
 
-    const plainText = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const plainText = await contact({ 'content-type': 'text/plain' }, 'hello');
     expect(plainText.statusCode).toBe(415);
     expect(plainText.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const huge = await contact(
+      { 'content-type': 'application/json' },
+      JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { WEEKDAYS } from '../../../shared/constants';
 import { toCents } from '../../../shared/money';
+import { WEEKDAY_NAMES } from '../../../shared/reports';
 import { linkPromotionCategories, productColumns } from '../category-references';
 import type { Db } from '../connect';
 import { nowIso } from '../json';
@@ -725,14 +726,8 @@ export async function seedDemoCatalogIfEmpty(
     await trx
       .insertInto('dealer_settings')
       .values({
-        available_days: JSON.stringify([
-          'Monday',
-          'Tuesday',
-          'Wednesday',
-          'Thursday',
-          'Friday',
-          'Saturday',
-        ]),
+        // the demo shop is closed on Sundays
+        available_days: JSON.stringify(WEEKDAY_NAMES.filter((day) => day !== 'Sunday')),
         delivery_hours: JSON.stringify([
           '11:00 AM - 1:00 PM',
           '1:00 PM - 3:00 PM',

@@ -266,21 +266,17 @@ describe.each(BACKENDS)('dealer accounts and access on %s', (dialect) => {
   });
 
   it('refuses a write whose Origin is another site', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { origin: 'https://evil.example', host: 'shop.example' },
-      payload: { name: 'a', email: 'a@b.co', phone: '1', message: 'x' },
-    });
+    const contactFrom = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { origin, host: 'shop.example' },
+        payload: { name: 'a', email: 'a@b.co', phone: '1', message: 'x' },
+      });
+    const res = await contactFrom('https://evil.example');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'Cross-site request refused', code: 'CROSS_SITE_REQUEST' });
-    const same = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { origin: 'http://shop.example', host: 'shop.example' },
-      payload: { name: 'a', email: 'a@b.co', phone: '1', message: 'x' },
-    });
-    expect(same.statusCode).toBe(201);
+    expect((await contactFrom('http://shop.example')).statusCode).toBe(201);
   });
 
   it('13.5 refuses a foreign-Origin write whose path is percent-encoded', async () => {

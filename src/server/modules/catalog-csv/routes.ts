@@ -5,6 +5,7 @@ import { CATALOG_IMPORT_MAX_BYTES, IMPORT_ACTIONS } from '../../../shared/catalo
 import { metrcSettings } from '../../config';
 import { published } from '../../events/publish';
 import { HttpError, parseInput } from '../../http/errors';
+import { csvDownloadRoute, sendCsvDownload } from '../../http/spreadsheet-csv';
 import { actorOf } from '../auth/guard';
 import { applyCatalogImport, exportCatalogCsv, previewCatalogImport } from './service';
 
@@ -36,19 +37,7 @@ const importResult = z.object({
 /** The file is the route's own to read (a text/csv body or a multipart file): schemas here document it. */
 const documentOnly = () => (data: unknown) => ({ value: data });
 
-const exportRoute = {
-  config: { staffOnly: true },
-  schema: {
-    response: {
-      200: {
-        description: 'the catalog, one row per product',
-        content: { 'text/csv': { schema: z.string() } },
-      },
-    },
-  },
-  serializerCompiler: () => (data: unknown) =>
-    typeof data === 'string' ? data : JSON.stringify(data),
-};
+const exportRoute = csvDownloadRoute({ staffOnly: true }, 'the catalog, one row per product');
 
 const importRoute = {
   config: { auditedByService: true },
@@ -119,11 +108,11 @@ export async function catalogCsvRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/products/export.csv', exportRoute, async (_request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="canopy-catalog-${day}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(await exportCatalogCsv(app.db.kysely));
+    return sendCsvDownload(
+      reply,
+      `canopy-catalog-${day}.csv`,
+      await exportCatalogCsv(app.db.kysely),
+    );
   });
 
   app.post('/api/products/import', importRoute, async (request) => {

@@ -84,6 +84,16 @@ export async function createProduct(
   return { value: product, events: [busEvent('product-created', product)] };
 }
 
+/**
+ * The product, locked until the commit where the database needs it, and the audit log's copy of
+ * it before the change; a missing product is a 404.
+ */
+async function lockProduct(trx: Kysely<Database>, id: number, dialect: Db['dialect']) {
+  const row = await repo.findProductRowForUpdate(trx, id, dialect);
+  if (!row) throw notFound('Product');
+  return { row, before: await rowBefore(trx, 'products', id) };
+}
+
 /** A partial update: the sent fields replace the stored ones and the whole product is validated again. */
 export async function updateProduct(
   db: Db,
@@ -93,9 +103,7 @@ export async function updateProduct(
   options: { trackAndTrace?: boolean } = {},
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findProductRowForUpdate(trx, id, db.dialect);
-    if (!row) throw notFound('Product');
-    const before = await rowBefore(trx, 'products', id);
+    const { row, before } = await lockProduct(trx, id, db.dialect);
     const current = productFromRow(row);
     const merged = patchOver(current, body, PRODUCT_FIELDS);
     const fields = parseInput(productSchema, merged, 'Invalid product');
@@ -120,9 +128,7 @@ export async function updateProduct(
 /** A product that a promotion gives away stays until that promotion is changed, so no freebie points nowhere. */
 export async function deleteProduct(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
   await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findProductRowForUpdate(trx, id, db.dialect);
-    if (!row) throw notFound('Product');
-    const before = await rowBefore(trx, 'products', id);
+    const { before } = await lockProduct(trx, id, db.dialect);
     const promotions = await repo.promotionsGivingAway(trx, id);
     if (promotions.length > 0) {
       throw new HttpError(409, {
@@ -146,10 +152,8 @@ export async function setProductFeatured(
   actor: Actor,
 ): Promise<Outcome<Product>> {
   const product = await db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.findProductRowForUpdate(trx, id, db.dialect);
-    if (!row) throw notFound('Product');
+    const { row, before } = await lockProduct(trx, id, db.dialect);
     if (featured && Number(row.stock) <= 0) throw invalidField('featured', OUT_OF_STOCK_FEATURE);
-    const before = await rowBefore(trx, 'products', id);
     const updated = await repo.updateProductRow(trx, id, { featured: featured ? 1 : 0 });
     if (!updated) throw notFound('Product');
     const action = featured ? 'featured' : 'unfeatured';

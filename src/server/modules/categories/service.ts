@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { UNCATEGORIZED_SLUG } from '../../../shared/constants';
 import {
@@ -83,10 +83,13 @@ async function readForm(
   };
 }
 
-/** Two dealers saving the same slug at once: the unique index decides, the loser gets the same 409. */
-async function uniqueSlug<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * A transaction that saves a category's slug. Two dealers saving the same slug at once: the
+ * unique index decides, the loser gets the same 409.
+ */
+async function savingSlug<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await db.kysely.transaction().execute(work);
   } catch (error) {
     if (isUniqueViolation(error))
       throw new HttpError(409, { error: DUPLICATE_SLUG, code: 'CATEGORY_SLUG_TAKEN' });
@@ -99,24 +102,22 @@ export async function createCategory(
   body: unknown,
   actor: Actor,
 ): Promise<Outcome<Category>> {
-  return uniqueSlug(() =>
-    db.kysely.transaction().execute(async (trx) => {
-      const { form } = await readForm(trx, body);
-      const row = await repo.insertCategoryRow(trx, {
-        name: form.name,
-        slug: form.slug,
-        description: form.description,
-        parent_id: form.parentId,
-        sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1,
-      });
-      await recordChange(trx, actor, { action: 'created', entity: 'categories', entityId: row.id });
-      const category = categoryFromRow(row);
-      return {
-        value: category,
-        events: [busEvent('category-created', category), ...(await listEvents(trx, false))],
-      };
-    }),
-  );
+  return savingSlug(db, async (trx) => {
+    const { form } = await readForm(trx, body);
+    const row = await repo.insertCategoryRow(trx, {
+      name: form.name,
+      slug: form.slug,
+      description: form.description,
+      parent_id: form.parentId,
+      sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1,
+    });
+    await recordChange(trx, actor, { action: 'created', entity: 'categories', entityId: row.id });
+    const category = categoryFromRow(row);
+    return {
+      value: category,
+      events: [busEvent('category-created', category), ...(await listEvents(trx, false))],
+    };
+  });
 }
 
 /**
@@ -129,46 +130,44 @@ export async function updateCategory(
   body: unknown,
   actor: Actor,
 ): Promise<Outcome<Category>> {
-  return uniqueSlug(() =>
-    db.kysely.transaction().execute(async (trx) => {
-      const current = await repo.findCategoryRow(trx, id, db.dialect);
-      if (!current) throw notFound('Category');
-      const stored: CategoryBody = {
-        name: current.name,
-        slug: current.slug,
-        description: current.description,
-        parentId: current.parent_id || null,
-      };
-      const { form, parent } = await readForm(
-        trx,
-        patchOver(stored, body, ['name', 'slug', 'description', 'parentId']),
-        id,
-      );
-      if (parent && (await repo.countChildren(trx, id)) > 0) {
-        throw invalidField('parentId', 'A category with subcategories cannot become a subcategory');
-      }
-      const oldParentId = current.parent_id || null;
-      const parentChanged = form.parentId !== oldParentId;
-      const row = await repo.updateCategoryRow(trx, id, {
-        name: form.name,
-        slug: form.slug,
-        description: form.description,
-        parent_id: form.parentId,
-        ...(parentChanged ? { sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1 } : {}),
-      });
-      const moved = await refileProducts(trx, current, form.slug, parent);
-      const change = { action: 'changed', entity: 'categories', entityId: id, before: current };
-      await recordChange(trx, actor, change);
-      const category = categoryFromRow(row);
-      return {
-        value: category,
-        events: [
-          busEvent('category-updated', category),
-          ...(await listEvents(trx, moved.length > 0)),
-        ],
-      };
-    }),
-  );
+  return savingSlug(db, async (trx) => {
+    const current = await repo.findCategoryRow(trx, id, db.dialect);
+    if (!current) throw notFound('Category');
+    const stored: CategoryBody = {
+      name: current.name,
+      slug: current.slug,
+      description: current.description,
+      parentId: current.parent_id || null,
+    };
+    const { form, parent } = await readForm(
+      trx,
+      patchOver(stored, body, ['name', 'slug', 'description', 'parentId']),
+      id,
+    );
+    if (parent && (await repo.countChildren(trx, id)) > 0) {
+      throw invalidField('parentId', 'A category with subcategories cannot become a subcategory');
+    }
+    const oldParentId = current.parent_id || null;
+    const parentChanged = form.parentId !== oldParentId;
+    const row = await repo.updateCategoryRow(trx, id, {
+      name: form.name,
+      slug: form.slug,
+      description: form.description,
+      parent_id: form.parentId,
+      ...(parentChanged ? { sort_order: (await repo.maxSortOrder(trx, form.parentId)) + 1 } : {}),
+    });
+    const moved = await refileProducts(trx, current, form.slug, parent);
+    const change = { action: 'changed', entity: 'categories', entityId: id, before: current };
+    await recordChange(trx, actor, change);
+    const category = categoryFromRow(row);
+    return {
+      value: category,
+      events: [
+        busEvent('category-updated', category),
+        ...(await listEvents(trx, moved.length > 0)),
+      ],
+    };
+  });
 }
 
 /**
@@ -225,62 +224,60 @@ export function categoryUsedByPromotionsMessage(name: string, promotions: string
  * Refused while a promotion is limited to it.
  */
 export async function deleteCategory(db: Db, id: number, actor: Actor): Promise<Outcome<void>> {
-  return uniqueSlug(() =>
-    db.kysely.transaction().execute(async (trx) => {
-      const row = await repo.findCategoryRow(trx, id, db.dialect);
-      if (!row) throw notFound('Category');
-      if ((await repo.countChildren(trx, id)) > 0)
-        throw new HttpError(400, { error: HAS_SUBCATEGORIES, code: 'CATEGORY_HAS_SUBCATEGORIES' });
-      await refuseIfPromotionsUse(trx, row);
-      let createdUncategorized: Category | null = null;
-      let moved: number[] = [];
-      if (!isTopLevel(row)) {
+  return savingSlug(db, async (trx) => {
+    const row = await repo.findCategoryRow(trx, id, db.dialect);
+    if (!row) throw notFound('Category');
+    if ((await repo.countChildren(trx, id)) > 0)
+      throw new HttpError(400, { error: HAS_SUBCATEGORIES, code: 'CATEGORY_HAS_SUBCATEGORIES' });
+    await refuseIfPromotionsUse(trx, row);
+    let createdUncategorized: Category | null = null;
+    let moved: number[] = [];
+    if (!isTopLevel(row)) {
+      moved = await repo.moveProducts(
+        trx,
+        { column: 'subcategory_id', id: row.id },
+        { subcategory_id: null },
+      );
+    } else if (row.slug === UNCATEGORIZED_SLUG) {
+      if ((await repo.countProducts(trx, row.id)) > 0) {
+        throw new HttpError(400, {
+          error: 'Cannot delete the uncategorized category while products use it',
+          code: 'CATEGORY_IN_USE',
+        });
+      }
+    } else {
+      let target = await repo.findCategoryRowBySlug(trx, UNCATEGORIZED_SLUG);
+      if (!target && (await repo.countProducts(trx, row.id)) > 0) {
+        target = await repo.insertCategoryRow(trx, {
+          name: 'Uncategorized',
+          slug: UNCATEGORIZED_SLUG,
+          description: null,
+          parent_id: null,
+          sort_order: (await repo.maxSortOrder(trx, null)) + 1,
+        });
+        createdUncategorized = categoryFromRow(target);
+        const entityId = target.id;
+        await recordChange(trx, actor, { action: 'created', entity: 'categories', entityId });
+      }
+      if (target)
         moved = await repo.moveProducts(
           trx,
-          { column: 'subcategory_id', id: row.id },
-          { subcategory_id: null },
+          { column: 'category_id', id: row.id },
+          { category_id: target.id, subcategory_id: null },
         );
-      } else if (row.slug === UNCATEGORIZED_SLUG) {
-        if ((await repo.countProducts(trx, row.id)) > 0) {
-          throw new HttpError(400, {
-            error: 'Cannot delete the uncategorized category while products use it',
-            code: 'CATEGORY_IN_USE',
-          });
-        }
-      } else {
-        let target = await repo.findCategoryRowBySlug(trx, UNCATEGORIZED_SLUG);
-        if (!target && (await repo.countProducts(trx, row.id)) > 0) {
-          target = await repo.insertCategoryRow(trx, {
-            name: 'Uncategorized',
-            slug: UNCATEGORIZED_SLUG,
-            description: null,
-            parent_id: null,
-            sort_order: (await repo.maxSortOrder(trx, null)) + 1,
-          });
-          createdUncategorized = categoryFromRow(target);
-          const entityId = target.id;
-          await recordChange(trx, actor, { action: 'created', entity: 'categories', entityId });
-        }
-        if (target)
-          moved = await repo.moveProducts(
-            trx,
-            { column: 'category_id', id: row.id },
-            { category_id: target.id, subcategory_id: null },
-          );
-      }
-      await repo.deleteCategoryRow(trx, id);
-      const change = { action: 'deleted', entity: 'categories', entityId: id, before: row };
-      await recordChange(trx, actor, change);
-      return {
-        value: undefined,
-        events: [
-          ...(createdUncategorized ? [busEvent('category-created', createdUncategorized)] : []),
-          busEvent('category-deleted', { id }),
-          ...(await listEvents(trx, moved.length > 0)),
-        ],
-      };
-    }),
-  );
+    }
+    await repo.deleteCategoryRow(trx, id);
+    const change = { action: 'deleted', entity: 'categories', entityId: id, before: row };
+    await recordChange(trx, actor, change);
+    return {
+      value: undefined,
+      events: [
+        ...(createdUncategorized ? [busEvent('category-created', createdUncategorized)] : []),
+        busEvent('category-deleted', { id }),
+        ...(await listEvents(trx, moved.length > 0)),
+      ],
+    };
+  });
 }
 
 /** Numbers one sibling group 1..n in one transaction; ids of different parents are refused. */

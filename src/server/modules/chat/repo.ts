@@ -1,28 +1,25 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type UpdateObject } from 'kysely';
 import type { ChatMessagesTable, Database } from '../../db/schema';
 
-export function findSessionMute(db: Kysely<Database>, sessionId: string) {
+/** Who owns the session and whether it is muted; undefined when there is no such session. */
+export function findSession(db: Kysely<Database>, sessionId: string) {
   return db
     .selectFrom('chat_sessions')
-    .select('muted_at')
+    .select(['shopper_id', 'muted_at'])
     .where('id', '=', sessionId)
     .executeTakeFirst();
+}
+
+function updateSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  values: UpdateObject<Database, 'chat_sessions'>,
+) {
+  return db.updateTable('chat_sessions').set(values).where('id', '=', sessionId).execute();
 }
 
 export function muteSession(db: Kysely<Database>, sessionId: string, at: string) {
-  return db
-    .updateTable('chat_sessions')
-    .set({ muted_at: at, unread_count: 0 })
-    .where('id', '=', sessionId)
-    .execute();
-}
-
-export function findSessionOwner(db: Kysely<Database>, sessionId: string) {
-  return db
-    .selectFrom('chat_sessions')
-    .select('shopper_id')
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+  return updateSession(db, sessionId, { muted_at: at, unread_count: 0 });
 }
 
 export function findNewestSessionOf(db: Kysely<Database>, shopperId: string, createdAfter: string) {
@@ -64,20 +61,15 @@ export function insertMessage(db: Kysely<Database>, message: Omit<ChatMessagesTa
 
 /** A shopper wrote: one more unread message. */
 export function countUnread(db: Kysely<Database>, sessionId: string, at: string) {
-  return db
-    .updateTable('chat_sessions')
-    .set((eb) => ({ last_message_at: at, unread_count: eb('unread_count', '+', 1) }))
-    .where('id', '=', sessionId)
-    .execute();
+  return updateSession(db, sessionId, {
+    last_message_at: at,
+    unread_count: (eb) => eb('unread_count', '+', 1),
+  });
 }
 
 /** Support answered: the session is read up to now. */
 export function markAnswered(db: Kysely<Database>, sessionId: string, at: string) {
-  return db
-    .updateTable('chat_sessions')
-    .set({ last_message_at: at, unread_count: 0 })
-    .where('id', '=', sessionId)
-    .execute();
+  return updateSession(db, sessionId, { last_message_at: at, unread_count: 0 });
 }
 
 /** The same support text in this session since `since`, if any. */
@@ -111,7 +103,7 @@ export function setSessionContact(
   sessionId: string,
   contact: { name: string; email: string; phone: string },
 ) {
-  return db.updateTable('chat_sessions').set(contact).where('id', '=', sessionId).execute();
+  return updateSession(db, sessionId, contact);
 }
 
 /** Where a page of the inbox starts: after this session in its order. */
@@ -162,11 +154,7 @@ export function findLastMessage(db: Kysely<Database>, sessionId: string) {
 }
 
 export function setUnreadNone(db: Kysely<Database>, sessionId: string) {
-  return db
-    .updateTable('chat_sessions')
-    .set({ unread_count: 0 })
-    .where('id', '=', sessionId)
-    .execute();
+  return updateSession(db, sessionId, { unread_count: 0 });
 }
 
 export async function deleteSessionsCreatedBefore(

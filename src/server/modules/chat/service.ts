@@ -37,12 +37,12 @@ export async function isChatSessionOf(
   shopperId: string | null,
 ): Promise<boolean> {
   if (!shopperId) return false;
-  const row = await repo.findSessionOwner(db, sessionId);
+  const row = await repo.findSession(db, sessionId);
   return row?.shopper_id === shopperId;
 }
 
 export async function chatSessionExists(db: Kysely<Database>, sessionId: string) {
-  return (await repo.findSessionOwner(db, sessionId)) !== undefined;
+  return (await repo.findSession(db, sessionId)) !== undefined;
 }
 
 export interface ChatSessionSummary {
@@ -81,7 +81,7 @@ export async function recordShopperMessage(
   const timestamp = now.toISOString();
   const stored = await db.transaction().execute(async (trx) => {
     await ensureSession(trx, input.sessionId, input.shopperId, timestamp);
-    if ((await repo.findSessionMute(trx, input.sessionId))?.muted_at) return false;
+    if ((await repo.findSession(trx, input.sessionId))?.muted_at) return false;
     await repo.insertMessage(trx, {
       session_id: input.sessionId,
       message: input.message,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { californiaLicence } from '../../../../test/aamva-fixture';
 import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { BACKENDS, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, stockedCatalog } from '../../../../test/orders-fixtures';
-import { shopTimeClock } from '../../../../test/shop-time';
+import { createShopTimeApp } from '../../../../test/shop-time';
 import { blankSignaturePng, dotSignaturePng, signaturePng } from '../../../../test/signature';
 import { staffClient } from '../../../../test/staff';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
@@ -26,11 +26,7 @@ describe.each(BACKENDS)('signatures and the ID’s daily limits at the door on %
   const today = () => shopClock(t.app.clock(), t.config.SHOP_TIMEZONE).date;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, {
-      seed: true,
-      env: { SHOP_TIMEZONE: ZONE },
-      clock: shopTimeClock(ZONE),
-    });
+    t = await createShopTimeApp(dialect, ZONE);
     owner = await dealerClient(t);
     driver = await staffClient(t, owner, 'driver', 'dana');
     const california = { jurisdiction: 'US-CA', salesTaxRate: 9.5, localTaxRate: null };

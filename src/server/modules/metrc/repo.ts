@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect';
 import { forUpdate } from '../../db/dialect';
-import type { Database, MetrcPackagesTable } from '../../db/schema';
+import type { Database, MetrcPackagesTable, OrderLinePackagesTable } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -85,17 +85,7 @@ export function takeFromPackage(db: Q, id: number, quantity: number) {
     .execute();
 }
 
-export function insertLinePackages(
-  db: Q,
-  rows: {
-    order_id: number;
-    order_item_id: number;
-    package_id: number;
-    tag: string;
-    quantity: number;
-    unit_of_measure: string;
-  }[],
-) {
+export function insertLinePackages(db: Q, rows: Insertable<OrderLinePackagesTable>[]) {
   if (rows.length === 0) return Promise.resolve();
   return db.insertInto('order_line_packages').values(rows).execute();
 }

@@ -69,6 +69,11 @@ export async function metrcRoutes(
   );
 
   const owner = { staffOnly: true, permission: 'state-reporting' } as const;
+  // the owner's reads of one shop day: same guard, same day in the path
+  const ownerDay = <Response extends z.ZodTypeAny>(response: Response) => ({
+    config: owner,
+    schema: { params: withSummary(dayParams, 'Invalid day'), response: { 200: response } },
+  });
   app.get(
     '/api/state-reporting',
     { config: owner, schema: { response: { 200: reportingOverviewResponse } } },
@@ -91,13 +96,7 @@ export async function metrcRoutes(
   );
   app.get(
     '/api/state-reporting/days/:date',
-    {
-      config: owner,
-      schema: {
-        params: withSummary(dayParams, 'Invalid day'),
-        response: { 200: reportingDayResponse },
-      },
-    },
+    ownerDay(reportingDayResponse),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reportingDay(app.db.kysely, request.params.date);
@@ -105,13 +104,7 @@ export async function metrcRoutes(
   );
   app.get(
     '/api/state-reporting/days/:date/reconciliation',
-    {
-      config: owner,
-      schema: {
-        params: withSummary(dayParams, 'Invalid day'),
-        response: { 200: reconciliationResponse },
-      },
-    },
+    ownerDay(reconciliationResponse),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!client) throw notConfigured();

@@ -286,43 +286,21 @@ describe.each(BACKENDS)('order placement on %s', (dialect) => {
       const dream = products.get('Blue Dream')!;
       const items = [cartLine(dream, '1/4 Oz')];
       const monday = nextWeekday('monday');
-      const ok = await place(
-        orderBody(items, all, {
-          orderType: 'scheduled',
-          deliveryDate: monday,
-          deliveryTimeWindow: '1:00 PM - 3:00 PM',
-        }),
-      );
+      const scheduled = (deliveryDate: string, deliveryTimeWindow: string) =>
+        place(orderBody(items, all, { orderType: 'scheduled', deliveryDate, deliveryTimeWindow }));
+      const ok = await scheduled(monday, '1:00 PM - 3:00 PM');
       expect(ok.statusCode).toBe(201);
       expect(ok.json()).toMatchObject({
         orderType: 'scheduled',
         deliveryDate: monday,
         deliveryTimeWindow: '1:00 PM - 3:00 PM',
       });
-      const sunday = await place(
-        orderBody(items, all, {
-          orderType: 'scheduled',
-          deliveryDate: nextWeekday('sunday'),
-          deliveryTimeWindow: '1:00 PM - 3:00 PM',
-        }),
-      );
+      const sunday = await scheduled(nextWeekday('sunday'), '1:00 PM - 3:00 PM');
       expect(sunday.statusCode).toBe(409);
       expect(sunday.json().error).toBe('Delivery slot unavailable');
-      const odd = await place(
-        orderBody(items, all, {
-          orderType: 'scheduled',
-          deliveryDate: monday,
-          deliveryTimeWindow: '3:00 AM - 4:00 AM',
-        }),
-      );
+      const odd = await scheduled(monday, '3:00 AM - 4:00 AM');
       expect(odd.statusCode).toBe(409);
-      const far = await place(
-        orderBody(items, all, {
-          orderType: 'scheduled',
-          deliveryDate: addDays(formatDateOnly(new Date()), 20),
-          deliveryTimeWindow: '1:00 PM - 3:00 PM',
-        }),
-      );
+      const far = await scheduled(addDays(formatDateOnly(new Date()), 20), '1:00 PM - 3:00 PM');
       expect(far.statusCode).toBe(409);
     });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RuleSet } from '../../../shared/compliance/rule-set';
 import { toCents } from '../../../shared/money';
 import {
@@ -150,16 +150,18 @@ export async function createPromotion(
   fields: PromotionFields,
   actor: Actor,
 ): Promise<Outcome<Promotion>> {
-  const promotion = await db.kysely
-    .transaction()
-    .execute(async (trx) => {
-      await checkReferences(trx, fields);
-      const row = await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 });
-      await recordPromotion(trx, actor, 'created', undefined, row);
-      return promotionFromRow(row);
-    })
-    .catch(refuseTakenCode);
+  const promotion = await savingCode(db, async (trx) => {
+    await checkReferences(trx, fields);
+    const row = await repo.insertPromotionRow(trx, { ...rowValues(fields), is_bogo50: 0 });
+    await recordPromotion(trx, actor, 'created', undefined, row);
+    return promotionFromRow(row);
+  });
   return { value: promotion, events: [busEvent('promotion-created', promotion)] };
+}
+
+/** A transaction that saves a promotion's code, refused as taken when another save won it. */
+function savingCode<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(work).catch(refuseTakenCode);
 }
 
 /** Two saves of one code at the same moment: the unique index refuses the second. */
@@ -177,33 +179,30 @@ export async function updatePromotion(
   body: unknown,
   actor: Actor,
 ): Promise<Outcome<Promotion>> {
-  const promotion = await db.kysely
-    .transaction()
-    .execute(async (trx) => {
-      const row = await repo.findPromotionRow(trx, id, db.dialect);
-      if (!row) throw notFound('Promotion');
-      const current = promotionFromRow(row);
-      const fields = parseInput(
-        promotionSchema,
-        patchOver(current, body, PROMOTION_KEYS),
-        'Invalid promotion',
+  const promotion = await savingCode(db, async (trx) => {
+    const row = await repo.findPromotionRow(trx, id, db.dialect);
+    if (!row) throw notFound('Promotion');
+    const current = promotionFromRow(row);
+    const fields = parseInput(
+      promotionSchema,
+      patchOver(current, body, PROMOTION_KEYS),
+      'Invalid promotion',
+    );
+    if (current.isBogo50) {
+      // The client may send the whole card back: only a changed value outside the editable set is refused.
+      const changed = PROMOTION_KEYS.filter(
+        (key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]),
       );
-      if (current.isBogo50) {
-        // The client may send the whole card back: only a changed value outside the editable set is refused.
-        const changed = PROMOTION_KEYS.filter(
-          (key) => !BOGO50_EDITABLE.has(key) && !sameValue(fields[key], current[key]),
-        );
-        if (changed.length > 0)
-          throw new HttpError(400, { error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
-      } else {
-        await checkReferences(trx, fields, current);
-      }
-      const values = current.isBogo50 ? bogo50Values(fields) : rowValues(fields);
-      const updated = await repo.updatePromotionRow(trx, id, values);
-      await recordPromotion(trx, actor, 'changed', row, updated);
-      return promotionFromRow(updated);
-    })
-    .catch(refuseTakenCode);
+      if (changed.length > 0)
+        throw new HttpError(400, { error: BOGO50_EDIT_REFUSED, code: 'BOGO50_EDIT_REFUSED' });
+    } else {
+      await checkReferences(trx, fields, current);
+    }
+    const values = current.isBogo50 ? bogo50Values(fields) : rowValues(fields);
+    const updated = await repo.updatePromotionRow(trx, id, values);
+    await recordPromotion(trx, actor, 'changed', row, updated);
+    return promotionFromRow(updated);
+  });
   return { value: promotion, events: [busEvent('promotion-updated', promotion)] };
 }
 

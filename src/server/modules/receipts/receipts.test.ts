@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../../test/catalog-admin';
-import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
+import { BACKENDS, type TestApp } from '../../../../test/harness';
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
-import { shopTimeClock } from '../../../../test/shop-time';
+import { createShopTimeApp } from '../../../../test/shop-time';
 import { signaturePng } from '../../../../test/signature';
 import { type Send, staffClient } from '../../../../test/staff';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
@@ -43,11 +43,7 @@ describe.each(BACKENDS)('receipts on %s (DCC §15420)', (dialect) => {
   let today: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, {
-      seed: true,
-      env: { SHOP_TIMEZONE: ZONE },
-      clock: shopTimeClock(ZONE),
-    });
+    t = await createShopTimeApp(dialect, ZONE);
     owner = await dealerClient(t);
     packer = await staffClient(t, owner, 'dispatcher', 'pat');
     support = await staffClient(t, owner, 'support', 'sky');

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
+import { rowsOfOrders } from '../orders/repo';
 import { ordersWithHandlingStaff } from '../staff/repo';
 
 type ExportedColumn = Exclude<keyof OrdersTable, 'signature'>;
@@ -77,20 +78,10 @@ function ordersOfShopDays(db: Kysely<Database>, from: string, to: string) {
 
 /** Their items. */
 export function listOrderItemRowsBetween(db: Kysely<Database>, from: string, to: string) {
-  return db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', 'in', ordersOfShopDays(db, from, to))
-    .orderBy('id')
-    .execute();
+  return rowsOfOrders(db, 'order_items', ordersOfShopDays(db, from, to));
 }
 
 /** The returns of those orders, oldest first. */
 export function listOrderReturnRowsBetween(db: Kysely<Database>, from: string, to: string) {
-  return db
-    .selectFrom('order_returns')
-    .selectAll()
-    .where('order_id', 'in', ordersOfShopDays(db, from, to))
-    .orderBy('id')
-    .execute();
+  return rowsOfOrders(db, 'order_returns', ordersOfShopDays(db, from, to));
 }

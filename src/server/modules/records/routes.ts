@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { calendarDate } from '../../../shared/schemas/fields';
 import { parseInput } from '../../http/errors';
+import { csvDownloadRoute, sendCsvDownload } from '../../http/spreadsheet-csv';
 import { exportOrderRecords } from './service';
 
 const day = calendarDate();
@@ -9,28 +10,16 @@ const range = z
   .object({ from: day, to: day })
   .refine((r) => r.from <= r.to, { message: 'must not be before from', path: ['to'] });
 
-const exportRoute = {
-  config: { staffOnly: true, permission: 'audit' as const },
-  schema: {
-    response: {
-      200: {
-        description: 'the orders of the shop days from..to, one row per order',
-        content: { 'text/csv': { schema: z.string() } },
-      },
-    },
-  },
-  serializerCompiler: () => (data: unknown) =>
-    typeof data === 'string' ? data : JSON.stringify(data),
-};
+const exportRoute = csvDownloadRoute(
+  { staffOnly: true, permission: 'audit' as const },
+  'the orders of the shop days from..to, one row per order',
+);
 
 /** Records for the owner: GET /api/records/orders.csv?from=&to= (shop days). */
 export async function recordsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/records/orders.csv', exportRoute, async (request, reply) => {
     const { from, to } = parseInput(range, request.query, 'Invalid date range');
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="canopy-orders-${from}-to-${to}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(await exportOrderRecords(app.db.kysely, from, to));
+    const csv = await exportOrderRecords(app.db.kysely, from, to);
+    return sendCsvDownload(reply, `canopy-orders-${from}-to-${to}.csv`, csv);
   });
 }

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect';
 import { forUpdate } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, OrderReturnsTable, ProductDestructionsTable } from '../../db/schema';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -9,24 +9,18 @@ export function findReturnRows(db: Q, orderId: number) {
   return db.selectFrom('order_returns').selectAll().where('order_id', '=', orderId).execute();
 }
 
-export function insertReturnRow(
-  db: Q,
-  row: {
-    order_id: number;
-    reason: string;
-    items: string;
-    staff_id: number | null;
-    created_at: string;
-  },
-) {
+export function insertReturnRow(db: Q, row: Insertable<OrderReturnsTable>) {
   return db.insertInto('order_returns').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
-/** Returned goods are set apart; a product deleted since has nothing to set them on. */
-export function addToDestroy(db: Q, productId: number, amount: number) {
+/**
+ * Returned goods are set apart (`+`) and leave once destroyed (`-`); a product deleted since
+ * has nothing to set them on.
+ */
+export function changeToDestroy(db: Q, productId: number, op: '+' | '-', amount: number) {
   return db
     .updateTable('products')
-    .set((eb) => ({ to_destroy: eb('to_destroy', '+', amount) }))
+    .set((eb) => ({ to_destroy: eb('to_destroy', op, amount) }))
     .where('id', '=', productId)
     .execute();
 }
@@ -40,26 +34,7 @@ export function lockProductToDestroy(db: Q, productId: number, dialect: Dialect)
   return forUpdate(query, dialect).executeTakeFirst();
 }
 
-export function takeFromToDestroy(db: Q, productId: number, amount: number) {
-  return db
-    .updateTable('products')
-    .set((eb) => ({ to_destroy: eb('to_destroy', '-', amount) }))
-    .where('id', '=', productId)
-    .execute();
-}
-
-export function insertDestructionRow(
-  db: Q,
-  row: {
-    product_id: number;
-    product_name: string;
-    amount: number;
-    witness: string;
-    note: string | null;
-    staff_id: number | null;
-    created_at: string;
-  },
-) {
+export function insertDestructionRow(db: Q, row: Insertable<ProductDestructionsTable>) {
   return db
     .insertInto('product_destructions')
     .values(row)

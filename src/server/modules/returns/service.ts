@@ -58,7 +58,7 @@ export async function recordReturn(
         now,
       );
     for (const item of items)
-      if (item.stock > 0) await repo.addToDestroy(trx, item.productId, item.stock);
+      if (item.stock > 0) await repo.changeToDestroy(trx, item.productId, '+', item.stock);
     await recordChange(trx, actor, {
       action: 'returned',
       entity: 'orders',
@@ -127,7 +127,7 @@ export async function recordDestruction(
         code: 'DESTRUCTION_REFUSED',
       });
     const before = { id: product.id, to_destroy: product.to_destroy };
-    await repo.takeFromToDestroy(trx, product.id, input.amount);
+    await repo.changeToDestroy(trx, product.id, '-', input.amount);
     await repo.insertDestructionRow(trx, {
       product_id: product.id,
       product_name: product.name,

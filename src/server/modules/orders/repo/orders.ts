@@ -1,5 +1,5 @@
 /** Order rows and their lines: read, and changed one column group at a time. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { toCents } from '../../../../shared/money';
 import type { Payment } from '../../../../shared/payment';
 import type { Dialect } from '../../../db/connect';
@@ -30,26 +30,9 @@ export async function findOrders(
   if (where.notIn?.length) query = query.where('orders.status', 'not in', where.notIn);
   const orders = await query.execute();
   if (orders.length === 0) return [];
-  const items = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((o) => o.id),
-    )
-    .orderBy('id')
-    .execute();
-  const returns = await db
-    .selectFrom('order_returns')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((o) => o.id),
-    )
-    .orderBy('id')
-    .execute();
+  const orderIds = orders.map((o) => o.id);
+  const items = await rowsOfOrders(db, 'order_items', orderIds);
+  const returns = await rowsOfOrders(db, 'order_returns', orderIds);
   const itemsOf = groupByOrder(items);
   const returnsOf = groupByOrder(returns);
   return orders.map((order): [OrderRowWithDriver, OrderItemRow[], OrderReturnRow[]] => [
@@ -57,6 +40,24 @@ export async function findOrders(
     itemsOf.get(order.id) ?? [],
     returnsOf.get(order.id) ?? [],
   ]);
+}
+
+/** Which orders: their ids, or a subquery that selects them (a year of orders is many ids). */
+type OrderIds = number[] | SelectQueryBuilder<Database, 'orders', { id: number }>;
+
+/** The rows of these orders in a table keyed by order_id, in the order they were written. */
+export function rowsOfOrders(
+  db: Q,
+  table: 'order_items',
+  orderIds: OrderIds,
+): Promise<OrderItemRow[]>;
+export function rowsOfOrders(
+  db: Q,
+  table: 'order_returns',
+  orderIds: OrderIds,
+): Promise<OrderReturnRow[]>;
+export function rowsOfOrders(db: Q, table: 'order_items' | 'order_returns', orderIds: OrderIds) {
+  return db.selectFrom(table).selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
 }
 
 function groupByOrder<Row extends { order_id: number }>(rows: Row[]): Map<number, Row[]> {
