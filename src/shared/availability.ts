@@ -57,8 +57,20 @@ export function addDays(dateStr: string, n: number): string {
   return formatDateOnly(date);
 }
 
+/**
+ * A calendar date's weekday never changes, while building its local Date is costly (the time
+ * zone's rules are consulted): every same-day delivery asks it of today, so it is kept per date.
+ */
+const weekdaysByDate = new Map<string, Weekday>();
+const KEPT_WEEKDAYS = 512;
+
 export function weekdayOfDate(dateStr: string): Weekday {
-  return weekdayOf(parseDateOnly(dateStr));
+  const kept = weekdaysByDate.get(dateStr);
+  if (kept) return kept;
+  const weekday = weekdayOf(parseDateOnly(dateStr));
+  if (weekdaysByDate.size >= KEPT_WEEKDAYS) weekdaysByDate.clear();
+  weekdaysByDate.set(dateStr, weekday);
+  return weekday;
 }
 
 export function schedulingDates(today: string): string[] {

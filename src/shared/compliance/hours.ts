@@ -4,10 +4,19 @@
  */
 import type { LegalHours } from './rule-set';
 
+/** The few clock times the rule sets state, read once: every same-day delivery compares two. */
+const minutesOfClock = new Map<string, number>();
+
 /** "06:00" → 360 */
 export function clockMinutes(hhmm: string): number {
+  const kept = minutesOfClock.get(hhmm);
+  if (kept !== undefined) return kept;
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  return hours * 60 + minutes;
+  const total = hours * 60 + minutes;
+  // bounded all the same, should a caller ever pass times of its own
+  if (minutesOfClock.size >= 64) minutesOfClock.clear();
+  minutesOfClock.set(hhmm, total);
+  return total;
 }
 
 /** 360 → "6:00 AM", as the shop's windows write times */

@@ -238,7 +238,7 @@ export async function placeOrder(
     // The stock is taken last, so that on PostgreSQL the products stay locked only from there.
     const written = await repo.writeOrder(trx, db.dialect, order, items, taking);
     const restocked = await takenOrRefused(trx, priced, taking, written.took);
-    const placed = orderFromRows(written.order, written.items);
+    const placed = orderFromRows(written.order, written.items, [], pricing.taxes);
     if (claim) await keepAnswer(trx, claim, { statusCode: 201, body: placed });
     const slotChanges = await slotEvents(trx, [slotId]);
     return {

@@ -61,10 +61,15 @@ export function orderReturnFromRow(row: OrderReturnRow): OrderReturn {
   };
 }
 
+/**
+ * `taxes`: the order's tax lines when the caller holds them already (the checkout that just
+ * levied them), so that the row's JSON of them is not parsed back.
+ */
 export function orderFromRows(
   row: OrderRowWithDriver,
   items: OrderItemRow[],
   returns: OrderReturnRow[] = [],
+  taxes: readonly TaxLine[] = readJson<TaxLine[]>(row.taxes, []),
 ): Order {
   return {
     id: row.id,
@@ -85,7 +90,7 @@ export function orderFromRows(
     bogo50Details: readJson<Bogo50Details | null>(row.bogo50_details, null),
     orderType: row.order_type as OrderType,
     statusToken: row.status_token ?? '',
-    taxes: readJson<TaxLine[]>(row.taxes, []).map((line) => ({
+    taxes: taxes.map((line) => ({
       name: line.name,
       rate: line.ratePercent,
       amount: toDollars(line.amountCents),
