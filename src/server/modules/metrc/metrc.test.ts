@@ -7,9 +7,10 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness'
 import { cartLine, orderBody, productsByName } from '../../../../test/orders-fixtures';
 import type { ReportingDay, ReportingOverview } from '../../../shared/metrc';
 import { isSoldByWeight } from '../../../shared/quantity';
-import type { CartItem, Order } from '../../../shared/schemas/orders';
+import { type CartItem, type Order, orderPlacementSchema } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 import { metrcSettings } from '../../config';
+import { placeOrder } from '../orders/checkout';
 import { metrcClient } from './client';
 import { localSaleTime } from './receipt';
 import { drainOnce } from './worker';
@@ -217,18 +218,41 @@ describe.each(BACKENDS)('state track-and-trace on %s', (dialect) => {
     expect(short.body).toContain('must be the 24 letters and digits on the tag');
   });
 
-  it('refuses to hand over a cannabis Bulk line, whose amount Metrc would not be told', async () => {
-    await receive(flower, 100);
+  it('refuses a cannabis Bulk line at checkout, whose amount Metrc would not be told', async () => {
     await receive(wick, 2);
     const bulk = { ...cartLine(flower, 'Bulk', 1), price: -1 };
-    const { done } = await sell(wick, 1, [bulk]);
-    expect(done.statusCode, done.body).toBe(409);
-    expect(done.json()).toMatchObject({ code: 'NO_METRC_QUANTITY' });
-    expect(done.json().error).toContain('its Bulk line of Blue Dream has no amount');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/simple',
+      payload: orderBody([cartLine(wick, '1', 1), bulk], products),
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      error:
+        "Blue Dream can't be ordered as Bulk: every sale is reported to the state with its amount. Please choose a weight instead.",
+      code: 'NO_METRC_QUANTITY',
+      message:
+        "Blue Dream can't be ordered as Bulk: every sale is reported to the state with its amount. Please choose a weight instead.",
+    });
     // an accessory sold in Bulk is not Metrc's business
     const accessoryBulk = { ...cartLine(accessory, 'Bulk', 1), price: -1 };
     const { done: fine } = await sell(wick, 1, [accessoryBulk]);
     expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('refuses to hand over a Bulk line of an order taken before the shop reported to Metrc', async () => {
+    await receive(flower, 100);
+    await receive(wick, 2);
+    const bulk = { ...cartLine(flower, 'Bulk', 1), price: -1 };
+    // placed as the shop placed orders before METRC_* was set
+    const body = orderPlacementSchema.parse(orderBody([cartLine(wick, '1', 1), bulk], products));
+    const earlier = await placeOrder(t.db, body, { shopperId: 'before-metrc' });
+    const done = await owner.send('PATCH', `/api/orders/${earlier.value.id}/status`, {
+      status: 'completed',
+    });
+    expect(done.statusCode, done.body).toBe(409);
+    expect(done.json()).toMatchObject({ code: 'NO_METRC_QUANTITY' });
+    expect(done.json().error).toContain('its Bulk line of Blue Dream has no amount');
   });
 
   it('keeps a cannabis product’s stock within what its packages hold', async () => {

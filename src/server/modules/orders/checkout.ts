@@ -33,7 +33,7 @@ import {
   unitPrice,
 } from '../../../shared/pricing';
 import { toAppliedPromotion } from '../../../shared/promotions';
-import { quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
+import { isBulk, quantityOptionsFor, stockNeeded } from '../../../shared/quantity';
 import { ownValue } from '../../../shared/records';
 import { validationErrorBody } from '../../../shared/schemas/http';
 import {
@@ -98,6 +98,8 @@ export interface PlaceOrderContext {
   idempotency?: IdempotencyClaim | null;
   /** the dealer's settings and the zones as last committed; without it the order reads them */
   terms?: CheckoutTermsSnapshot;
+  /** the shop reports its sales to the state's track-and-trace system (Metrc is configured) */
+  reportsToMetrc?: boolean;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function placeOrder(
     const tax = taxContextFor(settings, place.zone, saleDate);
     const ruleSet = tax.ruleSet;
     checkSellable(priced, ruleSet);
+    if (context.reportsToMetrc) checkReportable(priced);
     const pricing = priceCart({
       lines: priced.map(toLine),
       promotion: applied,
@@ -270,6 +273,17 @@ function checkSellable(priced: PricedItem[], ruleSet: RuleSet) {
   if (!unweighed) return;
   const error = `${unweighed.product.name} can't be sold right now: the shop has not recorded what it counts toward the daily limit. Please remove it, or call us.`;
   throw new HttpError(409, { error, code: 'PRODUCT_NOT_SELLABLE', message: error });
+}
+
+/**
+ * A Bulk line's amount is agreed later and never recorded, so a shop that reports each sale to
+ * Metrc could not report a cannabis one: it is refused here rather than at the door.
+ */
+function checkReportable(priced: PricedItem[]) {
+  const bulk = priced.find((p) => p.product.cannabis && isBulk(p.item.quantity));
+  if (!bulk) return;
+  const error = `${bulk.product.name} can't be ordered as Bulk: every sale is reported to the state with its amount. Please choose a weight instead.`;
+  throw new HttpError(409, { error, code: 'NO_METRC_QUANTITY', message: error });
 }
 
 /** Re-validates each line against its product and prices it from the database. */

@@ -57,6 +57,7 @@ export interface OrderRoutesOptions {
 
 export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Promise<void> {
   const limitPlacement = orderRateLimiter(app, options.rateLimit);
+  const reportsToMetrc = metrcSettings(app.config) !== null;
   const keySweep = setInterval(() => {
     deleteExpiredIdempotencyKeys(app.db.kysely).catch((error) =>
       app.log.warn({ err: error }, 'idempotency key expiry failed'),
@@ -88,6 +89,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
         timeZone: app.config.SHOP_TIMEZONE,
         now: app.clock(),
         terms: app.checkoutTerms,
+        reportsToMetrc,
       });
       const order = published(app, placed);
       return { statusCode: 201, body: order };
@@ -136,7 +138,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
     actor: actorOf(request),
     timeZone: app.config.SHOP_TIMEZONE,
     now: app.clock(),
-    trackAndTrace: metrcSettings(app.config) !== null,
+    trackAndTrace: reportsToMetrc,
   });
   const statusSchema = { params: orderIdParams, body: orderStatusSchema, response: oneOrder };
   app.patch('/api/orders/:id/status', { config: manage, schema: statusSchema }, async (request) => {
@@ -187,7 +189,7 @@ export async function orderRoutes(app: ApiApp, options: OrderRoutesOptions): Pro
       published(
         app,
         await deleteOrder(app.db, id, actorOf(request), {
-          trackAndTrace: metrcSettings(app.config) !== null,
+          trackAndTrace: reportsToMetrc,
         }),
       );
       return reply.status(204).send(null);
