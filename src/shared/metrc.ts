@@ -78,6 +78,10 @@ const transactionView = z.object({
   totalAmount: z.number(),
 });
 
+/** How many sales are unreported past the deadline, for the back office's banner. */
+export const overdueReportsResponse = z.object({ overdue: z.number().int(), hours: z.number() });
+export type OverdueReports = z.output<typeof overdueReportsResponse>;
+
 export const reportingOverviewResponse = z.object({
   configured: z.boolean(),
   licenseNumber: z.string().nullable(),

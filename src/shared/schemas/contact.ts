@@ -12,6 +12,10 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
+/** The thanks a sent message is answered with. */
+export const contactReceivedResponse = z.object({ message: z.string() });
+export type ContactReceived = z.output<typeof contactReceivedResponse>;
+
 export const contactMessageResponse = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes';
 
 export const successResponse = z.object({ success: z.boolean() });
+export type SuccessResponse = z.output<typeof successResponse>;
 
 /** 204 No Content. */
 export const noContent = z.null().describe('No Content');

@@ -1,5 +1,6 @@
 import type {
   ConnectionTest,
+  OverdueReports,
   ReceivedPackage,
   Reconciliation,
   ReportingDay,
@@ -43,7 +44,7 @@ export const useReportingDay = (date: string | null) =>
 export const useOverdueReports = (enabled: boolean) =>
   useQuery({
     queryKey: stateReportingKeys.overdue,
-    queryFn: () => apiFetch<{ overdue: number; hours: number }>('/api/state-reporting/overdue'),
+    queryFn: () => apiFetch<OverdueReports>('/api/state-reporting/overdue'),
     refetchInterval: 60_000,
     enabled,
   });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { contactMessageResponse, contactSchema } from '../../../shared/schemas/contact';
+import {
+  contactMessageResponse,
+  contactReceivedResponse,
+  contactSchema,
+} from '../../../shared/schemas/contact';
 import { publish, published } from '../../events/publish';
 import { HttpError, idParams, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
@@ -16,7 +20,7 @@ export async function contactRoutes(app: ApiApp): Promise<void> {
     '/api/contact',
     {
       config: { public: true },
-      schema: { body: contactBody, response: { 201: z.object({ message: z.string() }) } },
+      schema: { body: contactBody, response: { 201: contactReceivedResponse } },
     },
     async (request, reply) => {
       // one limiter for this form and the chat's contact-info, so neither path skips it

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   connectionTestResponse,
+  overdueReportsResponse,
   receivedPackageResponse,
   receivePackageSchema,
   reconciliationResponse,
@@ -86,7 +87,7 @@ export async function metrcRoutes(
     '/api/state-reporting/overdue',
     {
       config: owner,
-      schema: { response: { 200: z.object({ overdue: z.number().int(), hours: z.number() }) } },
+      schema: { response: { 200: overdueReportsResponse } },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');

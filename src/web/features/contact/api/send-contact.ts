@@ -1,4 +1,4 @@
-import type { ContactMessage } from '@shared/schemas/contact';
+import type { ContactMessage, ContactReceived } from '@shared/schemas/contact';
 import { useMutation } from '@tanstack/react-query';
 import { currentChatSessionId } from '@web/features/chat/chat-session';
 import { postJson } from '@web/lib/api-client';
@@ -20,7 +20,7 @@ export function sendContactOverChat(
   client: RealtimeClient,
   sessionId: string,
   message: ContactMessage,
-): Promise<{ message?: string }> {
+): Promise<Partial<ContactReceived>> {
   return new Promise((resolve, reject) => {
     const timer = window.setTimeout(() => {
       unsubscribe();
@@ -37,11 +37,11 @@ export function sendContactOverChat(
   });
 }
 
-export function sendContact(message: ContactMessage): Promise<{ message?: string }> {
+export function sendContact(message: ContactMessage): Promise<Partial<ContactReceived>> {
   const client = realtime();
   const sessionId = currentChatSessionId();
   if (client && sessionId) return sendContactOverChat(client, sessionId, message);
-  return postJson<{ message?: string }>('/api/contact', message);
+  return postJson<ContactReceived>('/api/contact', message);
 }
 
 export function useSendContact() {

@@ -1,25 +1,19 @@
 import type { ChatMessagePayload } from '@shared/schemas/chat';
-import { apiFetch, sendJson } from '@web/lib/api-client';
+import type { SuccessResponse } from '@shared/schemas/http';
+import { postJson } from '@web/lib/api-client';
+
+const sessionPath = (sessionId: string, action: 'reply' | 'read' | 'spam') =>
+  `/api/chat/sessions/${encodeURIComponent(sessionId)}/${action}`;
 
 export function sendSupportReply(sessionId: string, message: string) {
-  return sendJson<ChatMessagePayload>(
-    'POST',
-    `/api/chat/sessions/${encodeURIComponent(sessionId)}/reply`,
-    { message },
-  );
+  return postJson<ChatMessagePayload>(sessionPath(sessionId, 'reply'), { message });
 }
 
 export function markChatRead(sessionId: string) {
-  return apiFetch<{ success: true }>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/read`, {
-    method: 'POST',
-    body: '{}',
-  });
+  return postJson<SuccessResponse>(sessionPath(sessionId, 'read'), {});
 }
 
 /** Support closes a conversation as spam: it leaves the inbox and its further messages are dropped. */
 export function closeChatAsSpam(sessionId: string) {
-  return apiFetch<{ success: true }>(`/api/chat/sessions/${encodeURIComponent(sessionId)}/spam`, {
-    method: 'POST',
-    body: '{}',
-  });
+  return postJson<SuccessResponse>(sessionPath(sessionId, 'spam'), {});
 }
