@@ -16,10 +16,6 @@ export async function addIndex(
   await (options.unique ? index.unique() : index).execute();
 }
 
-export async function dropIndexes(db: AnyDb, names: string[]): Promise<void> {
-  for (const name of names) await db.schema.dropIndex(name).ifExists().execute();
-}
-
 /**
  * An integer primary key the database numbers: `serial` on PostgreSQL, `integer … autoincrement`
  * on SQLite (which never reuses a number, as PostgreSQL's sequence does not). For `$call`.
