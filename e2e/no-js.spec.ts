@@ -4,12 +4,25 @@
  */
 import { expect, test } from '@playwright/test';
 
-/** Blue Dream, a featured flower of the demo catalog at $45 for its first size (1/8 oz). */
-const DREAM = { name: 'Blue Dream', price: '$45.00' };
+/**
+ * Blue Dream, a featured flower of the demo catalog at $45 for its first size (1/8 oz), with
+ * the facts the demo catalog states for it.
+ */
+const DREAM = {
+  name: 'Blue Dream',
+  price: '$45.00',
+  facts: [
+    ['Brand', 'Humboldt Farms'],
+    ['THC', '21.4%'],
+    ['CBD', '0.1%'],
+    ['Net size', '3.5 g'],
+    ['Effects', 'Relaxed, Happy, Creative'],
+  ],
+};
 
 test.use({ javaScriptEnabled: false });
 
-test('without JavaScript the gate, the cards and a product page can be read', async ({ page }) => {
+test('without JavaScript the gate, the cards and a product page with its facts can be read', async ({ page }) => {
   await page.goto('/');
   const gate = page.getByRole('dialog', { name: 'Are you 21 or older?' });
   await expect(gate).toBeVisible();
@@ -26,9 +39,14 @@ test('without JavaScript the gate, the cards and a product page can be read', as
   await expect(page.getByRole('heading', { level: 1, name: DREAM.name })).toBeVisible();
   await expect(page.getByText(DREAM.price).first()).toBeVisible();
   await expect(page.getByRole('img', { name: `${DREAM.name} image 1` })).toBeVisible();
+  const facts = page.getByRole('region', { name: 'Product facts' });
+  for (const [term, value] of DREAM.facts) {
+    await expect(facts.getByRole('term').filter({ hasText: term })).toHaveCount(1);
+    await expect(facts.getByRole('definition').filter({ hasText: value })).toHaveCount(1);
+  }
 });
 
-test('the server answers / and a product page with names and prices in the HTML', async ({
+test('the server answers / and a product page with names, prices and facts in the HTML', async ({
   request,
 }) => {
   const home = await (await request.get('/', { headers: { cookie: 'canopy_age=1' } })).text();
@@ -39,4 +57,6 @@ test('the server answers / and a product page with names and prices in the HTML'
   const page = await (await request.get(href!)).text();
   expect(page).toMatch(new RegExp(`<h1[^>]*>${DREAM.name}</h1>`));
   expect(page).toContain(DREAM.price);
+  for (const [term, value] of DREAM.facts)
+    expect(page).toMatch(new RegExp(`>${term}</dt><dd[^>]*>${value}</dd>`));
 });
