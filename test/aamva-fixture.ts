@@ -43,6 +43,14 @@ export function aamvaText({
   return header + designators.join('') + bodies.join('');
 }
 
+/** A file of one subfile, a licence's DL unless `type` says otherwise, under this header. */
+export function oneSubfileText(
+  elements: ElementList,
+  { type = 'DL', ...header }: Omit<AamvaFile, 'subfiles'> & { type?: string } = {},
+) {
+  return aamvaText({ ...header, subfiles: [{ type, elements }] });
+}
+
 /** 2005-06-15 → 06152005, as US licences write dates */
 export const usDate = (iso: string) => iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(0, 4);
 

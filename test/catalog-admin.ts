@@ -17,6 +17,14 @@ export const FLOWER_BODY = {
   media: ['/media/demo-1.webp'],
 };
 
+/** The 400 every product route answers to an id that is not one, such as `/api/products/abc`. */
+export const INVALID_PRODUCT_ID_ANSWER = {
+  error: 'Invalid product id',
+  code: 'VALIDATION_FAILED',
+  errors: [{ path: 'id', message: 'must be a positive whole number' }],
+  formattedErrors: ['id: must be a positive whole number'],
+};
+
 const DEALER = { username: 'back-office', password: 'a-long-dealer-password' };
 
 /** Signs a dealer in and answers a request helper that sends the session cookie (or none with `anonymous`). */

@@ -5,6 +5,14 @@ export interface SocketMessage {
   data: unknown;
 }
 
+/** Resolves when the socket is open, rejects if it fails first. */
+export function opened(socket: WebSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+}
+
 /** A real WebSocket client that records messages and can wait for one, and for the close. */
 export async function openSocket(url: string, headers: Record<string, string> = {}) {
   const socket = new WebSocket(url, { headers });
@@ -24,10 +32,7 @@ export async function openSocket(url: string, headers: Record<string, string> = 
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
   );
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
+  await opened(socket);
   return {
     socket,
     received,

@@ -38,47 +38,42 @@ describe('server layout', () => {
     lines: readFileSync(file, 'utf8').split('\n'),
   }));
 
-  it('keeps every query in a repo.ts (or src/server/db)', () => {
-    const offenders = files
-      .filter((f) => !mayHoldSql(f.name) && !(f.name in SQL_EXCEPTIONS))
+  /** `file:line: text` for every line matching `pattern` in the files whose name `among` keeps. */
+  const linesMatching = (among: (name: string) => boolean, pattern: RegExp) =>
+    files
+      .filter((f) => among(f.name))
       .flatMap((f) =>
         f.lines.flatMap((line, index) =>
-          QUERY.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
+          pattern.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
         ),
       );
+
+  it('keeps every query in a repo.ts (or src/server/db)', () => {
+    const offenders = linesMatching(
+      (name) => !mayHoldSql(name) && !(name in SQL_EXCEPTIONS),
+      QUERY,
+    );
     expect(offenders).toEqual([]);
   });
 
   it('leaves the dialect to repos and src/server/db: a module service never compares it', () => {
-    const offenders = files
-      .filter((f) => f.name.startsWith('modules/') && !mayHoldSql(f.name))
-      .flatMap((f) =>
-        f.lines.flatMap((line, index) =>
-          DIALECT_COMPARISON.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
-        ),
-      );
+    const offenders = linesMatching(
+      (name) => name.startsWith('modules/') && !mayHoldSql(name),
+      DIALECT_COMPARISON,
+    );
     expect(offenders).toEqual([]);
   });
 
   it('writes every CSV through http/spreadsheet-csv.ts, which escapes formulas', () => {
-    const offenders = files
-      .filter((f) => f.name !== 'http/spreadsheet-csv.ts')
-      .flatMap((f) =>
-        f.lines.flatMap((line, index) =>
-          /from 'csv-stringify/.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
-        ),
-      );
+    const offenders = linesMatching(
+      (name) => name !== 'http/spreadsheet-csv.ts',
+      /from 'csv-stringify/,
+    );
     expect(offenders).toEqual([]);
   });
 
   it('publishes events in one place: services return them, events/publish.ts sends them', () => {
-    const offenders = files
-      .filter((f) => f.name !== 'events/publish.ts')
-      .flatMap((f) =>
-        f.lines.flatMap((line, index) =>
-          /\.events\.publish\(/.test(line) ? [`${f.name}:${index + 1}: ${line.trim()}`] : [],
-        ),
-      );
+    const offenders = linesMatching((name) => name !== 'events/publish.ts', /\.events\.publish\(/);
     expect(offenders).toEqual([]);
   });
 
@@ -87,15 +82,10 @@ describe('server layout', () => {
       name.startsWith('db/') ||
       (name.startsWith('modules/') &&
         !/\/(repo|routes|admin-routes|[a-z-]*mapper)\.ts$|\/repo\//.test(name));
-    const offenders = files
-      .filter((f) => !mayOpen(f.name))
-      .flatMap((f) =>
-        f.lines.flatMap((line, index) =>
-          /\.transaction\(\)|\.writeTransaction\(/.test(line)
-            ? [`${f.name}:${index + 1}: ${line.trim()}`]
-            : [],
-        ),
-      );
+    const offenders = linesMatching(
+      (name) => !mayOpen(name),
+      /\.transaction\(\)|\.writeTransaction\(/,
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -67,18 +67,12 @@ const mints = product({
 });
 const papers = product({ name: 'Rolling Papers', category: 'accessories', price: 3 });
 const all = [blueDream, gelato, gummies, mints, papers];
-const names = (filter: string) =>
-  filterAndSortProducts(all, parseMenuFilter(filter)).map((p) => p.name);
+const namesOf = (products: Product[]) => products.map((p) => p.name);
+const names = (filter: string) => namesOf(filterAndSortProducts(all, parseMenuFilter(filter)));
 
 describe('menu filter and sort', () => {
   it('keeps the catalog, featured first, when nothing is chosen', () => {
-    expect(names('')).toEqual([
-      'Blue Dream',
-      'Gelato #41',
-      'Sour Watermelon Gummies',
-      'Micro-dose Mints',
-      'Rolling Papers',
-    ]);
+    expect(names('')).toEqual(namesOf([blueDream, gelato, gummies, mints, papers]));
   });
 
   it('filters by brand without regard to case, and by strain type', () => {
@@ -104,29 +98,11 @@ describe('menu filter and sort', () => {
   });
 
   it('sorts by price both ways, potency, newest and name', () => {
-    expect(names('sort=price-low')).toEqual([
-      'Rolling Papers',
-      'Sour Watermelon Gummies',
-      'Micro-dose Mints',
-      'Blue Dream',
-      'Gelato #41',
-    ]);
+    expect(names('sort=price-low')).toEqual(namesOf([papers, gummies, mints, blueDream, gelato]));
     expect(names('sort=price-high')[0]).toBe('Gelato #41');
-    expect(names('sort=potency')).toEqual([
-      'Gelato #41',
-      'Blue Dream',
-      'Sour Watermelon Gummies',
-      'Micro-dose Mints',
-      'Rolling Papers',
-    ]);
+    expect(names('sort=potency')).toEqual(namesOf([gelato, blueDream, gummies, mints, papers]));
     expect(names('sort=newest')[0]).toBe('Gelato #41');
-    expect(names('sort=name')).toEqual([
-      'Blue Dream',
-      'Gelato #41',
-      'Micro-dose Mints',
-      'Rolling Papers',
-      'Sour Watermelon Gummies',
-    ]);
+    expect(names('sort=name')).toEqual(namesOf([blueDream, gelato, mints, papers, gummies]));
   });
 
   it('writes one normal query for equal filters and ignores what it does not understand', () => {

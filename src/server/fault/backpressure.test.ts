@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createFaultApp, type FaultApp } from '../../../test/server-process';
+import { opened } from '../../../test/socket';
 import type { Category } from '../../shared/schemas/categories';
 import { MAX_BUFFERED_BYTES } from '../realtime/hub';
 
@@ -36,13 +37,6 @@ function bufferBytesAfterGc(): number {
 
 function url(t: FaultApp) {
   return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
-}
-
-function opened(socket: WebSocket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
 }
 
 /** Counts the big updates by their sequence number without parsing 256 KB per message. */

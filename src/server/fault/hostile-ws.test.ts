@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createFaultApp, type FaultApp, sleep } from '../../../test/server-process';
+import { opened } from '../../../test/socket';
 import type { Product } from '../../shared/schemas/products';
 import { ensureDealer } from '../modules/auth/service';
 import { MAX_MESSAGE_BYTES } from '../realtime/ws-routes';
@@ -20,13 +21,6 @@ interface Listener {
   socket: WebSocket;
   stocks: number[];
   init: Promise<void>;
-}
-
-function opened(socket: WebSocket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
 }
 
 describe('hostile real-time clients', () => {

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerClient } from '../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
@@ -18,6 +19,11 @@ describe.each(BACKENDS)('error answers carry a stable code on %s', (dialect) => 
 
   const place = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/orders/simple', payload });
+  /** The answer has this status and carries this code. */
+  const hasCode = (answer: LightMyRequestResponse, status: number, code: string) => {
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json().code).toBe(code);
+  };
 
   it('every code is UPPER_SNAKE and listed once', () => {
     for (const code of ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
@@ -49,8 +55,7 @@ describe.each(BACKENDS)('error answers carry a stable code on %s', (dialect) => 
 
   it('the generic answers: NOT_FOUND, UNAUTHORIZED, CROSS_SITE_REQUEST, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE', async () => {
     const unknownRoute = await t.app.inject('/api/nothing-here');
-    expect(unknownRoute.statusCode).toBe(404);
-    expect(unknownRoute.json().code).toBe('NOT_FOUND');
+    hasCode(unknownRoute, 404, 'NOT_FOUND');
 
     const unknownProduct = await t.app.inject('/api/products/999999');
     expect(unknownProduct.statusCode).toBe(404);
@@ -66,33 +71,28 @@ describe.each(BACKENDS)('error answers carry a stable code on %s', (dialect) => 
       { origin: 'https://elsewhere.example' },
       { name: 'a', email: 'a@b.c', phone: '1', message: 'hi' },
     );
-    expect(crossSite.statusCode).toBe(403);
-    expect(crossSite.json().code).toBe('CROSS_SITE_REQUEST');
+    hasCode(crossSite, 403, 'CROSS_SITE_REQUEST');
 
     const plainText = await contact({ 'content-type': 'text/plain' }, 'hello');
-    expect(plainText.statusCode).toBe(415);
-    expect(plainText.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    hasCode(plainText, 415, 'UNSUPPORTED_MEDIA_TYPE');
 
     const huge = await contact(
       { 'content-type': 'application/json' },
       JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
     );
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+    hasCode(huge, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('back-office refusals: CATEGORY_SLUG_TAKEN, CATEGORY_HAS_SUBCATEGORIES, PROMO_CODE_TAKEN', async () => {
     const duplicate = await send('POST', '/api/categories', { name: 'Flower' });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().code).toBe('CATEGORY_SLUG_TAKEN');
+    hasCode(duplicate, 409, 'CATEGORY_SLUG_TAKEN');
 
     const categories = (await t.app.inject('/api/categories')).json<
       { id: number; slug: string }[]
     >();
     const flower = categories.find((c) => c.slug === 'flower')!;
     const parent = await send('DELETE', `/api/categories/${flower.id}`);
-    expect(parent.statusCode).toBe(400);
-    expect(parent.json().code).toBe('CATEGORY_HAS_SUBCATEGORIES');
+    hasCode(parent, 400, 'CATEGORY_HAS_SUBCATEGORIES');
 
     const promo = await send('POST', '/api/promotions', {
       title: 'Again',
@@ -100,7 +100,6 @@ describe.each(BACKENDS)('error answers carry a stable code on %s', (dialect) => 
       promoCode: 'bogo50',
       discountAmount: 5,
     });
-    expect(promo.statusCode).toBe(409);
-    expect(promo.json().code).toBe('PROMO_CODE_TAKEN');
+    hasCode(promo, 409, 'PROMO_CODE_TAKEN');
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDb } from '../../../test/harness';
 import { captureLogs } from '../../../test/log-capture';
@@ -10,6 +11,13 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect, type Db } from '../db/connect';
 import { MIGRATION_NAMES, migrateToLatest } from '../db/migrate';
+
+/** Asks /readyz, expects 503, and answers the body for the test to judge. */
+async function unready(app: FastifyInstance) {
+  const ready = await app.inject('/readyz');
+  expect(ready.statusCode).toBe(503);
+  return ready.json();
+}
 
 describe.each(BACKENDS)('health and readiness on %s', (dialect) => {
   const t = appPerSuite(dialect, { seed: false });
@@ -38,9 +46,7 @@ describe('18.1 readiness when the database is unavailable', () => {
     const app = await buildApp({ config: t.config, db: t.db, logger: false });
     try {
       await t.db.close();
-      const ready = await app.inject('/readyz');
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({
+      expect(await unready(app)).toEqual({
         status: 'unavailable',
         error: 'The database does not answer',
         code: 'DATABASE_UNREACHABLE',
@@ -58,9 +64,7 @@ describe('18.1 readiness when the database is unavailable', () => {
     const db = connect({ dataDir });
     const app = await buildApp({ config, db, logger: false });
     try {
-      const before = await app.inject('/readyz');
-      expect(before.statusCode).toBe(503);
-      expect(before.json()).toEqual({
+      expect(await unready(app)).toEqual({
         status: 'unavailable',
         error: 'The database schema is older than this version of Canopy',
         code: 'MIGRATIONS_PENDING',
@@ -94,9 +98,7 @@ describe('18.1 readiness when the database is unavailable', () => {
         try {
           expect((await app.inject('/readyz')).statusCode).toBe(200);
           await proxy.cut();
-          const down = await app.inject('/readyz');
-          expect(down.statusCode).toBe(503);
-          expect(down.json()).toMatchObject({
+          expect(await unready(app)).toMatchObject({
             status: 'unavailable',
             code: 'DATABASE_UNREACHABLE',
           });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_PRODUCT_ID_ANSWER } from '../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../test/harness';
 import { ensureDealer } from '../modules/auth/service';
 import { DOCS_PREFIX, OPENAPI_PATH } from './openapi';
@@ -156,12 +157,7 @@ describe.each(BACKENDS)('API document on %s', (dialect) => {
       payload: { featured: 'yes' },
     });
     expect(badId.statusCode).toBe(400);
-    expect(badId.json()).toEqual({
-      error: 'Invalid product id',
-      code: 'VALIDATION_FAILED',
-      errors: [{ path: 'id', message: 'must be a positive whole number' }],
-      formattedErrors: ['id: must be a positive whole number'],
-    });
+    expect(badId.json()).toEqual(INVALID_PRODUCT_ID_ANSWER);
     const product = (await t.app.inject('/api/products')).json<{ id: number }[]>()[0];
     const badBody = await t.app.inject({
       method: 'PATCH',

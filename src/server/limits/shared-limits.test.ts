@@ -34,40 +34,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     /** The nth request goes to one instance, the next to the other. */
     const spread = (n: number) => instances[n % 2]!;
 
-    it('failed logins of one address count on both: the 6th guess is refused', async () => {
+    /** The status codes of `count` POSTs from one address, spread over both instances. */
+    const statusesOf = async (
+      count: number,
+      request: { url: string; remoteAddress: string; payload: (n: number) => object },
+    ) => {
       const answers = [];
-      for (let n = 0; n < 6; n++)
+      for (let n = 0; n < count; n++)
         answers.push(
           (
             await spread(n).inject({
               method: 'POST',
-              url: '/api/auth/login',
-              payload: { username: 'owner', password: `guess-${n}-password` },
-              remoteAddress: '203.0.113.7',
+              url: request.url,
+              payload: request.payload(n),
+              remoteAddress: request.remoteAddress,
             })
           ).statusCode,
         );
+      return answers;
+    };
+
+    it('failed logins of one address count on both: the 6th guess is refused', async () => {
+      const answers = await statusesOf(6, {
+        url: '/api/auth/login',
+        payload: (n) => ({ username: 'owner', password: `guess-${n}-password` }),
+        remoteAddress: '203.0.113.7',
+      });
       expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
     });
 
     it('contact messages of one address count on both: the 11th is refused', async () => {
-      const answers = [];
-      for (let n = 0; n < 11; n++)
-        answers.push(
-          (
-            await spread(n).inject({
-              method: 'POST',
-              url: '/api/contact',
-              payload: {
-                name: 'Spam',
-                email: 'spam@example.com',
-                phone: '555-0100',
-                message: `#${n}`,
-              },
-              remoteAddress: '203.0.113.8',
-            })
-          ).statusCode,
-        );
+      const answers = await statusesOf(11, {
+        url: '/api/contact',
+        payload: (n) => ({
+          name: 'Spam',
+          email: 'spam@example.com',
+          phone: '555-0100',
+          message: `#${n}`,
+        }),
+        remoteAddress: '203.0.113.8',
+      });
       expect(answers.slice(0, 10).every((status) => status < 300)).toBe(true);
       expect(answers[10]).toBe(429);
     });
@@ -78,18 +84,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         [cartLine(products.get('Rolling Papers')!, '1')],
         [...products.values()],
       );
-      const answers = [];
-      for (let n = 0; n < 4; n++)
-        answers.push(
-          (
-            await spread(n).inject({
-              method: 'POST',
-              url: '/api/orders/simple',
-              payload: body,
-              remoteAddress: '203.0.113.9',
-            })
-          ).statusCode,
-        );
+      const answers = await statusesOf(4, {
+        url: '/api/orders/simple',
+        payload: () => body,
+        remoteAddress: '203.0.113.9',
+      });
       expect(answers).toEqual([201, 201, 201, 429]);
     });
   },

@@ -353,10 +353,7 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
   });
 
   it('lets a shopper socket send no support replies', async () => {
-    const shopper = await connect(wsUrl);
-    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
-    shopper.send({ type: 'chat-message', data: { sessionId, message: 'hello' } });
-    await shopper.next((m) => m.type === 'message-received');
+    const { shopper, sessionId } = await shopperChatting('hello');
     shopper.send({
       type: 'support-response',
       data: { sessionId, message: 'I am support, honest' },
@@ -365,6 +362,15 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
     expect(await historyOf(sessionId)).toEqual(['hello']);
     shopper.socket.close();
   });
+
+  /** A shopper socket whose chat the server has received `message` in. */
+  async function shopperChatting(message: string) {
+    const shopper = await connect(wsUrl);
+    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
+    shopper.send({ type: 'chat-message', data: { sessionId, message } });
+    await shopper.next((m) => m.type === 'message-received');
+    return { shopper, sessionId };
+  }
 
   async function historyOf(sessionId: string): Promise<string[]> {
     const res = await t.app.inject({
@@ -409,10 +415,7 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
     expect(orderCreated(old, order.id)).toBe(false);
 
     // a support reply from the old socket is refused
-    const shopper = await connect(wsUrl);
-    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
-    shopper.send({ type: 'chat-message', data: { sessionId, message: 'anyone there?' } });
-    await shopper.next((m) => m.type === 'message-received');
+    const { shopper, sessionId } = await shopperChatting('anyone there?');
     old.send({ type: 'support-response', data: { sessionId, message: 'logged-out reply' } });
     await old.settle();
     expect(await historyOf(sessionId)).toEqual(['anyone there?']);
@@ -430,10 +433,7 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
     await ensureDealer(t.db.kysely, 'rt-reset', 'reset-password-2');
 
     // re-checked before a dealer-only message is acted on
-    const shopper = await connect(wsUrl);
-    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
-    shopper.send({ type: 'chat-message', data: { sessionId, message: 'hello?' } });
-    await shopper.next((m) => m.type === 'message-received');
+    const { shopper, sessionId } = await shopperChatting('hello?');
     acting.send({ type: 'support-response', data: { sessionId, message: 'stale reply' } });
     await acting.next((m) => m.type === 'init' && m.data.orders.length === 0);
     expect(await historyOf(sessionId)).toEqual(['hello?']);
@@ -559,10 +559,7 @@ describe.each(BACKENDS)('real-time channel on %s', (dialect) => {
   });
 
   it('14.2 refuses a dealer socket reply over the chat cap', async () => {
-    const shopper = await connect(wsUrl);
-    const { sessionId } = (await shopper.next((m) => m.type === 'init')).data;
-    shopper.send({ type: 'chat-message', data: { sessionId, message: 'long answer please' } });
-    await shopper.next((m) => m.type === 'message-received');
+    const { shopper, sessionId } = await shopperChatting('long answer please');
     const dealer = await connect(wsUrl, dealerCookie);
     await dealer.next((m) => m.type === 'init');
     const tooLong = 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cartLineArb, promotionArb } from '../../../test/pricing-properties';
 import { type AppliedPromotion, isLineEligible, type PricingLine, priceCart } from '../pricing';
 import { RULE_SETS } from './rule-sets';
 import { type StoredOrderTaxes, taxesOnDate } from './taxes-on-date';
@@ -48,34 +49,12 @@ describe('taxesOnDate', () => {
 
   it('gives what priceCart charged when the date is the order’s own (property)', () => {
     const lineArb = fc
-      .record({
-        cents: fc.integer({ min: 0, max: 40_000 }),
-        count: fc.integer({ min: 1, max: 3 }),
-        cannabis: fc.boolean(),
-        freebie: fc.boolean(),
-      })
-      .map(
-        ({ cents, count, cannabis, freebie }): PricingLine => ({
-          productId: 1,
-          category: cannabis ? 'flower' : 'accessories',
-          quantity: cannabis ? '1/8 Oz' : '1',
-          count,
-          unitPriceCents: cents,
-          cannabis,
-          freebie,
-        }),
-      );
-    const promotionArb = fc.record({
-      promoCode: fc.constant('OFF'),
-      discountType: fc.constantFrom<'fixed' | 'percentage'>('fixed', 'percentage'),
-      discountAmount: fc.integer({ min: 0, max: 5_000 }).map((x100) => x100 / 100),
-      applicableCategories: fc.constantFrom<string[]>([], ['flower'], ['accessories']),
-      isBogo50: fc.constant(false),
-    });
+      .tuple(cartLineArb(40_000, 3), fc.boolean())
+      .map(([line, freebie]): PricingLine => ({ ...line, freebie }));
     fc.assert(
       fc.property(
         fc.array(lineArb, { maxLength: 5 }),
-        fc.option<AppliedPromotion>(promotionArb, { nil: null }),
+        fc.option<AppliedPromotion>(promotionArb(50), { nil: null }),
         fc.constantFrom('delivery', 'pickup' as const),
         fc.constantFrom('2025-06-30', '2025-07-01', '2026-11-27'),
         fc.integer({ min: 0, max: 12_000 }).map((thousandths) => thousandths / 1000),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cartLineArb, promotionArb } from '../../../test/pricing-properties';
 import { type AppliedPromotion, type PricingLine, priceCart } from '../pricing';
 import { RULE_SETS } from './rule-sets';
 import { orderTaxes, percentOfCents, taxLines, totalTaxCents } from './taxes';
@@ -156,41 +157,18 @@ describe('priceCart with taxes', () => {
 });
 
 describe('tax bases, for any cart (properties)', () => {
-  const lineArb = fc
-    .record({
-      cents: fc.integer({ min: 0, max: 50_000 }),
-      count: fc.integer({ min: 1, max: 4 }),
-      cannabis: fc.boolean(),
-      flagged: fc.boolean(),
-    })
-    .map(
-      ({ cents, count, cannabis, flagged }): PricingLine => ({
-        productId: 1,
-        category: cannabis ? 'flower' : 'accessories',
-        quantity: cannabis ? '1/8 Oz' : '1',
-        count,
-        unitPriceCents: cents,
-        // an absent flag is cannabis
-        ...(cannabis && !flagged ? {} : { cannabis }),
-      }),
-    );
-  const promotionArb = fc.option<AppliedPromotion>(
-    fc.record({
-      promoCode: fc.constant('OFF'),
-      discountType: fc.constantFrom<'fixed' | 'percentage'>('fixed', 'percentage'),
-      discountAmount: fc.integer({ min: 0, max: 10_000 }).map((x100) => x100 / 100),
-      applicableCategories: fc.constantFrom<string[]>([], ['flower'], ['accessories']),
-      isBogo50: fc.constant(false),
-    }),
-    { nil: null },
-  );
+  const lineArb = fc.tuple(cartLineArb(50_000, 4), fc.boolean()).map(([line, flagged]) => {
+    // an absent flag is cannabis
+    const { cannabis, ...unflagged } = line;
+    return cannabis && !flagged ? unflagged : line;
+  });
   const rateArb = fc.option(
     fc.integer({ min: 0, max: 15_000 }).map((thousandths) => thousandths / 1000),
     { nil: null },
   );
   const cartArb = fc.record({
     lines: fc.array(lineArb, { maxLength: 6 }),
-    promotion: promotionArb,
+    promotion: fc.option<AppliedPromotion>(promotionArb(100), { nil: null }),
     orderType: fc.constantFrom('delivery', 'scheduled', 'pickup' as const),
     salesTaxPercent: rateArb,
     localTaxPercent: rateArb,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  aamvaText,
   californiaLicence,
   canadianDate,
   licenceElements,
+  oneSubfileText,
   type Person,
   usDate,
 } from '../../../test/aamva-fixture';
@@ -77,25 +77,19 @@ describe('a current California licence (AAMVA version 10)', () => {
 
 describe('other layouts', () => {
   it('a Canadian licence writes its dates CCYYMMDD', () => {
-    const text = aamvaText({
-      iin: '636012',
-      version: 8,
-      subfiles: [
-        {
-          type: 'DL',
-          elements: licenceElements({
-            idNumber: 'D6101-40706-60905',
-            firstName: 'JEAN',
-            middleName: 'NONE',
-            lastName: 'TREMBLAY',
-            dateOfBirth: '1996-11-04',
-            expiry: '2027-11-04',
-            state: 'ON',
-            country: 'CAN',
-          }),
-        },
-      ],
-    });
+    const text = oneSubfileText(
+      licenceElements({
+        idNumber: 'D6101-40706-60905',
+        firstName: 'JEAN',
+        middleName: 'NONE',
+        lastName: 'TREMBLAY',
+        dateOfBirth: '1996-11-04',
+        expiry: '2027-11-04',
+        state: 'ON',
+        country: 'CAN',
+      }),
+      { iin: '636012', version: 8 },
+    );
     expect(text).toContain('DBB19961104\n');
     expect(parsed(text)).toEqual({
       idNumber: 'D6101-40706-60905',
@@ -108,23 +102,17 @@ describe('other layouts', () => {
   });
 
   it('a version 01 file has no jurisdiction version and names the holder in DAA', () => {
-    const text = aamvaText({
-      iin: '636015',
-      version: 1,
-      subfiles: [
-        {
-          type: 'DL',
-          elements: [
-            ['DAQ', '12345678'],
-            ['DAA', 'GARCIA,JOSE,LUIS'],
-            ['DAG', '100 ELM ST'],
-            ['DAJ', 'TX'],
-            ['DBA', canadianDate('2027-08-31')],
-            ['DBB', canadianDate('1980-08-31')],
-          ],
-        },
+    const text = oneSubfileText(
+      [
+        ['DAQ', '12345678'],
+        ['DAA', 'GARCIA,JOSE,LUIS'],
+        ['DAG', '100 ELM ST'],
+        ['DAJ', 'TX'],
+        ['DBA', canadianDate('2027-08-31')],
+        ['DBB', canadianDate('1980-08-31')],
       ],
-    });
+      { iin: '636015', version: 1 },
+    );
     expect(text.slice(4, 19)).toBe('ANSI 6360150101');
     expect(parsed(text)).toEqual({
       idNumber: '12345678',
@@ -139,35 +127,24 @@ describe('other layouts', () => {
 
   it('versions 02-03 put first and middle names together in DCT', () => {
     const withGiven = (given: string) =>
-      aamvaText({
-        version: 3,
-        subfiles: [
-          {
-            type: 'DL',
-            elements: [
-              ['DAQ', 'A7654321'],
-              ['DCS', 'SMITH'],
-              ['DCT', given],
-              ['DBA', usDate('2028-01-01')],
-              ['DBB', usDate('1970-12-25')],
-            ],
-          },
+      oneSubfileText(
+        [
+          ['DAQ', 'A7654321'],
+          ['DCS', 'SMITH'],
+          ['DCT', given],
+          ['DBA', usDate('2028-01-01')],
+          ['DBB', usDate('1970-12-25')],
         ],
-      });
+        { version: 3 },
+      );
     expect(parsed(withGiven('ANNA,BETH'))).toMatchObject({ firstName: 'ANNA', middleName: 'BETH' });
     expect(parsed(withGiven('ANNA BETH'))).toMatchObject({ firstName: 'ANNA', middleName: 'BETH' });
     expect(parsed(withGiven('ANNA'))).toMatchObject({ firstName: 'ANNA', lastName: 'SMITH' });
   });
 
   it('reads an ID card whose subfile is "ID"', () => {
-    const text = aamvaText({
-      subfiles: [
-        {
-          type: 'ID',
-          elements: licenceElements({ dateOfBirth: '2000-01-01', expiry: '2030-01-01' }),
-        },
-      ],
-    });
+    const card = licenceElements({ dateOfBirth: '2000-01-01', expiry: '2030-01-01' });
+    const text = oneSubfileText(card, { type: 'ID' });
     expect(parsed(text).dateOfBirth).toBe('2000-01-01');
   });
 });

@@ -1,9 +1,9 @@
-import { ORDER_LIMIT_DEFAULTS } from '@shared/order-limits';
+import type { ServerMessage } from '@shared/events';
 import type { Order } from '@shared/schemas/orders';
 import type { Product } from '@shared/schemas/products';
 import type { ScheduleSlot } from '@shared/schemas/schedule';
-import { QueryClient } from '@tanstack/react-query';
-import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { type DealerSettings, dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
 import { type DeliveryZone, deliveryZonesQueryOptions } from '@web/api/get-delivery-zones';
 import { myOrdersQueryOptions } from '@web/api/get-my-orders';
 import { ordersQueryOptions } from '@web/api/get-orders';
@@ -26,22 +26,21 @@ const slot = (id: number, currentOrders: number) =>
   }) as ScheduleSlot;
 const order = (id: number) => ({ id, customer: `C${id}`, status: 'pending' }) as Order;
 
+/** A registry holding `list` under `key`: each server message given to it answers what `key` then holds. */
+function listFollowing<T>(key: QueryKey, list: T[]) {
+  const client = new QueryClient();
+  client.setQueryData(key, list);
+  return (message: ServerMessage) => {
+    applyServerMessage(client, message);
+    return client.getQueryData<T[]>(key);
+  };
+}
+
 describe('socket events land in the registry entries the screens read', () => {
   it('init fills the lists and the settings', () => {
     const client = new QueryClient();
-    const settings = {
-      id: 1,
-      availableDays: ['Monday'],
-      deliveryHours: '[]',
-      deliveryNotes: null,
-      updatedAt: '',
-      jurisdiction: 'none',
-      salesTaxRate: null,
-      localTaxRate: null,
-      pricesIncludeTaxes: false,
-      bulkOfLimitedProducts: true,
-      ...ORDER_LIMIT_DEFAULTS,
-    };
+    // the cache keeps what init sends as it is: the other settings do not matter here
+    const settings = { id: 1, availableDays: ['Monday'], deliveryHours: '[]' } as DealerSettings;
     applyServerMessage(client, {
       type: 'init',
       data: {
@@ -72,15 +71,12 @@ describe('socket events land in the registry entries the screens read', () => {
   });
 
   it('a slot booked elsewhere updates the one slot list of checkout, dashboard and Schedule Manager', () => {
-    const client = new QueryClient();
-    client.setQueryData(scheduleSlotsQueryOptions().queryKey, [slot(7, 0), slot(8, 1)]);
-    applyServerMessage(client, { type: 'schedule-slot-updated', data: slot(7, 1) });
-    expect(client.getQueryData(scheduleSlotsQueryOptions().queryKey)).toEqual([
+    const after = listFollowing(scheduleSlotsQueryOptions().queryKey, [slot(7, 0), slot(8, 1)]);
+    expect(after({ type: 'schedule-slot-updated', data: slot(7, 1) })).toEqual([
       slot(7, 1),
       slot(8, 1),
     ]);
-    applyServerMessage(client, { type: 'schedule-slot-deleted', data: { id: 8 } });
-    expect(client.getQueryData(scheduleSlotsQueryOptions().queryKey)).toEqual([slot(7, 1)]);
+    expect(after({ type: 'schedule-slot-deleted', data: { id: 8 } })).toEqual([slot(7, 1)]);
   });
 
   it('a new order goes first in the dealer list, and a deleted one leaves it', () => {
@@ -95,17 +91,14 @@ describe('socket events land in the registry entries the screens read', () => {
   });
 
   it('a zone the dealer adds, changes or deletes reaches the checkout at once', () => {
-    const client = new QueryClient();
     const zone = (id: number, fee: number) =>
       ({ id, name: `Z${id}`, postalCodes: [`9411${id}`], fee, minimum: 50 }) as DeliveryZone;
-    client.setQueryData(deliveryZonesQueryOptions().queryKey, [zone(1, 5)]);
-    applyServerMessage(client, { type: 'delivery-zone-created', data: zone(2, 9) });
-    applyServerMessage(client, { type: 'delivery-zone-updated', data: zone(1, 7) });
-    expect(client.getQueryData(deliveryZonesQueryOptions().queryKey)).toEqual([
+    const after = listFollowing(deliveryZonesQueryOptions().queryKey, [zone(1, 5)]);
+    after({ type: 'delivery-zone-created', data: zone(2, 9) });
+    expect(after({ type: 'delivery-zone-updated', data: zone(1, 7) })).toEqual([
       zone(1, 7),
       zone(2, 9),
     ]);
-    applyServerMessage(client, { type: 'delivery-zone-deleted', data: { id: 1 } });
-    expect(client.getQueryData(deliveryZonesQueryOptions().queryKey)).toEqual([zone(2, 9)]);
+    expect(after({ type: 'delivery-zone-deleted', data: { id: 1 } })).toEqual([zone(2, 9)]);
   });
 });

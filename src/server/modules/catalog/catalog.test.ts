@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_PRODUCT_ID_ANSWER } from '../../../../test/catalog-admin';
 import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness';
 import type { Category } from '../../../shared/schemas/categories';
 import type { Product } from '../../../shared/schemas/products';
@@ -101,12 +102,7 @@ describe.each(BACKENDS)('catalog read API on %s', (dialect) => {
     expect(missing.json()).toEqual({ error: 'Product not found', code: 'NOT_FOUND' });
     const bad = await t.app.inject('/api/products/abc');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({
-      error: 'Invalid product id',
-      code: 'VALIDATION_FAILED',
-      errors: [{ path: 'id', message: 'must be a positive whole number' }],
-      formattedErrors: ['id: must be a positive whole number'],
-    });
+    expect(bad.json()).toEqual(INVALID_PRODUCT_ID_ANSWER);
   });
 
   it('finds a product by its readable address, with and without the strain', async () => {

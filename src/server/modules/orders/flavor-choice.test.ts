@@ -70,29 +70,32 @@ describe.each(BACKENDS)('flavor choice on %s', (dialect) => {
     expect(returned[header!.indexOf('Items')]).toBe('Live Resin Cart · Blue Razz (1) x 1');
   });
 
-  it('refuses the sold-out Grape Ape with 409 naming it, and takes nothing', async () => {
+  /** Orders `count` of `flavor`, which is refused with 409 and takes no flavor's stock. */
+  const refusedOrder = async (count: number, flavor: string) => {
     const before = await cart();
-    const res = await place(orderBody([cartLine(before, '1', 1, { flavor: 'Grape Ape' })], all));
+    const res = await place(orderBody([cartLine(before, '1', count, { flavor })], all));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
+    expect((await cart()).flavorStocks).toEqual(before.flavorStocks);
+    return { product: before, refusal: res.json() };
+  };
+
+  it('refuses the sold-out Grape Ape with 409 naming it, and takes nothing', async () => {
+    const { product, refusal } = await refusedOrder(1, 'Grape Ape');
+    expect(refusal).toEqual({
       error: 'Grape Ape is sold out',
       code: 'FLAVOR_SOLD_OUT',
       message: 'Grape Ape is sold out: please choose another flavor of Live Resin Cart.',
-      productId: before.id,
+      productId: product.id,
       flavor: 'Grape Ape',
     });
-    expect((await cart()).flavorStocks).toEqual(before.flavorStocks);
   });
 
   it('refuses more of a flavor than it has, even when the product has more in other flavors', async () => {
-    const before = await cart();
-    const res = await place(orderBody([cartLine(before, '1', 7, { flavor: 'Mango Haze' })], all));
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
+    const { refusal } = await refusedOrder(7, 'Mango Haze');
+    expect(refusal).toMatchObject({
       code: 'OUT_OF_STOCK',
       outOfStockItems: [{ name: 'Live Resin Cart', requested: 7, available: 6 }],
     });
-    expect((await cart()).flavorStocks).toEqual(before.flavorStocks);
   });
 
   it('asks for a flavor when the product has flavors', async () => {

@@ -146,6 +146,11 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s', (dialect) => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({ error: message, code: 'ORDER_IS_A_RECORD' });
   };
+  /** A 400 naming one field, and what is wrong with it. */
+  const refusesField = (answer: LightMyRequestResponse, path: string, message: string) => {
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual([{ path, message }]);
+  };
 
   it('keeps a delivered sale as it is: no status, driver, delivery or deletion; receipt and grams stay', async () => {
     const idNumber = 'L0000001';
@@ -405,14 +410,11 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s', (dialect) => {
       deliveryTimeWindow: '9:00 PM - 11:00 PM',
       deliveryNotes: null,
     });
-    expect(moved.statusCode).toBe(400);
-    expect(moved.json().errors).toEqual([
-      {
-        path: 'deliveryTimeWindow',
-        message:
-          'The delivery window must fall within the legal hours for cannabis sales and deliveries, 6:00 AM to 10:00 PM.',
-      },
-    ]);
+    refusesField(
+      moved,
+      'deliveryTimeWindow',
+      'The delivery window must fall within the legal hours for cannabis sales and deliveries, 6:00 AM to 10:00 PM.',
+    );
   });
 
   it('refuses same-day delivery on a day the shop does not deliver', async () => {
@@ -439,33 +441,28 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s', (dialect) => {
     const unweighed = await owner.send('PATCH', `/api/products/${sauce.id}`, {
       concentrateGrams: 0,
     });
-    expect(unweighed.statusCode).toBe(400);
-    expect(unweighed.json().errors).toEqual([
-      {
-        path: 'cannabisGrams',
-        message:
-          'must be above 0 (or the concentrate grams): under these rules a cannabis product states what one unit counts toward the daily limit',
-      },
-    ]);
+    refusesField(
+      unweighed,
+      'cannabisGrams',
+      'must be above 0 (or the concentrate grams): under these rules a cannabis product states what one unit counts toward the daily limit',
+    );
     const pipe = product('Glass Pipe');
     expect((await owner.send('PATCH', `/api/products/${pipe.id}`, { price: 31 })).statusCode).toBe(
       200,
     );
     // a cannabis product left without grams by an older catalog is not sold
-    await t.db.kysely
-      .updateTable('products')
-      .set({ concentrate_grams: 0 })
-      .where('id', '=', sauce.id)
-      .execute();
-    t.app.productListCache.invalidate();
+    const storeSauceGrams = async (grams: number) => {
+      await t.db.kysely
+        .updateTable('products')
+        .set({ concentrate_grams: grams })
+        .where('id', '=', sauce.id)
+        .execute();
+      t.app.productListCache.invalidate();
+    };
+    await storeSauceGrams(0);
     const refused = await place([cartLine(sauce, '1')]);
     expect(refused.json()).toMatchObject({ code: 'PRODUCT_NOT_SELLABLE' });
-    await t.db.kysely
-      .updateTable('products')
-      .set({ concentrate_grams: 1 })
-      .where('id', '=', sauce.id)
-      .execute();
-    t.app.productListCache.invalidate();
+    await storeSauceGrams(1);
     const bulk = await place([cartLine(product('Blue Dream'), 'Bulk')]);
     expect(bulk.json().code).toBe('BULK_OVER_LIMITS');
 
@@ -483,14 +480,11 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s', (dialect) => {
       freebieProductId: product('Classic Joint').id,
       promoCode: 'JOINT2',
     });
-    expect(freeJoint.statusCode).toBe(400);
-    expect(freeJoint.json().errors).toEqual([
-      {
-        path: 'freebieProductId',
-        message:
-          'must be an accessory or other non-cannabis product: cannabis goods may not be given away free',
-      },
-    ]);
+    refusesField(
+      freeJoint,
+      'freebieProductId',
+      'must be an accessory or other non-cannabis product: cannabis goods may not be given away free',
+    );
   });
 
   it('delivers only to the address’s own postal code, and only in California', async () => {
@@ -501,14 +495,9 @@ describe.each(BACKENDS)('a sale is a record under US-CA on %s', (dialect) => {
         ...(postalCode ? { postalCode } : {}),
       });
     const reno = await delivery('1 Main St, Reno, NV 89501', '94612');
-    expect(reno.statusCode).toBe(400);
-    expect(reno.json().errors).toEqual([
-      { path: 'postalCode', message: "doesn't match the address, which ends in 89501" },
-    ]);
+    refusesField(reno, 'postalCode', "doesn't match the address, which ends in 89501");
     const nevada = await delivery('1 Main St, Reno, NV 89501');
-    expect(nevada.json().errors).toEqual([
-      { path: 'address', message: 'must be in California: we deliver only there' },
-    ]);
+    refusesField(nevada, 'address', 'must be in California: we deliver only there');
     expect((await delivery('9 Oak Ave, Berkeley, CA 94704')).statusCode).toBe(201);
   });
 

@@ -90,49 +90,25 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
   });
 
   it('refuses invalid promotions', async () => {
+    /** A promotion that would be valid but for `fields`. */
+    const create = (fields: object) =>
+      send('POST', '/api/promotions', { title: 'a', description: 'b', ...fields });
     const missing = await send('POST', '/api/promotions', { title: '', discountAmount: -1 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['title', 'description', 'discountAmount']),
     );
-    const tooMuch = await send('POST', '/api/promotions', {
-      title: 'a',
-      description: 'b',
-      discountType: 'percentage',
-      discountAmount: 101,
-    });
+    const tooMuch = await create({ discountType: 'percentage', discountAmount: 101 });
     expect(tooMuch.json().errors[0].path).toBe('discountAmount');
-    const noFreebie = await send('POST', '/api/promotions', {
-      title: 'a',
-      description: 'b',
-      discountType: 'freebie',
-    });
+    const noFreebie = await create({ discountType: 'freebie' });
     expect(noFreebie.json().errors[0]).toMatchObject({ path: 'freebieProductId' });
-    const ghost = await send('POST', '/api/promotions', {
-      title: 'a',
-      description: 'b',
-      discountType: 'freebie',
-      freebieProductId: 999999,
-    });
+    const ghost = await create({ discountType: 'freebie', freebieProductId: 999999 });
     expect(ghost.json().error).toBe('Freebie product not found');
-    const badDay = await send('POST', '/api/promotions', {
-      title: 'a',
-      description: 'b',
-      validDays: ['someday'],
-    });
+    const badDay = await create({ validDays: ['someday'] });
     expect(badDay.statusCode).toBe(400);
-    const badCategory = await send('POST', '/api/promotions', {
-      title: 'a',
-      description: 'b',
-      applicableCategories: ['nope'],
-    });
+    const badCategory = await create({ applicableCategories: ['nope'] });
     expect(badCategory.json().error).toBe('Category not found: nope');
-    const duplicate = await send('POST', '/api/promotions', {
-      title: 'a',
-      description: 'b',
-      promoCode: 'bogo50',
-      discountAmount: 5,
-    });
+    const duplicate = await create({ promoCode: 'bogo50', discountAmount: 5 });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
   });
