@@ -1,16 +1,10 @@
-import { productByAddressApiPath, type ReadableAddress } from '@shared/slugs';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { productByAddressApiPath } from '@shared/slugs';
+import { readQueryBy } from '@web/lib/read-query';
 import { assertProduct } from './get-product';
-import { type Product, productKeys } from './get-products';
+import { productKeys } from './get-products';
 
-export async function getProductByUrl(address: ReadableAddress): Promise<Product> {
-  return assertProduct(await apiFetch<unknown>(productByAddressApiPath(address)));
-}
+const productByUrlRead = readQueryBy(productKeys.byUrl, productByAddressApiPath, assertProduct);
 
-export const productByUrlQueryOptions = (address: ReadableAddress) =>
-  queryOptions({ queryKey: productKeys.byUrl(address), queryFn: () => getProductByUrl(address) });
-
-export function useProductByUrl(address: ReadableAddress, enabled = true) {
-  return useQuery({ ...productByUrlQueryOptions(address), enabled });
-}
+export const getProductByUrl = productByUrlRead.fetch;
+export const productByUrlQueryOptions = productByUrlRead.queryOptions;
+export const useProductByUrl = productByUrlRead.use;

@@ -1,6 +1,5 @@
 import { productApiPath } from '@shared/slugs';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api-client';
+import { readQueryBy } from '@web/lib/read-query';
 import { type Product, productKeys } from './get-products';
 
 /** Spec §8: a product without id and name is invalid. */
@@ -12,13 +11,8 @@ export function assertProduct(value: unknown): Product {
   return candidate as Product;
 }
 
-export async function getProduct(id: number): Promise<Product> {
-  return assertProduct(await apiFetch<unknown>(productApiPath(id)));
-}
+const productRead = readQueryBy(productKeys.detail, productApiPath, assertProduct);
 
-export const productQueryOptions = (id: number) =>
-  queryOptions({ queryKey: productKeys.detail(id), queryFn: () => getProduct(id) });
-
-export function useProduct(id: number, enabled = true) {
-  return useQuery({ ...productQueryOptions(id), enabled });
-}
+export const getProduct = productRead.fetch;
+export const productQueryOptions = productRead.queryOptions;
+export const useProduct = productRead.use;

@@ -16,3 +16,19 @@ export function readQuery<T>(queryKey: QueryKey, path: string, options: ReadOpti
   const use = (enabled = true) => useQuery({ ...toOptions(), enabled });
   return { fetch, queryOptions: toOptions, use };
 }
+
+/**
+ * A resource read with one GET per argument (an id, an address): as readQuery, with the key
+ * and the path made from the argument and the answer checked by `parse`.
+ */
+export function readQueryBy<A, T>(
+  queryKey: (arg: A) => QueryKey,
+  path: (arg: A) => string,
+  parse: (answer: unknown) => T,
+) {
+  const fetch = async (arg: A): Promise<T> => parse(await apiFetch<unknown>(path(arg)));
+  const toOptions = (arg: A) =>
+    queryOptions({ queryKey: queryKey(arg), queryFn: () => fetch(arg) });
+  const use = (arg: A, enabled = true) => useQuery({ ...toOptions(arg), enabled });
+  return { fetch, queryOptions: toOptions, use };
+}

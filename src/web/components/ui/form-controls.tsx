@@ -14,6 +14,13 @@ export const textareaClasses =
 export const selectClasses =
   'h-11 w-full cursor-pointer rounded-xl border border-line bg-surface-2/60 px-3 text-base text-fg focus:border-primary focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-danger sm:text-sm';
 
+/** What the browser should know of a shopper's contact fields: the keyboard to show, what to autofill. */
+export const contactInputHints = {
+  name: { autoComplete: 'name' },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+} as const;
+
 /** The input's side of a Field: invalid while it has an error, described by the error or the hint. */
 export function fieldAria(id: string, error: string | null | undefined, hint = false) {
   return {

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, type Ref, useId } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, type Ref, useId } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { DialogFrame } from './dialog-frame';
 
@@ -7,13 +7,9 @@ import { DialogFrame } from './dialog-frame';
  * (tied to the form by its id), the browser's own validation stays off so the schema's
  * messages show at the fields, and while the form is sending its submit button is disabled
  * and a second submit is ignored. A failure that belongs to no field shows under the form.
+ * The frame's own props (open, onClose, title, description, size) go to DialogFrame as given.
  */
 export function FormDialog({
-  open,
-  onClose,
-  title,
-  description,
-  size,
   submitLabel,
   submitVariant = 'primary',
   cancelLabel = 'Cancel',
@@ -25,12 +21,8 @@ export function FormDialog({
   className = 'flex flex-col gap-3',
   onSubmit,
   children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  ...frame
+}: Omit<ComponentProps<typeof DialogFrame>, 'footer' | 'children'> & {
   /** the submit button's words; null when this step of the form has nothing to send */
   submitLabel: ReactNode | null;
   submitVariant?: ButtonVariant;
@@ -51,14 +43,10 @@ export function FormDialog({
   const formId = `${useId()}-form`;
   return (
     <DialogFrame
-      open={open}
-      onClose={onClose}
-      size={size}
-      title={title}
-      description={description}
+      {...frame}
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={frame.onClose}>
             {cancelLabel}
           </Button>
           {actions}

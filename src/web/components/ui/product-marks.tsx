@@ -1,5 +1,6 @@
 import { saleLabel } from '@shared/pricing';
 import type { Product } from '@shared/schemas/products';
+import { clsx } from 'clsx';
 import { Badge } from './badge';
 
 /**
@@ -24,5 +25,13 @@ export function ProductMarks({ product, className }: { product: Product; classNa
         </Badge>
       )}
     </>
+  );
+}
+
+/** The product's brand over its name, in small capitals; nothing without one. */
+export function ProductBrand({ brand, className }: { brand: string | null; className: string }) {
+  if (!brand) return null;
+  return (
+    <p className={clsx('font-semibold tracking-wide text-muted uppercase', className)}>{brand}</p>
   );
 }

@@ -73,6 +73,75 @@ function Tooltip({ text, children }: { text: string; children: ReactNode }) {
  * Select Strain Type: when there are several, Add to Cart, then minus / count /
  * plus with a stock tooltip and View Cart.
  */
+/** A choice a line needs before it can go into the cart (a flavor, a strain type). */
+function useRequiredChoice() {
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [missing, setMissing] = useState(false);
+  return {
+    id,
+    value,
+    missing,
+    choose(next: string) {
+      setValue(next);
+      setMissing(false);
+    },
+    /**
+     * Marks the choice as missing, brings its field into view with focus and says why in a
+     * toast. On a phone the field may sit under the sticky bar: it is brought up above it (its
+     * scroll margin is the bar's height), not just focused where the shopper cannot see it.
+     */
+    askFor(title: string, description: string) {
+      setMissing(true);
+      const field = document.getElementById(id);
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView({ block: 'nearest' });
+      toast({ title, description, variant: 'destructive' });
+    },
+  };
+}
+
+/** A required choice's select, with its reminder under it while the shopper left it open. */
+function RequiredChoice({
+  choice,
+  label,
+  placeholder,
+  missingText,
+  children,
+}: {
+  choice: ReturnType<typeof useRequiredChoice>;
+  label: string;
+  placeholder: string;
+  missingText: string;
+  children: ReactNode;
+}) {
+  const { id, missing } = choice;
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={clsx(selectClasses, 'max-md:scroll-mb-28')}
+        value={choice.value}
+        aria-required="true"
+        aria-invalid={missing ? true : undefined}
+        aria-describedby={missing ? `${id}-error` : undefined}
+        onChange={(event) => choice.choose(event.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {children}
+      </select>
+      {missing && (
+        <p id={`${id}-error`} className="text-xs font-medium text-danger">
+          {missingText}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ProductPurchasePanel({
   product,
   preferenceKey,
@@ -86,7 +155,6 @@ export function ProductPurchasePanel({
 }) {
   const cart = useCart();
   const quantityId = useId();
-  const strainId = useId();
   const hydrating = useHydrating();
   // the saved choice lives in this browser: a server-rendered page applies it once hydrated
   const [quantity, setQuantity] = useState<QuantityLabel>(() =>
@@ -97,18 +165,15 @@ export function ProductPurchasePanel({
   useEffect(() => {
     if (hydratedWith) setQuantity(initialQuantity(product, getCart(), preferenceKey));
   }, []);
-  const [strainType, setStrainType] = useState('');
-  const [strainMissing, setStrainMissing] = useState(false);
-  const flavorId = useId();
-  const [flavor, setFlavor] = useState('');
-  const [flavorMissing, setFlavorMissing] = useState(false);
+  const strainField = useRequiredChoice();
+  const flavorField = useRequiredChoice();
   const withFlavors = asksForFlavor(product);
   const flavors = flavorChoices(product);
-  const chosenFlavor = flavors.find((choice) => choice.name === flavor);
+  const chosenFlavor = flavors.find((choice) => choice.name === flavorField.value);
   const lineFlavor = withFlavors && chosenFlavor ? chosenFlavor.name : undefined;
   const byWeight = isSoldByWeight(product);
   const severalStrains = product.strainTypes.length > 1;
-  const lineStrain = severalStrains && strainType ? strainType : undefined;
+  const lineStrain = severalStrains && strainField.value ? strainField.value : undefined;
   // a flavor keeps its own stock: the checks below count that flavor's, not the product's
   const used = lineFlavor
     ? unitsInCartForFlavor(cart, product.id, lineFlavor)
@@ -137,29 +202,14 @@ export function ProductPurchasePanel({
 
   const add = () => {
     if (withFlavors && !lineFlavor) {
-      setFlavorMissing(true);
-      const field = document.getElementById(flavorId);
-      field?.focus({ preventScroll: true });
-      field?.scrollIntoView({ block: 'nearest' });
-      toast({
-        title: 'Flavor Required',
-        description: FLAVOR_REQUIRED_MESSAGE,
-        variant: 'destructive',
-      });
+      flavorField.askFor('Flavor Required', FLAVOR_REQUIRED_MESSAGE);
       return;
     }
-    if (severalStrains && !strainType) {
-      setStrainMissing(true);
-      const field = document.getElementById(strainId);
-      // on a phone the field may sit under the sticky bar: brought up above it (its scroll
-      // margin is the bar's height), not just focused where the shopper cannot see it
-      field?.focus({ preventScroll: true });
-      field?.scrollIntoView({ block: 'nearest' });
-      toast({
-        title: 'Strain Type Required',
-        description: 'Please select a strain type before adding to cart.',
-        variant: 'destructive',
-      });
+    if (severalStrains && !strainField.value) {
+      strainField.askFor(
+        'Strain Type Required',
+        'Please select a strain type before adding to cart.',
+      );
       return;
     }
     if (!canAddToCart({ product: stocked, quantity, usedInCart: used }).ok) {
@@ -215,67 +265,33 @@ export function ProductPurchasePanel({
       )}
 
       {withFlavors && (
-        <div className="flex flex-col gap-2">
-          <label htmlFor={flavorId} className="text-sm font-semibold">
-            Select Flavor:
-          </label>
-          <select
-            id={flavorId}
-            className={clsx(selectClasses, 'max-md:scroll-mb-28')}
-            value={flavor}
-            aria-required="true"
-            aria-invalid={flavorMissing ? true : undefined}
-            aria-describedby={flavorMissing ? `${flavorId}-error` : undefined}
-            onChange={(event) => {
-              setFlavor(event.target.value);
-              setFlavorMissing(false);
-            }}
-          >
-            <option value="">Choose a flavor</option>
-            {flavors.map((choice) => (
-              <option key={choice.name} value={choice.name} disabled={choice.stock <= 0}>
-                {flavorChoiceLabel(choice)}
-              </option>
-            ))}
-          </select>
-          {flavorMissing && (
-            <p id={`${flavorId}-error`} className="text-xs font-medium text-danger">
-              Choose a flavor to add this to your cart.
-            </p>
-          )}
-        </div>
+        <RequiredChoice
+          choice={flavorField}
+          label="Select Flavor:"
+          placeholder="Choose a flavor"
+          missingText="Choose a flavor to add this to your cart."
+        >
+          {flavors.map((choice) => (
+            <option key={choice.name} value={choice.name} disabled={choice.stock <= 0}>
+              {flavorChoiceLabel(choice)}
+            </option>
+          ))}
+        </RequiredChoice>
       )}
 
       {severalStrains && (
-        <div className="flex flex-col gap-2">
-          <label htmlFor={strainId} className="text-sm font-semibold">
-            Select Strain Type:
-          </label>
-          <select
-            id={strainId}
-            className={clsx(selectClasses, 'max-md:scroll-mb-28')}
-            value={strainType}
-            aria-required="true"
-            aria-invalid={strainMissing ? true : undefined}
-            aria-describedby={strainMissing ? `${strainId}-error` : undefined}
-            onChange={(event) => {
-              setStrainType(event.target.value);
-              setStrainMissing(false);
-            }}
-          >
-            <option value="">Choose a strain type</option>
-            {product.strainTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-          {strainMissing && (
-            <p id={`${strainId}-error`} className="text-xs font-medium text-danger">
-              Choose a strain type to add this to your cart.
-            </p>
-          )}
-        </div>
+        <RequiredChoice
+          choice={strainField}
+          label="Select Strain Type:"
+          placeholder="Choose a strain type"
+          missingText="Choose a strain type to add this to your cart."
+        >
+          {product.strainTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </RequiredChoice>
       )}
 
       {/* on phones this row is the sticky buy bar: price, quantity and the button stay in reach */}

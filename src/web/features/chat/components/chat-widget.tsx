@@ -1,5 +1,6 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
+import { ChatBubble } from '@web/components/ui/chat-bubble';
 import { useMediaQuery } from '@web/hooks/use-media-query';
 import { useStore } from '@web/lib/create-store';
 import { withRealtime } from '@web/lib/realtime-connection';
@@ -122,17 +123,10 @@ export default function ChatWidget() {
               </li>
             )}
             {lines.map((line, index) => (
-              <li
-                key={`${line.timestamp}-${index}`}
-                className={
-                  line.fromSupport
-                    ? 'max-w-[85%] self-start rounded-2xl rounded-bl-sm bg-surface-2 px-3 py-2 text-sm'
-                    : 'max-w-[85%] self-end rounded-2xl rounded-br-sm bg-primary px-3 py-2 text-sm text-primary-fg'
-                }
-              >
+              <ChatBubble key={`${line.timestamp}-${index}`} own={!line.fromSupport}>
                 <span className="sr-only">{line.fromSupport ? 'Support: ' : 'You: '}</span>
                 {line.message}
-              </li>
+              </ChatBubble>
             ))}
           </ol>
           {notice && (

@@ -1,6 +1,7 @@
 import { sameDayClosedReason } from '@shared/availability';
 import { useDealerSettings, useRuleSet } from '@web/api/get-dealer-settings';
 import { Button } from '@web/components/ui/button';
+import { contactInputHints } from '@web/components/ui/form-controls';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
@@ -16,6 +17,8 @@ import { PickupDetails } from './shop-terms';
 
 const fieldClasses =
   'w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70 aria-[invalid=true]:border-danger';
+/** a one-line input */
+const lineClasses = clsx(fieldClasses, 'h-11');
 
 const TABS: { mode: DeliveryMode; label: string; hint: string; icon: ReactNode }[] = [
   {
@@ -101,26 +104,14 @@ export function CustomerDeliveryCard() {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Name" error={errors.name}>
-          <input {...input('name')} autoComplete="name" className={clsx(fieldClasses, 'h-11')} />
+          <input {...input('name')} {...contactInputHints.name} className={lineClasses} />
         </Field>
         <Field id={`${id}-phone`} label="Phone" error={errors.phone}>
-          <input
-            {...input('phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            className={clsx(fieldClasses, 'h-11')}
-          />
+          <input {...input('phone')} {...contactInputHints.phone} className={lineClasses} />
         </Field>
         <div className="sm:col-span-2">
           <Field id={`${id}-email`} label="Email" optional error={errors.email}>
-            <input
-              {...input('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              className={clsx(fieldClasses, 'h-11')}
-            />
+            <input {...input('email')} {...contactInputHints.email} className={lineClasses} />
           </Field>
         </div>
       </div>
@@ -201,7 +192,7 @@ export function CustomerDeliveryCard() {
                 <input
                   {...input('address')}
                   autoComplete="street-address"
-                  className={clsx(fieldClasses, 'h-11')}
+                  className={lineClasses}
                 />
               </Field>
             )}

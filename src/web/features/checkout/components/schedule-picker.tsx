@@ -12,7 +12,7 @@ import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
 import { format } from 'date-fns';
 import { CalendarX2, Clock, Info } from 'lucide-react';
-import { useEffect, useId, useMemo } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useMemo } from 'react';
 import { useCheckout } from '../checkout-context';
 
 const WEEKDAY_HEADERS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -28,6 +28,44 @@ const chip =
   'border-line bg-surface-2 peer-hover:border-primary/60 ' +
   'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-fg ' +
   'peer-disabled:cursor-not-allowed peer-disabled:border-transparent peer-disabled:bg-transparent peer-disabled:text-muted/40 peer-disabled:line-through';
+
+/** A radio button drawn as a chip: the invisible input lies over its label, which shows its state. */
+function RadioChip({
+  id,
+  label,
+  checkoutField,
+  className,
+  children,
+  ...radio
+}: {
+  id: string;
+  /** the input's accessible name when the chip's own text is too terse (the chip is then hidden) */
+  label?: string;
+  /** the checkout field Place Order brings the shopper to when it is missing */
+  checkoutField?: string;
+  /** the chip's size and layout */
+  className: string;
+  children: ReactNode;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'value' | 'checked' | 'disabled' | 'onChange'
+>) {
+  return (
+    <div className="relative">
+      <input
+        type="radio"
+        id={id}
+        {...radio}
+        data-checkout-field={checkoutField}
+        className="peer absolute inset-0 z-10 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+        aria-label={label}
+      />
+      <label htmlFor={id} aria-hidden={label ? true : undefined} className={clsx(chip, className)}>
+        {children}
+      </label>
+    </div>
+  );
+}
 
 /**
  * Scheduled delivery (spec §2.7, §4): a 14-day calendar starting today (weeks start on
@@ -123,31 +161,23 @@ export function SchedulePicker() {
           {dates.map((date) => {
             const day = parseDateOnly(date);
             const disabled = !open.has(date);
-            const inputId = `${id}-date-${date}`;
             return (
-              <div key={date} className="relative">
-                <input
-                  type="radio"
-                  id={inputId}
-                  name={`${id}-date`}
-                  value={date}
-                  checked={choice.date === date}
-                  disabled={disabled}
-                  onChange={() => setDate(date)}
-                  className="peer absolute inset-0 z-10 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
-                  aria-label={`${format(day, 'EEEE, MMMM d')}${date === today ? ' (today)' : ''}${disabled ? ', unavailable' : ''}`}
-                />
-                <label
-                  htmlFor={inputId}
-                  aria-hidden="true"
-                  className={clsx(chip, 'h-12 flex-col gap-0 leading-tight sm:h-14')}
-                >
-                  <span className="text-base">{format(day, 'd')}</span>
-                  <span className="text-[0.65rem] font-medium">
-                    {date === today ? 'Today' : format(day, 'MMM')}
-                  </span>
-                </label>
-              </div>
+              <RadioChip
+                key={date}
+                id={`${id}-date-${date}`}
+                name={`${id}-date`}
+                value={date}
+                checked={choice.date === date}
+                disabled={disabled}
+                onChange={() => setDate(date)}
+                label={`${format(day, 'EEEE, MMMM d')}${date === today ? ' (today)' : ''}${disabled ? ', unavailable' : ''}`}
+                className="h-12 flex-col gap-0 leading-tight sm:h-14"
+              >
+                <span className="text-base">{format(day, 'd')}</span>
+                <span className="text-[0.65rem] font-medium">
+                  {date === today ? 'Today' : format(day, 'MMM')}
+                </span>
+              </RadioChip>
             );
           })}
         </div>
@@ -169,33 +199,21 @@ export function SchedulePicker() {
           </p>
         ) : (
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {windows.map((window, index) => {
-              const inputId = `${id}-window-${window.replace(/\W+/g, '-')}`;
-              return (
-                <div key={window} className="relative">
-                  <input
-                    type="radio"
-                    id={inputId}
-                    name={`${id}-window`}
-                    value={window}
-                    checked={choice.timeWindow === window}
-                    onChange={() => setTimeWindow(window)}
-                    // Place Order brings the shopper here when Scheduled has no window yet
-                    {...(index === 0 ? { 'data-checkout-field': 'timeWindow' } : {})}
-                    className="peer absolute inset-0 z-10 cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
-                  />
-                  <label
-                    htmlFor={inputId}
-                    className={clsx(
-                      chip,
-                      'h-11 px-1 text-center text-[0.78rem] whitespace-nowrap tabular-nums sm:text-sm',
-                    )}
-                  >
-                    {window}
-                  </label>
-                </div>
-              );
-            })}
+            {windows.map((window, index) => (
+              <RadioChip
+                key={window}
+                id={`${id}-window-${window.replace(/\W+/g, '-')}`}
+                name={`${id}-window`}
+                value={window}
+                checked={choice.timeWindow === window}
+                onChange={() => setTimeWindow(window)}
+                // Place Order brings the shopper here when Scheduled has no window yet
+                checkoutField={index === 0 ? 'timeWindow' : undefined}
+                className="h-11 px-1 text-center text-[0.78rem] whitespace-nowrap tabular-nums sm:text-sm"
+              >
+                {window}
+              </RadioChip>
+            ))}
           </div>
         )}
         {windows.length > 0 && !choice.timeWindow && (

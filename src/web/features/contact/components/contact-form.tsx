@@ -1,12 +1,12 @@
 import { TIMERS } from '@shared/constants';
 import { type ContactMessage, contactSchema } from '@shared/schemas/contact';
 import { buttonClasses } from '@web/components/ui/button';
-import { fieldAria } from '@web/components/ui/form-controls';
+import { contactInputHints, fieldAria } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { ContactNotSent, useSendContact } from '../api/send-contact';
 
@@ -17,6 +17,35 @@ type Status = 'idle' | 'sent';
 
 const fieldClasses =
   'w-full rounded-xl border border-line bg-surface-2 px-3 text-base text-fg placeholder:text-muted/70 disabled:opacity-60 aria-[invalid=true]:border-danger';
+
+const lineClasses = `${fieldClasses} h-11`;
+
+/** One labelled field with its error under it. */
+function ContactField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 const contactResolver = schemaResolver(contactSchema, {
   fieldFor: contactField,
@@ -84,19 +113,13 @@ export function ContactForm() {
     }
   };
 
-  /** One labelled input with its error under it. */
+  /** The input's side of one field: bound to the form, described by its error. */
   const input = (field: (typeof FIELDS)[number]) => ({
     id: `${id}-${field}`,
     disabled: isSubmitting,
     ...fieldAria(`${id}-${field}`, errors[field]?.message),
     ...form.register(field),
   });
-  const errorLine = (field: (typeof FIELDS)[number]) =>
-    errors[field] && (
-      <p id={`${id}-${field}-error`} className="text-xs font-medium text-danger">
-        {errors[field]?.message}
-      </p>
-    );
 
   if (status === 'sent') {
     return (
@@ -122,45 +145,19 @@ export function ContactForm() {
         Contact Us
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-name`} className="text-sm font-medium">
-            Name
-          </label>
-          <input autoComplete="name" className={`${fieldClasses} h-11`} {...input('name')} />
-          {errorLine('name')}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-phone`} className="text-sm font-medium">
-            Phone
-          </label>
-          <input
-            type="tel"
-            autoComplete="tel"
-            className={`${fieldClasses} h-11`}
-            {...input('phone')}
-          />
-          {errorLine('phone')}
-        </div>
+        <ContactField id={`${id}-name`} label="Name" error={errors.name?.message}>
+          <input {...contactInputHints.name} className={lineClasses} {...input('name')} />
+        </ContactField>
+        <ContactField id={`${id}-phone`} label="Phone" error={errors.phone?.message}>
+          <input {...contactInputHints.phone} className={lineClasses} {...input('phone')} />
+        </ContactField>
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          Email
-        </label>
-        <input
-          type="email"
-          autoComplete="email"
-          className={`${fieldClasses} h-11`}
-          {...input('email')}
-        />
-        {errorLine('email')}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-message`} className="text-sm font-medium">
-          Message
-        </label>
+      <ContactField id={`${id}-email`} label="Email" error={errors.email?.message}>
+        <input {...contactInputHints.email} className={lineClasses} {...input('email')} />
+      </ContactField>
+      <ContactField id={`${id}-message`} label="Message" error={errors.message?.message}>
         <textarea rows={4} className={`${fieldClasses} py-2`} {...input('message')} />
-        {errorLine('message')}
-      </div>
+      </ContactField>
       <button
         type="submit"
         className={buttonClasses('primary', 'lg', 'mt-1 w-full')}

@@ -1,6 +1,5 @@
 import type { OrderStatus, OrderType } from '@shared/constants';
-import { lineChoice } from '@shared/flavors';
-import { formatDollars, formatPercent } from '@shared/money';
+import { formatDollars } from '@shared/money';
 import { isClosed, lifecycleSteps, progressIndex, statusLabel } from '@shared/order-lifecycle';
 import { EXPIRED_ORDER_MESSAGE } from '@shared/order-limits';
 import { useOrderStatus } from '@web/api/get-order-status';
@@ -15,7 +14,9 @@ import { telHref } from '@web/lib/phone';
 import { clsx } from 'clsx';
 import { Check, Phone } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { OrderLineName } from './order-line-name';
 import { ReceiptLink } from './receipt-link';
+import { ReceiptRow, TaxesAndTotal } from './receipt-rows';
 
 function Progress({ status, orderType }: { status: OrderStatus; orderType: OrderType }) {
   const steps = lifecycleSteps(orderType);
@@ -160,12 +161,7 @@ export default function OrderStatusPage() {
       <ul aria-label="Items" className="flex flex-col gap-1.5 border-t border-line pt-4 text-sm">
         {order.items.map((item, index) => (
           <li key={`${item.id}-${index}`} className="flex justify-between gap-3">
-            <span className="min-w-0">
-              {item.name}
-              {lineChoice(item) && <span className="text-muted"> · {lineChoice(item)}</span>}{' '}
-              <span className="text-muted">({item.quantity})</span>
-              {item.count > 1 ? ` × ${item.count}` : ''}
-            </span>
+            <OrderLineName item={item} className="min-w-0" />
             <span className="tabular-nums">
               {item.price < 0
                 ? 'TBD'
@@ -178,29 +174,24 @@ export default function OrderStatusPage() {
       </ul>
       <dl className="flex flex-col gap-1 border-t border-line pt-4 text-sm">
         {order.discountAmount > 0 && (
-          <div className="flex justify-between text-primary">
-            <dt>Discount</dt>
-            <dd className="tabular-nums">-{formatDollars(order.discountAmount)}</dd>
-          </div>
+          <ReceiptRow
+            label="Discount"
+            amount={`-${formatDollars(order.discountAmount)}`}
+            className="text-primary"
+          />
         )}
         {order.orderType !== 'pickup' && (
-          <div className="flex justify-between text-muted">
-            <dt>Delivery fee</dt>
-            <dd className="tabular-nums">{formatDollars(order.deliveryFee)}</dd>
-          </div>
+          <ReceiptRow
+            label="Delivery fee"
+            amount={formatDollars(order.deliveryFee)}
+            className="text-muted"
+          />
         )}
-        {order.taxes.map((tax) => (
-          <div key={tax.name} className="flex justify-between text-muted">
-            <dt>
-              {tax.name} ({formatPercent(tax.rate)})
-            </dt>
-            <dd className="tabular-nums">{formatDollars(tax.amount)}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between text-base font-bold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatDollars(order.total)}</dd>
-        </div>
+        <TaxesAndTotal
+          order={order}
+          taxClassName="text-muted"
+          totalClassName="text-base font-bold"
+        />
       </dl>
       <ReceiptLink order={order} token={token} className="self-start text-sm" />
       <p className="text-xs text-muted">

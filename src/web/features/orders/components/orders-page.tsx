@@ -1,10 +1,10 @@
-import { lineChoice } from '@shared/flavors';
 import { formatDollars } from '@shared/money';
 import type { Order } from '@shared/schemas/orders';
 import { useMyOrders } from '@web/api/get-my-orders';
 import { useSession } from '@web/api/get-session';
 import { Button, buttonClasses } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { OrderLineName } from '@web/features/order-status/components/order-line-name';
 import { ReceiptLink } from '@web/features/order-status/components/receipt-link';
 import { StatusLink } from '@web/features/order-status/components/status-link';
 import { useAppMode } from '@web/lib/app-mode';
@@ -99,12 +99,7 @@ function OrderCard({ order }: { order: Order }) {
         <ul className="flex flex-col gap-1 text-sm">
           {items.map((item, index) => (
             <li key={index} className="flex justify-between gap-3">
-              <span className="min-w-0 truncate">
-                {item.name}
-                {lineChoice(item) && <span className="text-muted"> · {lineChoice(item)}</span>}{' '}
-                <span className="text-muted">({item.quantity})</span>
-                {item.count > 1 ? ` × ${item.count}` : ''}
-              </span>
+              <OrderLineName item={item} className="min-w-0 truncate" />
               {item.price === 0 && <span className="font-semibold text-primary">FREE</span>}
             </li>
           ))}

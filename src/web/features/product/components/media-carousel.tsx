@@ -12,10 +12,24 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec §2.6 fixes the alt text as "{name} image {n}". */
 const OVERLAY_ARROW =
   'absolute top-1/2 -translate-y-1/2 rounded-full bg-black/55 text-white backdrop-blur hover:bg-black/70';
 
+/** The arrow over the slide's left or right edge that turns to the previous or the next image. */
+function OverlayArrow({ to, onClick }: { to: 'previous' | 'next'; onClick: () => void }) {
+  const previous = to === 'previous';
+  return (
+    <IconButton
+      label={previous ? 'Previous image' : 'Next image'}
+      icon={previous ? ChevronLeft : ChevronRight}
+      iconClassName="h-6 w-6"
+      onClick={onClick}
+      className={clsx(OVERLAY_ARROW, previous ? 'left-3' : 'right-3')}
+    />
+  );
+}
+
+/** Spec §2.6 fixes the alt text as "{name} image {n}". */
 const slideAlt = (name: string, index: number) => `${name} image ${index + 1}`;
 
 /** Spec §2.6: looping carousel; prev/next and dots only with more than one image. */
@@ -82,20 +96,8 @@ export function MediaCarousel({ name, media }: { name: string; media: readonly s
       </div>
       {several && (
         <>
-          <IconButton
-            label="Previous image"
-            icon={ChevronLeft}
-            iconClassName="h-6 w-6"
-            onClick={prev}
-            className={clsx(OVERLAY_ARROW, 'left-3')}
-          />
-          <IconButton
-            label="Next image"
-            icon={ChevronRight}
-            iconClassName="h-6 w-6"
-            onClick={next}
-            className={clsx(OVERLAY_ARROW, 'right-3')}
-          />
+          <OverlayArrow to="previous" onClick={prev} />
+          <OverlayArrow to="next" onClick={next} />
           <div className="mt-3 flex justify-center gap-1">
             {media.map((url, i) => (
               <CarouselDot

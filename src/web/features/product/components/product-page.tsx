@@ -9,7 +9,7 @@ import { useProductByUrl } from '@web/api/get-product-by-url';
 import { useProducts } from '@web/api/get-products';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { buttonClasses } from '@web/components/ui/button';
-import { ProductMarks } from '@web/components/ui/product-marks';
+import { ProductBrand, ProductMarks } from '@web/components/ui/product-marks';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { useDocumentTitle } from '@web/hooks/use-document-title';
@@ -180,11 +180,7 @@ export function ProductPage({
               )}
             </div>
             <div className="flex flex-col gap-1">
-              {product.brand && (
-                <p className="text-sm font-semibold tracking-wide text-muted uppercase">
-                  {product.brand}
-                </p>
-              )}
+              <ProductBrand brand={product.brand} className="text-sm" />
               <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">{product.name}</h1>
             </div>
             {product.description && (

@@ -4,6 +4,7 @@ import type { Product } from '@shared/schemas/products';
 import { readableProductPath } from '@shared/slugs';
 import { Badge, strainTone } from '@web/components/ui/badge';
 import { firstImage, ProductImage } from '@web/components/ui/product-image';
+import { ProductBrand } from '@web/components/ui/product-marks';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -64,11 +65,7 @@ export function ProductCard({
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        {product.brand && (
-          <p className="-mb-1.5 truncate text-xs font-semibold tracking-wide text-muted uppercase">
-            {product.brand}
-          </p>
-        )}
+        <ProductBrand brand={product.brand} className="-mb-1.5 truncate text-xs" />
         <h3 className="line-clamp-2 text-[0.95rem] leading-snug font-semibold">
           <Link href={href} className="hover:underline">
             {product.name}

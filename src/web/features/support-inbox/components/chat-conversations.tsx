@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useChatMessages } from '@web/api/get-chat-messages';
 import { type ChatSessionSummary, chatKeys } from '@web/api/get-chat-sessions';
 import { Button } from '@web/components/ui/button';
+import { ChatBubble } from '@web/components/ui/chat-bubble';
 import { formatDistanceToNow } from 'date-fns';
 import { Ban, Mail, Phone, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -129,16 +130,9 @@ export function ChatConversations({
               aria-live="polite"
             >
               {messages.data?.map((m, i) => (
-                <li
-                  key={`${m.timestamp}-${i}`}
-                  className={
-                    m.isFromSupport
-                      ? 'max-w-[85%] self-end rounded-2xl rounded-br-sm bg-primary px-3 py-2 text-sm text-primary-fg'
-                      : 'max-w-[85%] self-start rounded-2xl rounded-bl-sm bg-surface-2 px-3 py-2 text-sm'
-                  }
-                >
+                <ChatBubble key={`${m.timestamp}-${i}`} own={m.isFromSupport}>
                   {m.message}
-                </li>
+                </ChatBubble>
               ))}
             </ol>
             <form onSubmit={submit} className="flex gap-2 border-t border-line p-3">

@@ -1,6 +1,6 @@
-import { formatDollars, formatPercent } from '@shared/money';
 import { useMyOrders } from '@web/api/get-my-orders';
 import { buttonClasses } from '@web/components/ui/button';
+import { TaxesAndTotal } from '@web/features/order-status/components/receipt-rows';
 import { StatusLink } from '@web/features/order-status/components/status-link';
 import { useTheme } from '@web/features/theme/theme-store';
 import { paths } from '@web/lib/paths';
@@ -57,18 +57,11 @@ function TaxReceipt({ orderId }: { orderId: string }) {
       className="mx-auto mt-5 flex w-full max-w-xs flex-col gap-1 text-sm"
       data-testid="thank-you-taxes"
     >
-      {order.taxes.map((tax) => (
-        <div key={tax.name} className="flex justify-between gap-3 text-muted">
-          <dt>
-            {tax.name} ({formatPercent(tax.rate)})
-          </dt>
-          <dd className="tabular-nums">{formatDollars(tax.amount)}</dd>
-        </div>
-      ))}
-      <div className="flex justify-between gap-3 border-t border-line pt-1 font-bold">
-        <dt>Total</dt>
-        <dd className="tabular-nums">{formatDollars(order.total)}</dd>
-      </div>
+      <TaxesAndTotal
+        order={order}
+        taxClassName="gap-3 text-muted"
+        totalClassName="gap-3 border-t border-line pt-1 font-bold"
+      />
     </dl>
   );
 }
