@@ -4,12 +4,25 @@ import { type AuditEntry, useAudit } from '@web/api/get-audit';
 import { buttonClasses } from '@web/components/ui/button';
 import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
 import { Download, FileSpreadsheet, History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { columnChange, describeEntry, ENTITIES } from '../describe-entry';
+
+const ORDER_RECORDS: PanelHeading = {
+  title: 'Order records',
+  description:
+    'Every order of the shop days you choose, one row each, as a CSV spreadsheet. California asks licensees to keep records for seven years.',
+  icon: <FileSpreadsheet aria-hidden="true" className="h-5 w-5" />,
+};
+
+const ACTIVITY_LOG: PanelHeading = {
+  title: 'Activity log',
+  description: 'Newest first, up to 500 entries: narrow the dates to see older ones.',
+  icon: <History aria-hidden="true" className="h-5 w-5" />,
+};
 
 const shown = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -86,12 +99,7 @@ function OrderRecords() {
   const [to, setTo] = useState(today);
   const valid = Boolean(from && to && from <= to);
   return (
-    <Panel
-      id="order-records"
-      title="Order records"
-      description="Every order of the shop days you choose, one row each, as a CSV spreadsheet. California asks licensees to keep records for seven years."
-      icon={<FileSpreadsheet aria-hidden="true" className="h-5 w-5" />}
-    >
+    <Panel id="order-records" {...ORDER_RECORDS}>
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <DayField label="First day" value={from} onChange={setFrom} />
         <DayField label="Last day" value={to} onChange={setTo} />
@@ -136,12 +144,7 @@ export default function ActivityPage() {
         title="Activity"
         description="Who changed what, when and from where. The log cannot be edited or deleted."
       />
-      <Panel
-        id="activity-log"
-        title="Activity log"
-        description="Newest first, up to 500 entries: narrow the dates to see older ones."
-        icon={<History aria-hidden="true" className="h-5 w-5" />}
-      >
+      <Panel id="activity-log" {...ACTIVITY_LOG}>
         <div className="mb-4 grid gap-4 sm:grid-cols-3">
           <Field label="What" htmlFor={`${id}-entity`}>
             <select

@@ -4,7 +4,7 @@ import { useProducts } from '@web/api/get-products';
 import { usePromotions } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import {
@@ -36,6 +36,12 @@ import { useMemo, useState } from 'react';
 import { PromotionDialog } from './promotion-dialog';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; promotion: Promotion } | null;
+
+const HEADING: PanelHeading = {
+  title: 'Promotions',
+  description: 'Shown in the storefront banner when active and valid today, in this order.',
+  icon: <Tag aria-hidden="true" className="h-5 w-5" />,
+};
 
 function PromotionCard({
   promotion,
@@ -236,9 +242,7 @@ export function PromotionsPanel({ id }: { id: string }) {
   return (
     <Panel
       id={id}
-      title="Promotions"
-      description="Shown in the storefront banner when active and valid today, in this order."
-      icon={<Tag aria-hidden="true" className="h-5 w-5" />}
+      {...HEADING}
       actions={
         <Button onClick={() => setDialog({ mode: 'create' })}>
           <Plus aria-hidden="true" className="h-4 w-4" />

@@ -21,7 +21,7 @@ import { salesCsvHref, taxCsvHref, useSalesReport, useTaxReport } from '@web/api
 import { buttonClasses } from '@web/components/ui/button';
 import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { lazyComponent } from '@web/lib/lazy-component';
@@ -369,6 +369,12 @@ function taxPeriods(today: string): { value: string; label: string }[] {
   return [...quarters, ...months];
 }
 
+const TAX_REPORT: PanelHeading = {
+  title: 'Tax report',
+  description: "Sales handed over in the period (their sale day), as CDTFA's returns ask for them.",
+  icon: <Landmark aria-hidden="true" className="h-5 w-5" />,
+};
+
 function TaxSection() {
   const id = useId();
   const today = useShopClock().date;
@@ -378,9 +384,7 @@ function TaxSection() {
   return (
     <Panel
       id="report-taxes"
-      title="Tax report"
-      description="Sales handed over in the period (their sale day), as CDTFA's returns ask for them."
-      icon={<Landmark aria-hidden="true" className="h-5 w-5" />}
+      {...TAX_REPORT}
       actions={<CsvLink href={taxCsvHref(period)} what="the tax report" />}
     >
       <div className="flex flex-col gap-4">

@@ -2,11 +2,18 @@ import { ROLE_LABELS, STAFF_ROLES } from '@shared/staff';
 import { useSession } from '@web/api/get-session';
 import { useStaff } from '@web/api/get-staff';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { UserPlus, Users } from 'lucide-react';
 import { AddStaffForm } from './add-staff-form';
 import { StaffList } from './staff-list';
+
+const TEAM: PanelHeading = {
+  title: 'Team',
+  description:
+    'Changing a role, turning an account off or resetting a password signs that person out everywhere.',
+  icon: <Users aria-hidden="true" className="h-5 w-5" />,
+};
 
 /**
  * The owner's Staff screen: who works at the shop, in which role, and who may
@@ -25,12 +32,7 @@ export default function StaffPage() {
         title="Staff"
         description="Everyone who signs in to the back office, and what their role lets them do."
       />
-      <Panel
-        id="staff-members"
-        title="Team"
-        description="Changing a role, turning an account off or resetting a password signs that person out everywhere."
-        icon={<Users aria-hidden="true" className="h-5 w-5" />}
-      >
+      <Panel id="staff-members" {...TEAM}>
         <WhenLoaded query={staff} what="The staff list" placeholderClassName="h-40 w-full">
           {(members) => <StaffList staff={members} you={session.data?.username ?? null} />}
         </WhenLoaded>
