@@ -2,9 +2,9 @@ import type { AuditQuery } from '@shared/audit';
 import { nextDate, shopDayStart } from '@shared/shop-clock';
 import { type AuditEntry, useAudit } from '@web/api/get-audit';
 import { buttonClasses } from '@web/components/ui/button';
-import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Panel, type PanelHeading } from '@web/components/ui/panel';
+import { DayField, SelectField } from '@web/components/ui/value-fields';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
 import { Download, FileSpreadsheet, History } from 'lucide-react';
@@ -69,29 +69,6 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function DayField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (day: string) => void;
-}) {
-  const id = useId();
-  return (
-    <Field label={label} htmlFor={id}>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={inputClasses}
-      />
-    </Field>
-  );
-}
-
 /** The order records of a range of shop days, as a spreadsheet. */
 function OrderRecords() {
   const today = useShopClock().date;
@@ -146,21 +123,14 @@ export default function ActivityPage() {
       />
       <Panel id="activity-log" {...ACTIVITY_LOG}>
         <div className="mb-4 grid gap-4 sm:grid-cols-3">
-          <Field label="What" htmlFor={`${id}-entity`}>
-            <select
-              id={`${id}-entity`}
-              value={entity}
-              onChange={(e) => setEntity(e.target.value)}
-              className={selectClasses}
-            >
-              <option value="">Everything</option>
-              {Object.entries(ENTITIES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField id={`${id}-entity`} label="What" value={entity} onChange={setEntity}>
+            <option value="">Everything</option>
+            {Object.entries(ENTITIES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
           <DayField label="From (day)" value={from} onChange={setFrom} />
           <DayField label="To (day)" value={to} onChange={setTo} />
         </div>
