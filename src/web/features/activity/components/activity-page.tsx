@@ -2,7 +2,7 @@ import type { AuditQuery } from '@shared/audit';
 import { nextDate, shopDayStart } from '@shared/shop-clock';
 import { type AuditEntry, useAudit } from '@web/api/get-audit';
 import { buttonClasses } from '@web/components/ui/button';
-import { PageHeader } from '@web/components/ui/page-header';
+import { PageLayout } from '@web/components/ui/page-layout';
 import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { DayField, SelectField } from '@web/components/ui/value-fields';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
@@ -116,11 +116,10 @@ export default function ActivityPage() {
   const audit = useAudit(filter);
 
   return (
-    <div className="flex flex-col gap-5 sm:gap-6">
-      <PageHeader
-        title="Activity"
-        description="Who changed what, when and from where. The log cannot be edited or deleted."
-      />
+    <PageLayout
+      title="Activity"
+      description="Who changed what, when and from where. The log cannot be edited or deleted."
+    >
       <Panel id="activity-log" {...ACTIVITY_LOG}>
         <div className="mb-4 grid gap-4 sm:grid-cols-3">
           <SelectField id={`${id}-entity`} label="What" value={entity} onChange={setEntity}>
@@ -152,6 +151,6 @@ export default function ActivityPage() {
         </WhenLoaded>
       </Panel>
       <OrderRecords />
-    </div>
+    </PageLayout>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from '@shared/reports';
 import { salesCsvHref, taxCsvHref, useSalesReport, useTaxReport } from '@web/api/get-reports';
 import { buttonClasses } from '@web/components/ui/button';
-import { PageHeader } from '@web/components/ui/page-header';
+import { PageLayout } from '@web/components/ui/page-layout';
 import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { DayField, SelectField } from '@web/components/ui/value-fields';
@@ -485,12 +485,11 @@ export default function ReportsPage() {
   const report = useSalesReport(valid ? range : null);
 
   return (
-    <div className="flex flex-col gap-5 sm:gap-6">
-      <PageHeader
-        title="Reports"
-        icon={<BarChart3 aria-hidden="true" className="h-7 w-7 text-primary" />}
-        description="Sales by day, hour, product and promotion, and the taxes to file, on the shop's calendar."
-      />
+    <PageLayout
+      title="Reports"
+      icon={<BarChart3 aria-hidden="true" className="h-7 w-7 text-primary" />}
+      description="Sales by day, hour, product and promotion, and the taxes to file, on the shop's calendar."
+    >
       <section
         aria-label="Report period"
         className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,16rem)_1fr] sm:items-end sm:p-6"
@@ -541,6 +540,6 @@ export default function ReportsPage() {
         </WhenLoaded>
       )}
       <TaxSection />
-    </div>
+    </PageLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, STAFF_ROLES } from '@shared/staff';
 import { useSession } from '@web/api/get-session';
 import { useStaff } from '@web/api/get-staff';
-import { PageHeader } from '@web/components/ui/page-header';
+import { PageLayout } from '@web/components/ui/page-layout';
 import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { UserPlus, Users } from 'lucide-react';
@@ -27,11 +27,10 @@ export default function StaffPage() {
   const staff = useStaff();
   const session = useSession();
   return (
-    <div className="flex flex-col gap-5 sm:gap-6">
-      <PageHeader
-        title="Staff"
-        description="Everyone who signs in to the back office, and what their role lets them do."
-      />
+    <PageLayout
+      title="Staff"
+      description="Everyone who signs in to the back office, and what their role lets them do."
+    >
       <Panel id="staff-members" {...TEAM}>
         <WhenLoaded query={staff} what="The staff list" placeholderClassName="h-40 w-full">
           {(members) => <StaffList staff={members} you={session.data?.username ?? null} />}
@@ -53,6 +52,6 @@ export default function StaffPage() {
           ))}
         </dl>
       </Panel>
-    </div>
+    </PageLayout>
   );
 }
