@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { CountBadge } from '@web/components/ui/count-badge';
 import { SearchField } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { SkeletonList } from '@web/components/ui/skeleton-list';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toast';
 import { allowIdRecheck, checkIdAtCounter } from '@web/features/id-check/api/id-check-api';
@@ -541,11 +541,7 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
 
         <TabPanel value={tab}>
           {orders.isPending ? (
-            <div className="flex flex-col gap-2">
-              <Skeleton className="h-12" />
-              <Skeleton className="h-12" />
-              <Skeleton className="h-12" />
-            </div>
+            <SkeletonList rows={3} rowClassName="h-12" />
           ) : orders.isError ? (
             <div className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm">
               Could not load orders: {errorText(orders.error)}{' '}
