@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * What a panel's title row says: its title, the line under it and its icon. A panel
- * states it once, as a constant beside the panel, and spreads it into `<Panel>`.
+ * states it once, as a constant of its module, and spreads it into `<Panel>`.
  */
 export interface PanelHeading {
   title: string;
