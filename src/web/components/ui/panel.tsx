@@ -1,6 +1,16 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
+/**
+ * What a panel's title row says: its title, the line under it and its icon. A panel
+ * states it once, as a constant of its module, and spreads it into `<Panel>`.
+ */
+export interface PanelHeading {
+  title: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+}
+
 /** A card section of the dashboard with a title row. */
 export function Panel({
   id,
@@ -10,11 +20,8 @@ export function Panel({
   actions,
   className,
   children,
-}: {
+}: PanelHeading & {
   id?: string;
-  title: string;
-  description?: ReactNode;
-  icon?: ReactNode;
   actions?: ReactNode;
   className?: string;
   children: ReactNode;

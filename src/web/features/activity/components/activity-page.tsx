@@ -2,14 +2,27 @@ import type { AuditQuery } from '@shared/audit';
 import { nextDate, shopDayStart } from '@shared/shop-clock';
 import { type AuditEntry, useAudit } from '@web/api/get-audit';
 import { buttonClasses } from '@web/components/ui/button';
-import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
-import { PageHeader } from '@web/components/ui/page-header';
-import { Panel } from '@web/components/ui/panel';
+import { PageLayout } from '@web/components/ui/page-layout';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
+import { DayField, SelectField } from '@web/components/ui/value-fields';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { shopTimeZone, useShopClock } from '@web/lib/shop-clock';
 import { Download, FileSpreadsheet, History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { columnChange, describeEntry, ENTITIES } from '../describe-entry';
+
+const ORDER_RECORDS: PanelHeading = {
+  title: 'Order records',
+  description:
+    'Every order of the shop days you choose, one row each, as a CSV spreadsheet. California asks licensees to keep records for seven years.',
+  icon: <FileSpreadsheet aria-hidden="true" className="h-5 w-5" />,
+};
+
+const ACTIVITY_LOG: PanelHeading = {
+  title: 'Activity log',
+  description: 'Newest first, up to 500 entries: narrow the dates to see older ones.',
+  icon: <History aria-hidden="true" className="h-5 w-5" />,
+};
 
 const shown = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -56,29 +69,6 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function DayField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (day: string) => void;
-}) {
-  const id = useId();
-  return (
-    <Field label={label} htmlFor={id}>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={inputClasses}
-      />
-    </Field>
-  );
-}
-
 /** The order records of a range of shop days, as a spreadsheet. */
 function OrderRecords() {
   const today = useShopClock().date;
@@ -86,12 +76,7 @@ function OrderRecords() {
   const [to, setTo] = useState(today);
   const valid = Boolean(from && to && from <= to);
   return (
-    <Panel
-      id="order-records"
-      title="Order records"
-      description="Every order of the shop days you choose, one row each, as a CSV spreadsheet. California asks licensees to keep records for seven years."
-      icon={<FileSpreadsheet aria-hidden="true" className="h-5 w-5" />}
-    >
+    <Panel id="order-records" {...ORDER_RECORDS}>
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <DayField label="First day" value={from} onChange={setFrom} />
         <DayField label="Last day" value={to} onChange={setTo} />
@@ -131,33 +116,20 @@ export default function ActivityPage() {
   const audit = useAudit(filter);
 
   return (
-    <div className="flex flex-col gap-5 sm:gap-6">
-      <PageHeader
-        title="Activity"
-        description="Who changed what, when and from where. The log cannot be edited or deleted."
-      />
-      <Panel
-        id="activity-log"
-        title="Activity log"
-        description="Newest first, up to 500 entries: narrow the dates to see older ones."
-        icon={<History aria-hidden="true" className="h-5 w-5" />}
-      >
+    <PageLayout
+      title="Activity"
+      description="Who changed what, when and from where. The log cannot be edited or deleted."
+    >
+      <Panel id="activity-log" {...ACTIVITY_LOG}>
         <div className="mb-4 grid gap-4 sm:grid-cols-3">
-          <Field label="What" htmlFor={`${id}-entity`}>
-            <select
-              id={`${id}-entity`}
-              value={entity}
-              onChange={(e) => setEntity(e.target.value)}
-              className={selectClasses}
-            >
-              <option value="">Everything</option>
-              {Object.entries(ENTITIES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField id={`${id}-entity`} label="What" value={entity} onChange={setEntity}>
+            <option value="">Everything</option>
+            {Object.entries(ENTITIES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
           <DayField label="From (day)" value={from} onChange={setFrom} />
           <DayField label="To (day)" value={to} onChange={setTo} />
         </div>
@@ -179,6 +151,6 @@ export default function ActivityPage() {
         </WhenLoaded>
       </Panel>
       <OrderRecords />
-    </div>
+    </PageLayout>
   );
 }

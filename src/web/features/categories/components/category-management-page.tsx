@@ -18,7 +18,7 @@ import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
 import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { ItemActionButton } from '@web/components/ui/item-action-button';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { SkeletonList } from '@web/components/ui/skeleton-list';
 import { toast } from '@web/components/ui/toast';
 import {
   CATEGORY_DELETION_TEXTS,
@@ -362,11 +362,7 @@ export default function CategoryManagementPage() {
         </div>
 
         {categoriesQuery.isPending ? (
-          <div className="flex flex-col gap-2 p-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-14" />
-            ))}
-          </div>
+          <SkeletonList rows={4} rowClassName="h-14" className="p-4" />
         ) : categoriesQuery.isError ? (
           <p role="alert" className="p-6 text-center text-danger">
             Failed to fetch categories.

@@ -4,6 +4,7 @@ import { formatPercent } from '@shared/money';
 import { type ComplianceSettingsBody, complianceSettingsSchema } from '@shared/schemas/settings';
 import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
+import type { PanelHeading } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { Switch } from '@web/components/ui/switch';
 import { labelledForm } from '@web/lib/form-errors';
@@ -23,6 +24,12 @@ const LABELS = {
 } as const;
 
 const { fieldFor, resolver } = labelledForm(complianceSettingsSchema, LABELS);
+
+const HEADING: PanelHeading = {
+  title: 'Compliance',
+  description: 'Purchase limits and taxes at checkout, from dated rules with their sources.',
+  icon: <Scale aria-hidden="true" className="h-5 w-5" />,
+};
 
 /** As the inputs hold them (text), so putting a rate back leaves the form unchanged. */
 const formValues = (settings: DealerSettings): ComplianceSettingsBody => ({
@@ -144,14 +151,5 @@ function ComplianceForm({ settings }: { settings: DealerSettings }) {
 
 /** The dashboard's Compliance section: rule set and tax rates. */
 export function CompliancePanel({ id }: { id: string }) {
-  return (
-    <DealerSettingsPanel
-      id={id}
-      title="Compliance"
-      description="Purchase limits and taxes at checkout, from dated rules with their sources."
-      icon={<Scale aria-hidden="true" className="h-5 w-5" />}
-    >
-      {(settings) => <ComplianceForm settings={settings} />}
-    </DealerSettingsPanel>
-  );
+  return <DealerSettingsPanel id={id} {...HEADING} Form={ComplianceForm} />;
 }

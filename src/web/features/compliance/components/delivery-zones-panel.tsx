@@ -10,7 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Field, fieldAria, inputClasses } from '@web/components/ui/form-controls';
 import { ItemActionButton } from '@web/components/ui/item-action-button';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
@@ -19,6 +19,13 @@ import { MapPinned, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { deleteDeliveryZone, saveDeliveryZone } from '../api/save-compliance';
+
+const HEADING: PanelHeading = {
+  title: 'Delivery Zones',
+  description:
+    'With no zone, you deliver anywhere for $5 with a $50 minimum. With zones, only to their postal codes.',
+  icon: <MapPinned aria-hidden="true" className="h-5 w-5" />,
+};
 
 const LABELS = {
   name: 'Zone name',
@@ -184,12 +191,7 @@ export function DeliveryZonesPanel({ id }: { id: string }) {
   }
 
   return (
-    <Panel
-      id={id}
-      title="Delivery Zones"
-      description="With no zone, you deliver anywhere for $5 with a $50 minimum. With zones, only to their postal codes."
-      icon={<MapPinned aria-hidden="true" className="h-5 w-5" />}
-    >
+    <Panel id={id} {...HEADING}>
       <div className="flex flex-col gap-4">
         {zones.isPending ? (
           <Skeleton className="h-16 w-full" />

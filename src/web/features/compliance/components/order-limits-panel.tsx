@@ -2,6 +2,7 @@ import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shared/order-limits';
 import { type OrderLimitsBody, orderLimitsSchema } from '@shared/schemas/settings';
 import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { TextField } from '@web/components/ui/form-controls';
+import type { PanelHeading } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { labelledForm } from '@web/lib/form-errors';
 import { toFormText } from '@web/lib/form-text';
@@ -9,6 +10,13 @@ import { Gauge } from 'lucide-react';
 import { useId } from 'react';
 import { useDealerSettingsForm } from '../hooks/use-dealer-settings-form';
 import { DealerSettingsPanel } from './dealer-settings-panel';
+
+const HEADING: PanelHeading = {
+  title: 'Order limits',
+  description:
+    'Keep one visitor from emptying the shelf or filling the calendar with orders nobody pays for.',
+  icon: <Gauge aria-hidden="true" className="h-5 w-5" />,
+};
 
 const LABELS: Record<keyof OrderLimits, string> = {
   maxLineCount: 'Most of one item per order',
@@ -74,14 +82,5 @@ function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
  * placed order waits for the shop, and how many scheduled orders may wait at once.
  */
 export function OrderLimitsPanel({ id }: { id: string }) {
-  return (
-    <DealerSettingsPanel
-      id={id}
-      title="Order limits"
-      description="Keep one visitor from emptying the shelf or filling the calendar with orders nobody pays for."
-      icon={<Gauge aria-hidden="true" className="h-5 w-5" />}
-    >
-      {(settings) => <OrderLimitsForm settings={settings} />}
-    </DealerSettingsPanel>
-  );
+  return <DealerSettingsPanel id={id} {...HEADING} Form={OrderLimitsForm} />;
 }

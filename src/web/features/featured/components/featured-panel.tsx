@@ -4,7 +4,7 @@ import type { Product } from '@shared/schemas/products';
 import { useProducts } from '@web/api/get-products';
 import { Button } from '@web/components/ui/button';
 import { SearchField } from '@web/components/ui/form-controls';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { ProductThumb } from '@web/components/ui/product-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
@@ -13,6 +13,12 @@ import { errorText } from '@web/lib/error-messages';
 import { clsx } from 'clsx';
 import { Plus, Star, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+
+const HEADING: PanelHeading = {
+  title: 'Featured Products',
+  description: "Featured products in stock appear in the storefront's carousel.",
+  icon: <Star aria-hidden="true" className="h-5 w-5" />,
+};
 
 const STOCK_TONES = {
   red: 'text-danger',
@@ -88,12 +94,7 @@ export function FeaturedPanel({ id }: { id: string }) {
   const busy = (product: Product) => mutation.isPending && mutation.variables?.id === product.id;
 
   return (
-    <Panel
-      id={id}
-      title="Featured Products"
-      description="Featured products in stock appear in the storefront's carousel."
-      icon={<Star aria-hidden="true" className="h-5 w-5" />}
-    >
+    <Panel id={id} {...HEADING}>
       {products.isPending ? (
         <Skeleton className="h-40" />
       ) : (

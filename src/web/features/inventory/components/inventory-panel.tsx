@@ -15,7 +15,7 @@ import { DialogFrame } from '@web/components/ui/dialog-frame';
 import { SearchField } from '@web/components/ui/form-controls';
 import { ItemActionButton } from '@web/components/ui/item-action-button';
 import { ProductThumb } from '@web/components/ui/product-image';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { SkeletonList } from '@web/components/ui/skeleton-list';
 import { toast } from '@web/components/ui/toast';
 import { clsx } from 'clsx';
 import { Package, PackagePlus, Pencil, Plus, Star, Trash2 } from 'lucide-react';
@@ -254,11 +254,7 @@ export function InventoryPanel() {
       />
 
       {products.isPending ? (
-        <div className="flex flex-col gap-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
+        <SkeletonList rows={4} rowClassName="h-16" />
       ) : products.isError ? (
         <p role="alert" className="rounded-xl border border-danger p-4 text-sm text-danger">
           Failed to fetch products. {errorMessage(products.error)}

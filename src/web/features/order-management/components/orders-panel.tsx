@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { CountBadge } from '@web/components/ui/count-badge';
 import { SearchField } from '@web/components/ui/form-controls';
 import { Panel } from '@web/components/ui/panel';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { SkeletonList } from '@web/components/ui/skeleton-list';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toast';
 import { allowIdRecheck, checkIdAtCounter } from '@web/features/id-check/api/id-check-api';
@@ -36,7 +36,7 @@ import {
   telHref,
 } from '@web/features/order-management/orders-logic';
 import { EditDeliveryDialog } from '@web/features/schedule/components/edit-delivery-dialog';
-import { useLastPresent } from '@web/hooks/use-last-present';
+import { useConfirmedDelete } from '@web/hooks/use-confirmed-delete';
 import { ApiError } from '@web/lib/api-client';
 import { errorText } from '@web/lib/error-messages';
 import { orderWhen } from '@web/lib/order-when';
@@ -383,10 +383,18 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [editing, setEditing] = useState<Order | null>(null);
-  const [deleting, setDeleting] = useState<Order | null>(null);
-  const deletingShown = useLastPresent(deleting);
   const statusMutation = useUpdateOrderStatus();
-  const deleteMutation = useDeleteOrder();
+  const deletion = useConfirmedDelete<Order, number>(useDeleteOrder(), {
+    deleted: (order) => ({
+      title: 'Order deleted',
+      description: `Order #${order.id} was deleted and its stock restored.`,
+    }),
+    failed: (error) => ({
+      title: 'Error',
+      description: `Failed to delete order: ${errorText(error)}`,
+      variant: 'destructive',
+    }),
+  });
   const replaceOrder = useReplaceOrder();
   const records = useRuleSet().salesRecords !== null;
   const isOwner = useSession().data?.role === 'owner';
@@ -476,28 +484,6 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
     });
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const target = deleting;
-    deleteMutation.mutate(target.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        toast({
-          title: 'Order deleted',
-          description: `Order #${target.id} was deleted and its stock restored.`,
-        });
-      },
-      onError: (error) => {
-        setDeleting(null);
-        toast({
-          title: 'Error',
-          description: `Failed to delete order: ${errorText(error)}`,
-          variant: 'destructive',
-        });
-      },
-    });
-  };
-
   const rowProps = (order: Order): RowProps => ({
     order,
     isNew: flagged.has(order.id),
@@ -505,7 +491,7 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
     onToggle: () => toggle(order.id),
     onStatus: (status) => changeStatus(order, status),
     onEdit: () => setEditing(order),
-    onDelete: records ? undefined : () => setDeleting(order),
+    onDelete: records ? undefined : () => deletion.ask(order),
     onRecordReturn:
       records && !readOnly && isHandedOver(order.status) ? () => setReturning(order) : undefined,
     onAllowRecheck:
@@ -555,11 +541,7 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
 
         <TabPanel value={tab}>
           {orders.isPending ? (
-            <div className="flex flex-col gap-2">
-              <Skeleton className="h-12" />
-              <Skeleton className="h-12" />
-              <Skeleton className="h-12" />
-            </div>
+            <SkeletonList rows={3} rowClassName="h-12" />
           ) : orders.isError ? (
             <div className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm">
               Could not load orders: {errorText(orders.error)}{' '}
@@ -648,12 +630,9 @@ export function OrdersPanel({ id, readOnly = false }: { id: string; readOnly?: b
         onAllow={allowRecheck}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        title={deletingShown ? `Delete order #${deletingShown.id}?` : 'Delete order?'}
+        {...deletion.dialog}
+        title={deletion.shown ? `Delete order #${deletion.shown.id}?` : 'Delete order?'}
         message="Are you sure you want to delete this order? This action cannot be undone."
-        pending={deleteMutation.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
       />
     </Panel>
   );

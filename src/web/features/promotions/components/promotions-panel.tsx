@@ -4,7 +4,7 @@ import { useProducts } from '@web/api/get-products';
 import { usePromotions } from '@web/api/get-promotions';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import {
@@ -17,7 +17,7 @@ import {
   validDaysText,
 } from '@web/features/promotions/promotion-display';
 import { reorderPatches, sortPromotions } from '@web/features/promotions/promotion-order';
-import { useLastPresent } from '@web/hooks/use-last-present';
+import { useConfirmedDelete } from '@web/hooks/use-confirmed-delete';
 import { errorText } from '@web/lib/error-messages';
 import { clsx } from 'clsx';
 import {
@@ -36,6 +36,12 @@ import { useMemo, useState } from 'react';
 import { PromotionDialog } from './promotion-dialog';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; promotion: Promotion } | null;
+
+const HEADING: PanelHeading = {
+  title: 'Promotions',
+  description: 'Shown in the storefront banner when active and valid today, in this order.',
+  icon: <Tag aria-hidden="true" className="h-5 w-5" />,
+};
 
 function PromotionCard({
   promotion,
@@ -186,10 +192,18 @@ export function PromotionsPanel({ id }: { id: string }) {
   const categories = useCategories();
   const products = useProducts();
   const reorder = useReorderPromotions();
-  const remove = useDeletePromotion();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [deleting, setDeleting] = useState<Promotion | null>(null);
-  const deletingShown = useLastPresent(deleting);
+  const deletion = useConfirmedDelete<Promotion, number>(useDeletePromotion(), {
+    deleted: (promotion) => ({
+      title: 'Promotion deleted',
+      description: `${promotion.title} was removed.`,
+    }),
+    failed: (error) => ({
+      title: 'Failed to delete promotion',
+      description: errorText(error),
+      variant: 'destructive',
+    }),
+  });
 
   const sorted = useMemo(() => sortPromotions(promotions.data ?? []), [promotions.data]);
   const categoryNames = useMemo(
@@ -214,31 +228,10 @@ export function PromotionsPanel({ id }: { id: string }) {
     });
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const target = deleting;
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        toast({ title: 'Promotion deleted', description: `${target.title} was removed.` });
-      },
-      onError: (error) => {
-        setDeleting(null);
-        toast({
-          title: 'Failed to delete promotion',
-          description: errorText(error),
-          variant: 'destructive',
-        });
-      },
-    });
-  };
-
   return (
     <Panel
       id={id}
-      title="Promotions"
-      description="Shown in the storefront banner when active and valid today, in this order."
-      icon={<Tag aria-hidden="true" className="h-5 w-5" />}
+      {...HEADING}
       actions={
         <Button onClick={() => setDialog({ mode: 'create' })}>
           <Plus aria-hidden="true" className="h-4 w-4" />
@@ -272,7 +265,7 @@ export function PromotionsPanel({ id }: { id: string }) {
               busy={reorder.isPending}
               onMove={(direction) => move(index, direction)}
               onEdit={() => setDialog({ mode: 'edit', promotion })}
-              onDelete={() => setDeleting(promotion)}
+              onDelete={() => deletion.ask(promotion)}
             />
           ))}
         </ul>
@@ -290,12 +283,9 @@ export function PromotionsPanel({ id }: { id: string }) {
         products={products.data ?? []}
       />
       <ConfirmDialog
-        open={deleting !== null}
+        {...deletion.dialog}
         title="Delete promotion?"
-        message={`Are you sure you want to delete "${deletingShown?.title ?? ''}"? This action cannot be undone.`}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        message={`Are you sure you want to delete "${deletion.shown?.title ?? ''}"? This action cannot be undone.`}
       />
     </Panel>
   );

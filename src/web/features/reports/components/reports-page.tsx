@@ -19,14 +19,13 @@ import {
 } from '@shared/reports';
 import { salesCsvHref, taxCsvHref, useSalesReport, useTaxReport } from '@web/api/get-reports';
 import { buttonClasses } from '@web/components/ui/button';
-import { Field, inputClasses, selectClasses } from '@web/components/ui/form-controls';
-import { PageHeader } from '@web/components/ui/page-header';
-import { Panel } from '@web/components/ui/panel';
+import { PageLayout } from '@web/components/ui/page-layout';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { DayField, SelectField } from '@web/components/ui/value-fields';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { useShopClock } from '@web/lib/shop-clock';
-import { clsx } from 'clsx';
 import { BarChart3, Download, Landmark } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import type { ChartSpec } from './report-chart';
@@ -369,6 +368,12 @@ function taxPeriods(today: string): { value: string; label: string }[] {
   return [...quarters, ...months];
 }
 
+const TAX_REPORT: PanelHeading = {
+  title: 'Tax report',
+  description: "Sales handed over in the period (their sale day), as CDTFA's returns ask for them.",
+  icon: <Landmark aria-hidden="true" className="h-5 w-5" />,
+};
+
 function TaxSection() {
   const id = useId();
   const today = useShopClock().date;
@@ -378,32 +383,29 @@ function TaxSection() {
   return (
     <Panel
       id="report-taxes"
-      title="Tax report"
-      description="Sales handed over in the period (their sale day), as CDTFA's returns ask for them."
-      icon={<Landmark aria-hidden="true" className="h-5 w-5" />}
+      {...TAX_REPORT}
       actions={<CsvLink href={taxCsvHref(period)} what="the tax report" />}
     >
       <div className="flex flex-col gap-4">
-        <Field label="Month or quarter" htmlFor={`${id}-period`}>
-          <select
-            id={`${id}-period`}
-            value={period}
-            onChange={(e) => setPeriod(e.target.value)}
-            className={clsx(selectClasses, 'sm:max-w-xs')}
-          >
-            {(['Quarters', 'Months'] as const).map((group) => (
-              <optgroup key={group} label={group}>
-                {periods
-                  .filter((p) => p.value.includes('Q') === (group === 'Quarters'))
-                  .map((p) => (
-                    <option key={p.value} value={p.value}>
-                      {p.label}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={`${id}-period`}
+          label="Month or quarter"
+          value={period}
+          onChange={setPeriod}
+          className="sm:max-w-xs"
+        >
+          {(['Quarters', 'Months'] as const).map((group) => (
+            <optgroup key={group} label={group}>
+              {periods
+                .filter((p) => p.value.includes('Q') === (group === 'Quarters'))
+                .map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </SelectField>
         <WhenLoaded query={report} what="The tax report" placeholderClassName="h-64 w-full">
           {(tax) => <TaxTables report={tax} />}
         </WhenLoaded>
@@ -483,42 +485,36 @@ export default function ReportsPage() {
   const report = useSalesReport(valid ? range : null);
 
   return (
-    <div className="flex flex-col gap-5 sm:gap-6">
-      <PageHeader
-        title="Reports"
-        icon={<BarChart3 aria-hidden="true" className="h-7 w-7 text-primary" />}
-        description="Sales by day, hour, product and promotion, and the taxes to file, on the shop's calendar."
-      />
+    <PageLayout
+      title="Reports"
+      icon={<BarChart3 aria-hidden="true" className="h-7 w-7 text-primary" />}
+      description="Sales by day, hour, product and promotion, and the taxes to file, on the shop's calendar."
+    >
       <section
         aria-label="Report period"
         className="grid gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:grid-cols-[minmax(0,16rem)_1fr] sm:items-end sm:p-6"
       >
-        <Field label="Period" htmlFor={`${id}-preset`}>
-          <select
-            id={`${id}-preset`}
-            value={preset}
-            onChange={(e) => setPreset(e.target.value as PeriodPreset)}
-            className={selectClasses}
-          >
-            {PERIOD_PRESETS.map((value) => (
-              <option key={value} value={value}>
-                {PERIOD_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={`${id}-preset`}
+          label="Period"
+          value={preset}
+          onChange={(value) => setPreset(value as PeriodPreset)}
+        >
+          {PERIOD_PRESETS.map((value) => (
+            <option key={value} value={value}>
+              {PERIOD_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
         {preset === 'custom' ? (
           <div className="grid grid-cols-2 gap-4">
             {CUSTOM_RANGE_ENDS.map(({ end, label }) => (
-              <Field key={end} label={label} htmlFor={`${id}-${end}`}>
-                <input
-                  id={`${id}-${end}`}
-                  type="date"
-                  value={custom[end]}
-                  onChange={(e) => setCustom((c) => ({ ...c, [end]: e.target.value }))}
-                  className={inputClasses}
-                />
-              </Field>
+              <DayField
+                key={end}
+                label={label}
+                value={custom[end]}
+                onChange={(day) => setCustom((c) => ({ ...c, [end]: day }))}
+              />
             ))}
           </div>
         ) : (
@@ -544,6 +540,6 @@ export default function ReportsPage() {
         </WhenLoaded>
       )}
       <TaxSection />
-    </div>
+    </PageLayout>
   );
 }

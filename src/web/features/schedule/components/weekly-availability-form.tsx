@@ -17,20 +17,31 @@ import { type ScheduleSettings, saveDealerSettings, useSlotCache } from '../api/
 
 const DAY_NAMES = WEEKDAYS.map((d) => d[0].toUpperCase() + d.slice(1));
 
-function Group({
+/**
+ * A titled group of checkboxes over fixed options, with a button that selects them all or
+ * clears them; what is chosen stays in the options' order.
+ */
+function ChecklistGroup({
   icon,
   title,
   hint,
-  actions,
-  children,
+  options,
+  chosen,
+  onChange,
+  gridClassName,
 }: {
   icon: ReactNode;
   title: string;
   hint: string;
-  actions?: ReactNode;
-  children: ReactNode;
+  options: readonly string[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+  gridClassName: string;
 }) {
   const id = useId();
+  const all = chosen.length === options.length;
+  const toggle = (option: string, on: boolean) =>
+    onChange(options.filter((x) => (x === option ? on : chosen.includes(x))));
   return (
     <fieldset aria-labelledby={id} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -41,9 +52,20 @@ function Group({
           </h3>
           <p className="text-sm text-muted">{hint}</p>
         </div>
-        {actions}
+        <Button variant="ghost" size="sm" onClick={() => onChange(all ? [] : [...options])}>
+          {all ? 'Clear all' : 'Select all'}
+        </Button>
       </div>
-      {children}
+      <div className={gridClassName}>
+        {options.map((option) => (
+          <Checkbox
+            key={option}
+            label={option}
+            checked={chosen.includes(option)}
+            onChange={(on) => toggle(option, on)}
+          />
+        ))}
+      </div>
     </fieldset>
   );
 }
@@ -93,9 +115,6 @@ export function WeeklyAvailabilityForm({ settings }: { settings: ScheduleSetting
   const setDays = (next: string[]) => form.setValue('availableDays', next, { shouldDirty: true });
   const setWindows = (next: string[]) => form.setValue('windows', next, { shouldDirty: true });
 
-  const toggle = (list: string[], item: string, on: boolean, order: readonly string[]) =>
-    order.filter((x) => (x === item ? on : list.includes(x)));
-
   async function save(body: DealerSettingsFields) {
     try {
       const saved = await saveDealerSettings(body);
@@ -127,59 +146,25 @@ export function WeeklyAvailabilityForm({ settings }: { settings: ScheduleSetting
         void form.handleSubmit(save)(event);
       }}
     >
-      <Group
+      <ChecklistGroup
         icon={<CalendarDays aria-hidden="true" className="h-4 w-4 text-primary" />}
         title="Available Days"
         hint="Days of the week you deliver."
-        actions={
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setDays(days.length === DAY_NAMES.length ? [] : [...DAY_NAMES])}
-          >
-            {days.length === DAY_NAMES.length ? 'Clear all' : 'Select all'}
-          </Button>
-        }
-      >
-        <div className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
-          {DAY_NAMES.map((day) => (
-            <Checkbox
-              key={day}
-              label={day}
-              checked={days.includes(day)}
-              onChange={(on) => setDays(toggle(days, day, on, DAY_NAMES))}
-            />
-          ))}
-        </div>
-      </Group>
+        options={DAY_NAMES}
+        chosen={days}
+        onChange={setDays}
+        gridClassName="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2"
+      />
 
-      <Group
+      <ChecklistGroup
         icon={<Clock aria-hidden="true" className="h-4 w-4 text-primary" />}
         title="Delivery Windows"
         hint="Time windows offered on every available day."
-        actions={
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() =>
-              setWindows(windows.length === WEEKLY_WINDOWS.length ? [] : [...WEEKLY_WINDOWS])
-            }
-          >
-            {windows.length === WEEKLY_WINDOWS.length ? 'Clear all' : 'Select all'}
-          </Button>
-        }
-      >
-        <div className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
-          {WEEKLY_WINDOWS.map((w) => (
-            <Checkbox
-              key={w}
-              label={w}
-              checked={windows.includes(w)}
-              onChange={(on) => setWindows(toggle(windows, w, on, WEEKLY_WINDOWS))}
-            />
-          ))}
-        </div>
-      </Group>
+        options={WEEKLY_WINDOWS}
+        chosen={windows}
+        onChange={setWindows}
+        gridClassName="grid gap-2 sm:grid-cols-2 xl:grid-cols-4"
+      />
 
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${uid}-notes`} className="font-semibold">

@@ -21,8 +21,15 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
-import { KeyRound, Pencil } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { KeyRound, type LucideIcon, Pencil } from 'lucide-react';
+import {
+  type Dispatch,
+  type FormEvent,
+  type ReactNode,
+  type SetStateAction,
+  useId,
+  useState,
+} from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { changeStaff } from '../api/save-staff';
@@ -170,6 +177,29 @@ function EditDetails({ member, onDone }: { member: StaffMember; onDone: () => vo
   );
 }
 
+/** Opens or closes one of a member's forms under the row; the button names the member. */
+function FormToggle({
+  icon: Icon,
+  open,
+  setOpen,
+  who,
+  children,
+}: {
+  icon: LucideIcon;
+  open: boolean;
+  setOpen: Dispatch<SetStateAction<boolean>>;
+  who: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {children}
+      <span className="sr-only"> of {who}</span>
+    </Button>
+  );
+}
+
 function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
   const id = useId();
   const change = useChangeStaff();
@@ -221,24 +251,12 @@ function StaffRow({ member, isYou }: { member: StaffMember; isYou: boolean }) {
               </span>
             }
           />
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setEditing((v) => !v)}
-            aria-expanded={editing}
-          >
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit details<span className="sr-only"> of {member.username}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setResetting((v) => !v)}
-            aria-expanded={resetting}
-          >
-            <KeyRound aria-hidden="true" className="h-4 w-4" />
-            Reset password<span className="sr-only"> of {member.username}</span>
-          </Button>
+          <FormToggle icon={Pencil} open={editing} setOpen={setEditing} who={member.username}>
+            Edit details
+          </FormToggle>
+          <FormToggle icon={KeyRound} open={resetting} setOpen={setResetting} who={member.username}>
+            Reset password
+          </FormToggle>
         </div>
       </div>
       {editing && <EditDetails member={member} onDone={() => setEditing(false)} />}

@@ -1,12 +1,19 @@
 import { ROLE_LABELS, STAFF_ROLES } from '@shared/staff';
 import { useSession } from '@web/api/get-session';
 import { useStaff } from '@web/api/get-staff';
-import { PageHeader } from '@web/components/ui/page-header';
-import { Panel } from '@web/components/ui/panel';
+import { PageLayout } from '@web/components/ui/page-layout';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { WhenLoaded } from '@web/components/ui/when-loaded';
 import { UserPlus, Users } from 'lucide-react';
 import { AddStaffForm } from './add-staff-form';
 import { StaffList } from './staff-list';
+
+const TEAM: PanelHeading = {
+  title: 'Team',
+  description:
+    'Changing a role, turning an account off or resetting a password signs that person out everywhere.',
+  icon: <Users aria-hidden="true" className="h-5 w-5" />,
+};
 
 /**
  * The owner's Staff screen: who works at the shop, in which role, and who may
@@ -20,17 +27,11 @@ export default function StaffPage() {
   const staff = useStaff();
   const session = useSession();
   return (
-    <div className="flex flex-col gap-5 sm:gap-6">
-      <PageHeader
-        title="Staff"
-        description="Everyone who signs in to the back office, and what their role lets them do."
-      />
-      <Panel
-        id="staff-members"
-        title="Team"
-        description="Changing a role, turning an account off or resetting a password signs that person out everywhere."
-        icon={<Users aria-hidden="true" className="h-5 w-5" />}
-      >
+    <PageLayout
+      title="Staff"
+      description="Everyone who signs in to the back office, and what their role lets them do."
+    >
+      <Panel id="staff-members" {...TEAM}>
         <WhenLoaded query={staff} what="The staff list" placeholderClassName="h-40 w-full">
           {(members) => <StaffList staff={members} you={session.data?.username ?? null} />}
         </WhenLoaded>
@@ -51,6 +52,6 @@ export default function StaffPage() {
           ))}
         </dl>
       </Panel>
-    </div>
+    </PageLayout>
   );
 }

@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { inputClasses } from '@web/components/ui/form-controls';
 import { PageHeader } from '@web/components/ui/page-header';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toast';
 import { postJson } from '@web/lib/api-client';
@@ -169,6 +169,12 @@ function DayEntries({ date }: { date: string }) {
   );
 }
 
+const DAYS: PanelHeading = {
+  title: 'Days',
+  description: 'Each handed-over sale and each return after handover, by the shop day of the sale.',
+  icon: <CalendarCheck aria-hidden="true" className="h-5 w-5" />,
+};
+
 /** The owner's State reporting page. */
 export default function StateReportingPage() {
   const overview = useStateReporting();
@@ -221,12 +227,7 @@ export default function StateReportingPage() {
           </p>
         )}
       </Panel>
-      <Panel
-        id="metrc-days"
-        title="Days"
-        icon={<CalendarCheck aria-hidden="true" className="h-5 w-5" />}
-        description="Each handed-over sale and each return after handover, by the shop day of the sale."
-      >
+      <Panel id="metrc-days" {...DAYS}>
         {overview.data && (
           <p className="mb-3 text-sm text-muted">
             Metrc must have each sale within {overview.data.deadline.hours} hours (

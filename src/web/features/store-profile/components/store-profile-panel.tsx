@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/store-profile';
 import { storeProfileQueryOptions, useStoreProfile } from '@web/api/get-store-profile';
 import { TextField } from '@web/components/ui/form-controls';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSettingsForm } from '@web/hooks/use-settings-form';
@@ -15,6 +15,12 @@ import { sendJson } from '@web/lib/api-client';
 import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { Store } from 'lucide-react';
 import { useId } from 'react';
+
+const HEADING: PanelHeading = {
+  title: 'Store Profile',
+  description: 'What shoppers see about your shop. Leave a line empty to hide it.',
+  icon: <Store aria-hidden="true" className="h-5 w-5" />,
+};
 
 const LABELS = STORE_PROFILE_LABELS;
 
@@ -89,12 +95,7 @@ function StoreProfileForm({ profile }: { profile: StoreProfile }) {
 export function StoreProfilePanel({ id }: { id?: string }) {
   const profile = useStoreProfile();
   return (
-    <Panel
-      id={id}
-      title="Store Profile"
-      description="What shoppers see about your shop. Leave a line empty to hide it."
-      icon={<Store aria-hidden="true" className="h-5 w-5" />}
-    >
+    <Panel id={id} {...HEADING}>
       {profile.data ? (
         <StoreProfileForm profile={profile.data} />
       ) : (

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { chatKeys, useChatSessions } from '@web/api/get-chat-sessions';
 import { useContactMessages } from '@web/api/get-contact-messages';
 import { CountBadge } from '@web/components/ui/count-badge';
-import { Panel } from '@web/components/ui/panel';
+import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { askNotificationPermission, notify } from '@web/features/chat/notify';
 import { withRealtime } from '@web/lib/realtime-connection';
@@ -10,6 +10,12 @@ import { Inbox } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ChatConversations } from './chat-conversations';
 import { ContactMessagesList } from './contact-messages-list';
+
+const HEADING: PanelHeading = {
+  title: 'Support Inbox',
+  description: 'Live chats (unread first) and contact-form messages, newest first.',
+  icon: <Inbox aria-hidden="true" className="h-5 w-5" />,
+};
 
 type InboxTab = 'chat' | 'contact';
 
@@ -65,12 +71,7 @@ export function SupportInboxPanel({ id = 'support-inbox' }: { id?: string }) {
   };
 
   return (
-    <Panel
-      id={id}
-      title="Support Inbox"
-      description="Live chats (unread first) and contact-form messages, newest first."
-      icon={<Inbox aria-hidden="true" className="h-5 w-5" />}
-    >
+    <Panel id={id} {...HEADING}>
       <Tabs value={tab} onValueChange={setTab} className="flex flex-col gap-4">
         <TabList aria-label="Support inbox" className="sm:self-start">
           <Tab value="chat" className="sm:flex-none">
