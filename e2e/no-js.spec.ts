@@ -22,7 +22,9 @@ const DREAM = {
 
 test.use({ javaScriptEnabled: false });
 
-test('without JavaScript the gate, the cards and a product page with its facts can be read', async ({ page }) => {
+test('without JavaScript the gate, the cards and a product page with its facts can be read', async ({
+  page,
+}) => {
   await page.goto('/');
   const gate = page.getByRole('dialog', { name: 'Are you 21 or older?' });
   await expect(gate).toBeVisible();
