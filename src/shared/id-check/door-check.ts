@@ -3,6 +3,7 @@
  * method, the time and the driver, never the ID's number, birth date or image.
  */
 import { z } from 'zod';
+import { reasonText } from '../schemas/fields';
 import { isIsoDate } from './iso-date';
 import type { IdCheckResult } from './rule';
 
@@ -90,11 +91,7 @@ export interface IdCheckOverride {
 }
 
 export const idCheckOverrideSchema = z.object({
-  reason: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(5, 'must say why, in at least 5 characters')
-    .max(300, 'must be at most 300 characters'),
+  reason: reasonText(5),
 });
 
 export type DoorChecks = IdCheckResult['checks'] & {
