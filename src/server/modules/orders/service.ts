@@ -68,6 +68,16 @@ export async function orderUpdated(
   return { value: order, events: [busEvent('order-updated', order, { shopperId, driverIds })] };
 }
 
+/** The Activity log's entry for a change to an order, `before` being its row before the change. */
+function recordOrderChange(
+  trx: Kysely<Database>,
+  actor: Actor,
+  action: string,
+  before: Record<string, unknown> & { id: number },
+) {
+  return recordChange(trx, actor, { action, entity: 'orders', entityId: before.id, before });
+}
+
 export interface StatusChange {
   status: OrderStatus;
   returnReason?: ReturnReason | null;
@@ -219,12 +229,7 @@ async function moveOrder(
       const action = options.expiring
         ? 'expired'
         : (STATUS_ACTIONS[change.status] ?? 'status changed');
-      await recordChange(trx, context.actor, {
-        action,
-        entity: 'orders',
-        entityId: id,
-        before: row,
-      });
+      await recordOrderChange(trx, context.actor, action, row);
     }
     const updated = await orderUpdated(trx, id);
     const slots = closing || placing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
@@ -335,7 +340,7 @@ export async function assignDriver(
     }
     await repo.setOrderDriver(trx, id, driverId);
     const action = driverId === null ? 'driver removed' : 'driver assigned';
-    await recordChange(trx, context.actor, { action, entity: 'orders', entityId: id, before: row });
+    await recordOrderChange(trx, context.actor, action, row);
     return orderUpdated(trx, id, row.driver_id === driverId ? null : row.driver_id);
   });
 }
@@ -402,13 +407,7 @@ export async function updateOrderDelivery(
     await repo.setOrderDelivery(trx, id, { ...delivery, scheduleSlotId: slot?.id ?? null });
     if (!isClosed(order.status as OrderStatus))
       await repo.setSaleDate(trx, id, delivery.deliveryDate);
-    const action = 'delivery changed';
-    await recordChange(trx, context.actor, {
-      action,
-      entity: 'orders',
-      entityId: id,
-      before: order,
-    });
+    await recordOrderChange(trx, context.actor, 'delivery changed', order);
     const updated = await orderUpdated(trx, id);
     const slots = await slotEvents(trx, [order.schedule_slot_id, slot?.id ?? null]);
     return { value: updated.value, events: [...updated.events, ...slots] };
@@ -454,12 +453,7 @@ export async function deleteOrder(
     const restocked = await restoreStock(trx, id, db.dialect);
     if (order.schedule_slot_id && order.holds_slot_place === 1)
       await repo.releaseSlotPlace(trx, order.schedule_slot_id);
-    await recordChange(trx, actor, {
-      action: 'deleted',
-      entity: 'orders',
-      entityId: id,
-      before: order,
-    });
+    await recordOrderChange(trx, actor, 'deleted', order);
     await repo.deleteOrderRow(trx, id);
     return {
       value: undefined,
