@@ -292,16 +292,28 @@ async function recordReceiptFacts(
     await repo.setReceiptFacts(trx, row.id, { preparedBy, customerNumber });
 }
 
-/** Where sales are records, a handed-over order's record is final: nothing about it changes. */
-function refuseIfHandedOver(row: OrderRow, ruleSet: RuleSet) {
+/**
+ * The order's row, locked for a change, and the rule set it changes under. Where sales are
+ * records, a handed-over order's record is final: nothing about it changes.
+ */
+async function lockOrderToEdit(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  id: number,
+): Promise<{ row: OrderRow; ruleSet: RuleSet }> {
+  const row = await repo.lockOrderRow(trx, id, dialect);
+  if (!row) throw notFound('Order');
+  const ruleSet = await currentRuleSet(trx);
   const status = row.status as OrderStatus;
-  if (!ruleSet.salesRecords || !isHandedOver(status)) return;
-  const refusal = statusChangeProblem(
-    { id: row.id, status, orderType: row.order_type as OrderType },
-    'accepted',
-    true,
-  );
-  throw new HttpError(409, { error: refusal!.message, code: 'ORDER_IS_A_RECORD' });
+  if (ruleSet.salesRecords && isHandedOver(status)) {
+    const refusal = statusChangeProblem(
+      { id: row.id, status, orderType: row.order_type as OrderType },
+      'accepted',
+      true,
+    );
+    throw new HttpError(409, { error: refusal!.message, code: 'ORDER_IS_A_RECORD' });
+  }
+  return { row, ruleSet };
 }
 
 /**
@@ -315,10 +327,7 @@ export async function assignDriver(
   context: ChangeContext,
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.lockOrderRow(trx, id, db.dialect);
-    if (!row) throw notFound('Order');
-    const ruleSet = await currentRuleSet(trx);
-    refuseIfHandedOver(row, ruleSet);
+    const { row, ruleSet } = await lockOrderToEdit(trx, db.dialect, id);
     if (driverId !== null) {
       if (row.order_type === 'pickup')
         throw new HttpError(409, {
@@ -386,10 +395,7 @@ export async function updateOrderDelivery(
   context: ChangeContext,
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const order = await repo.lockOrderRow(trx, id, db.dialect);
-    if (!order) throw notFound('Order');
-    const ruleSet = await currentRuleSet(trx);
-    refuseIfHandedOver(order, ruleSet);
+    const { row: order, ruleSet } = await lockOrderToEdit(trx, db.dialect, id);
     if (!isWindowWithinHours(delivery.deliveryTimeWindow, ruleSet.hours)) {
       const message = outsideHoursMessage('The delivery window', ruleSet.hours!);
       throw fieldError('deliveryTimeWindow', message, message);
