@@ -14,6 +14,13 @@ export const text = (params?: { message: string }) =>
 export const requiredText = (max: number, message = 'is required') =>
   text({ message }).trim().min(1, message).max(max, `must be at most ${max} characters`);
 
+/** A person's first or last name, typed by staff: required, at most 60 characters. */
+export const personName = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(60, 'must be at most 60 characters');
+
 /** Why staff voided, returned or overrode something: at least `min` characters, kept on the record. */
 export const reasonText = (min: number) =>
   z
