@@ -3,7 +3,7 @@ import type { Database } from './schema';
 
 /**
  * How many rows the query's tables and conditions match: `count(*)`, read as a number
- * (PostgreSQL answers a bigint, which its driver hands over as text).
+ * whichever database answers (a bigint on PostgreSQL).
  */
 export async function countRows<Tables extends keyof Database>(
   query: SelectQueryBuilder<Database, Tables, object>,
