@@ -14,30 +14,22 @@ import type { DealerSettings } from './schemas/settings';
 import type { StoreProfile } from './schemas/store-profile';
 import type { DeliveryZone } from './schemas/zones';
 
+/** A record's life on the channel: the whole record when created or updated, its id when deleted. */
+type RecordEvents<Name extends string, Row> = Record<`${Name}-created` | `${Name}-updated`, Row> &
+  Record<`${Name}-deleted`, { id: number }>;
+
 /** Events that services publish after a committed change; each instance's hub delivers them. */
-export interface DomainEventMap {
-  'product-created': Product;
-  'product-updated': Product;
-  'product-deleted': { id: number };
+export interface DomainEventMap
+  extends RecordEvents<'product', Product>,
+    RecordEvents<'order', Order>,
+    RecordEvents<'category', Category>,
+    RecordEvents<'promotion', Promotion>,
+    RecordEvents<'schedule-slot', ScheduleSlot>,
+    RecordEvents<'delivery-zone', DeliveryZone> {
   'products-updated': Product[];
-  'order-created': Order;
-  'order-updated': Order;
-  'order-deleted': { id: number };
-  'category-created': Category;
-  'category-updated': Category;
-  'category-deleted': { id: number };
   'categories-updated': Category[];
-  'promotion-created': Promotion;
-  'promotion-updated': Promotion;
-  'promotion-deleted': { id: number };
-  'schedule-slot-created': ScheduleSlot;
-  'schedule-slot-updated': ScheduleSlot;
-  'schedule-slot-deleted': { id: number };
   'dealer-settings-updated': DealerSettings;
   'featured-products-updated': Product[];
-  'delivery-zone-created': DeliveryZone;
-  'delivery-zone-updated': DeliveryZone;
-  'delivery-zone-deleted': { id: number };
   /** the shop's facts changed (footer, Pickup tab, cart) */
   'store-profile-updated': StoreProfile;
 }

@@ -4,12 +4,9 @@
  * until a destruction is recorded with a witness.
  */
 import { z } from 'zod';
+import { reasonText } from './schemas/fields';
 
-const reason = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(3, 'must say why, in at least 3 characters')
-  .max(300, 'must be at most 300 characters');
+const reason = reasonText(3);
 
 export const orderReturnSchema = z.object({
   reason,

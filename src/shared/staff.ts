@@ -3,6 +3,7 @@
  * server's guard and by the back office to show only the screens a role can use.
  */
 import { z } from 'zod';
+import { personName } from './schemas/fields';
 
 export const STAFF_ROLES = ['owner', 'dispatcher', 'driver', 'support'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -65,11 +66,7 @@ const password = z
   .string({ message: 'is required' })
   .min(STAFF_PASSWORD_MIN_LENGTH, `must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`)
   .max(256, 'must be at most 256 characters');
-const firstName = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(60, 'must be at most 60 characters');
+const firstName = personName;
 const employeeNumber = z
   .string({ message: 'is required' })
   .trim()

@@ -31,3 +31,10 @@ export function runArchiveCommand(
     process.exit(1);
   });
 }
+
+/** What an archive holds, in the words both commands end with. */
+export const archiveContents = (summary: {
+  products: number;
+  orders: number;
+  mediaFiles: number;
+}) => `${summary.products} products, ${summary.orders} orders, ${summary.mediaFiles} media files.`;

@@ -4,15 +4,13 @@
  * pg_dump command to use instead.
  */
 import { createBackup } from '../backup/backup';
-import { runArchiveCommand } from './archive-command';
+import { archiveContents, runArchiveCommand } from './archive-command';
 
 runArchiveCommand(
   'backup',
   'back up PostgreSQL with pg_dump, e.g.\n  pg_dump --format=custom --file=canopy.dump "$DATABASE_URL"\nand copy DATA_DIR/media beside it',
   async (config, file) => {
     const summary = await createBackup(config, file);
-    console.log(
-      `Backup written to ${summary.file}: ${summary.products} products, ${summary.orders} orders, ${summary.mediaFiles} media files.`,
-    );
+    console.log(`Backup written to ${summary.file}: ${archiveContents(summary)}`);
   },
 );

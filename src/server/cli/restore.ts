@@ -4,16 +4,14 @@
  * is moved to DATA_DIR/before-restore-<time>/.
  */
 import { restoreBackup } from '../backup/backup';
-import { runArchiveCommand } from './archive-command';
+import { archiveContents, runArchiveCommand } from './archive-command';
 
 runArchiveCommand(
   'restore',
   'restore PostgreSQL with pg_restore, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" canopy.dump',
   async (config, file) => {
     const summary = await restoreBackup(config, file);
-    console.log(
-      `Restored ${file}: ${summary.products} products, ${summary.orders} orders, ${summary.mediaFiles} media files.`,
-    );
+    console.log(`Restored ${file}: ${archiveContents(summary)}`);
     if (summary.previous)
       console.log(`The previous database and media are in ${summary.previous}.`);
   },

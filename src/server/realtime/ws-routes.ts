@@ -11,6 +11,7 @@ import {
   type ClientMessageType,
   isClientMessageType,
 } from '../../shared/socket-messages';
+import type { Outcome } from '../events/bus';
 import { publish } from '../events/publish';
 import { HttpError, pathToNul } from '../http/errors';
 import { comesFromAnotherSite } from '../http/same-origin';
@@ -401,14 +402,9 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           });
           return;
         }
-        client.chatSessionId = sessionId;
-        const saved = await recordShopperMessage(db, {
-          ...message,
-          sessionId,
-          shopperId: client.shopperId,
-        });
-        publish(app, saved.events);
-        hub.send(client, 'message-received', { ok: true });
+        await acceptIntoChat(sessionId, 'message-received', (sender) =>
+          recordShopperMessage(db, { ...message, ...sender }),
+        );
       }
 
       async function supportResponse(reply: ClientMessageData<'support-response'>) {
@@ -427,18 +423,28 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
           hub.send(client, 'contact-received', { ok: false, error: CONTACT_RATE_LIMITED.error });
           return;
         }
+        await acceptIntoChat(sessionId, 'contact-received', (sender) =>
+          saveContactInfo(db, { ...info, ...sender }),
+        );
+      }
+
+      /** What the shopper sent, let in: the socket joins the chat, stores it, publishes it, says ok. */
+      async function acceptIntoChat(
+        sessionId: string,
+        acknowledgement: 'message-received' | 'contact-received',
+        store: (sender: ChatSender) => Promise<Outcome<unknown>>,
+      ) {
         client.chatSessionId = sessionId;
-        const saved = await saveContactInfo(db, {
-          ...info,
-          sessionId,
-          shopperId: client.shopperId,
-        });
+        const saved = await store({ sessionId, shopperId: client.shopperId });
         publish(app, saved.events);
-        hub.send(client, 'contact-received', { ok: true });
+        hub.send(client, acknowledgement, { ok: true });
       }
     },
   );
 }
+
+/** Who sent a shopper's chat message or contact details: the chat, and the shopper's cookie. */
+type ChatSender = { sessionId: string; shopperId: string | null };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,6 +3,7 @@
  * method, the time and the driver, never the ID's number, birth date or image.
  */
 import { z } from 'zod';
+import { personName, reasonText } from '../schemas/fields';
 import { isIsoDate } from './iso-date';
 import type { IdCheckResult } from './rule';
 
@@ -20,11 +21,6 @@ export const ID_TYPE_LABELS: Record<IdType, string> = {
 };
 export const idTypeHasState = (type: IdType) => type === 'licence' || type === 'state-id';
 
-const name = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(60, 'must be at most 60 characters');
 const date = z
   .string({ message: 'is required' })
   .refine(isIsoDate, 'must be written YYYY-MM-DD, as the field shows (e.g. 1990-07-04)');
@@ -37,8 +33,8 @@ export const typedIdSchema = z
     idType: z
       .enum(ID_TYPES, { message: `must be one of ${ID_TYPES.join(', ')}` })
       .default('licence'),
-    firstName: name,
-    lastName: name,
+    firstName: personName,
+    lastName: personName,
     dateOfBirth: date,
     expiry: date,
     idNumber: z
@@ -90,11 +86,7 @@ export interface IdCheckOverride {
 }
 
 export const idCheckOverrideSchema = z.object({
-  reason: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(5, 'must say why, in at least 5 characters')
-    .max(300, 'must be at most 300 characters'),
+  reason: reasonText(5),
 });
 
 export type DoorChecks = IdCheckResult['checks'] & {

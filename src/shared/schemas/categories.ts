@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { categorySlug } from '../slugs';
-import { emptyAsNull, idOrNone, text } from './fields';
+import { idOrNone, optionalNote, textUpTo } from './fields';
 import { patchOf } from './http';
 
 export const categoryId = z
@@ -17,22 +17,9 @@ export const categoryId = z
  * the slug is derived from the name when empty.
  */
 export const categorySchema = z.object({
-  name: z.preprocess(
-    (v) => v ?? '',
-    text({ message: 'must be text' }).trim().max(100, 'must be at most 100 characters'),
-  ),
-  slug: z.preprocess(
-    (v) => v ?? '',
-    text({ message: 'must be text' }).trim().max(100, 'must be at most 100 characters'),
-  ),
-  description: z.preprocess(
-    emptyAsNull,
-    text({ message: 'must be text' })
-      .trim()
-      .max(2000, 'must be at most 2000 characters')
-      .nullable()
-      .transform((v) => (v ? v : null)),
-  ),
+  name: z.preprocess((v) => v ?? '', textUpTo(100)),
+  slug: z.preprocess((v) => v ?? '', textUpTo(100)),
+  description: optionalNote(2000),
   /** 0, null or missing = top level */
   parentId: z.preprocess(idOrNone, categoryId.nullable()).transform((v) => (v ? v : null)),
 });

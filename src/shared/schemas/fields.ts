@@ -14,6 +14,21 @@ export const text = (params?: { message: string }) =>
 export const requiredText = (max: number, message = 'is required') =>
   text({ message }).trim().min(1, message).max(max, `must be at most ${max} characters`);
 
+/** A person's first or last name, typed by staff: required, at most 60 characters. */
+export const personName = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(60, 'must be at most 60 characters');
+
+/** Why staff voided, returned or overrode something: at least `min` characters, kept on the record. */
+export const reasonText = (min: number) =>
+  z
+    .string({ message: 'is required' })
+    .trim()
+    .min(min, `must say why, in at least ${min} characters`)
+    .max(300, 'must be at most 300 characters');
+
 /** Empty strings and undefined read as null: the forms send "" for an empty optional input. */
 export const emptyAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
@@ -56,14 +71,20 @@ export const stockNumber = z
 
 export const stockAmount = z.preprocess(emptyOrNumber, stockNumber.nullable());
 
+/** Text trimmed and at most `max` characters long. */
+export const textUpTo = (max: number) =>
+  text({ message: 'must be text' }).trim().max(max, `must be at most ${max} characters`);
+
 /** Optional free text of the product facts: "" or missing means not stated. */
-export const optionalText = (max: number) =>
+export const optionalText = (max: number) => z.preprocess(emptyAsNull, textUpTo(max).nullable());
+
+/** An optional note (a description, a slot's notes): "", only spaces or missing mean none (null). */
+export const optionalNote = (max: number) =>
   z.preprocess(
     emptyAsNull,
-    text({ message: 'must be text' })
-      .trim()
-      .max(max, `must be at most ${max} characters`)
-      .nullable(),
+    textUpTo(max)
+      .nullable()
+      .transform((v) => (v ? v : null)),
   );
 
 /** An optional amount of a product fact (potency, size): "" or missing means not stated. */
@@ -134,6 +155,10 @@ export const wholeNumber = (min: number, max: number) =>
       .max(max, `must be at most ${max}`),
   );
 
+/** To a thousandth at the most (9.125, 0.035), allowing for binary fractions' rounding. */
+export const hasAtMostThreeDecimals = (value: number) =>
+  Number.isInteger(Math.round(value * 10000) / 10);
+
 /** A tax rate in percent (9.125 = 9.125%, to a thousandth as local rates are set); null, "" or missing = none. */
 export const taxRate = z.preprocess(
   emptyOrNumber,
@@ -142,10 +167,7 @@ export const taxRate = z.preprocess(
     .finite('must be a number')
     .min(0, 'must be at least 0')
     .max(50, 'must be at most 50 (it is a percentage)')
-    .refine(
-      (rate) => Number.isInteger(Math.round(rate * 10000) / 10),
-      'can have at most 3 decimals',
-    )
+    .refine(hasAtMostThreeDecimals, 'can have at most 3 decimals')
     .nullable(),
 );
 

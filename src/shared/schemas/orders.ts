@@ -12,6 +12,7 @@ import {
   nullableLine,
   POSTAL_CODE,
   payloadDollars,
+  reasonText,
   requiredText,
   SIMPLE_EMAIL,
 } from './fields';
@@ -111,11 +112,7 @@ export const orderStatusSchema = z.object({
 
 /** Why an order is voided before handover: a sale's record keeps the reason. */
 export const orderVoidSchema = z.object({
-  reason: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(3, 'must say why, in at least 3 characters')
-    .max(300, 'must be at most 300 characters'),
+  reason: reasonText(3),
 });
 
 export const driverAssignmentSchema = z.object({

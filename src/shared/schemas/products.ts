@@ -14,6 +14,7 @@ import {
   duplicatesCheck,
   emptyAsNull,
   emptyOrNumber,
+  hasAtMostThreeDecimals,
   isCalendarDate,
   listedWord,
   money,
@@ -24,6 +25,7 @@ import {
   requiredText,
   stockAmount,
   text,
+  textUpTo,
 } from './fields';
 import { patchOf } from './http';
 
@@ -54,10 +56,7 @@ export const limitGrams = z.preprocess(
     .finite('must be a number of grams')
     .min(0, 'must be at least 0')
     .max(1000, 'must be at most 1000 g')
-    .refine(
-      (grams) => Number.isInteger(Math.round(grams * 10000) / 10),
-      'can have at most 3 decimals',
-    ),
+    .refine(hasAtMostThreeDecimals, 'can have at most 3 decimals'),
 );
 
 export const strainOption = z.preprocess(
@@ -126,10 +125,7 @@ export const productSchema = z
     name: requiredText(200),
     category: requiredText(100),
     subcategory: z.preprocess(emptyAsNull, text().trim().max(100, 'is too long').nullable()),
-    description: z.preprocess(
-      (v) => (v === null || v === undefined ? '' : v),
-      text({ message: 'must be text' }).trim().max(5000, 'must be at most 5000 characters'),
-    ),
+    description: z.preprocess((v) => (v === null || v === undefined ? '' : v), textUpTo(5000)),
     price: money,
     salePrice: optionalMoney,
     priceQuarter: optionalMoney,

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { DEFAULT_SLOT_CAPACITY } from '../constants';
-import { emptyAsNull, emptyOrNumber, isCalendarDate, requiredText, text } from './fields';
+import { emptyOrNumber, isCalendarDate, optionalNote, requiredText } from './fields';
 
 export const INVALID_SLOT = 'Invalid slot: Please fill in all required fields with valid values.';
 
@@ -32,14 +32,7 @@ export const scheduleSlotSchema = z.object({
         .nullable(),
     )
     .transform((v) => v ?? DEFAULT_SLOT_CAPACITY),
-  notes: z.preprocess(
-    emptyAsNull,
-    text({ message: 'must be text' })
-      .trim()
-      .max(500, 'must be at most 500 characters')
-      .nullable()
-      .transform((v) => (v ? v : null)),
-  ),
+  notes: optionalNote(500),
 });
 
 export type ScheduleSlotBody = z.input<typeof scheduleSlotSchema>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { JURISDICTIONS } from '../compliance/rule-sets';
 import { WEEKDAYS } from '../constants';
-import { numeric, taxRate, text, wholeNumber } from './fields';
+import { numeric, taxRate, text, textUpTo, wholeNumber } from './fields';
 
 export const CAPITALISED_WEEKDAYS = WEEKDAYS.map((d) => d[0].toUpperCase() + d.slice(1));
 
@@ -50,9 +50,7 @@ export const dealerSettingsSchema = z.object({
       return JSON.stringify(list.data);
     }),
   /** missing keeps the saved notes; "" or null clears them */
-  deliveryNotes: text({ message: 'must be text' })
-    .trim()
-    .max(2000, 'must be at most 2000 characters')
+  deliveryNotes: textUpTo(2000)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
 });

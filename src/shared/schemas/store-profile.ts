@@ -1,14 +1,10 @@
 /** The shop facts shoppers look for: the form and the answer. */
 
 import { z } from 'zod';
-import { text } from './fields';
+import { textUpTo } from './fields';
 
 /** A store-profile line: optional, trimmed, bounded ("" when the shop leaves it out). */
-export const profileText = (max: number) =>
-  z.preprocess(
-    (value) => value ?? '',
-    text({ message: 'must be text' }).trim().max(max, `must be at most ${max} characters`),
-  );
+export const profileText = (max: number) => z.preprocess((value) => value ?? '', textUpTo(max));
 
 /**
  * The shop facts shoppers look for: shown in the footer, on the Pickup tab and in

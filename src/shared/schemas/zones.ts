@@ -2,9 +2,9 @@
 
 import { z } from 'zod';
 import {
-  emptyAsNull,
   money,
   optionalMoney,
+  optionalText,
   POSTAL_CODE,
   requiredText,
   taxRate,
@@ -31,14 +31,7 @@ export const deliveryZoneSchema = z.object({
   minimum: money,
   freeDeliveryOver: optionalMoney.optional().transform((v) => v ?? null),
   salesTaxRate: taxRate.optional().transform((v) => v ?? null),
-  note: z
-    .preprocess(
-      emptyAsNull,
-      text({ message: 'must be text' })
-        .trim()
-        .max(200, 'must be at most 200 characters')
-        .nullable(),
-    )
+  note: optionalText(200)
     .optional()
     .transform((v) => v || null),
 });

@@ -49,6 +49,13 @@ export { DAY_KEYS, DAY_SUMS };
 const addUp = (table: string, sums: string[]) =>
   sums.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');
 
+/** The shop day's product sums, which the lines of sales add to or take from. */
+const INTO_PRODUCT_SUMS =
+  'insert into report_day_products (shop_date, product_id, name, units, revenue_cents)';
+/** A day and product already counted keeps the latest name and adds up the units and revenue. */
+const ADD_TO_PRODUCT_SUMS = `on conflict (shop_date, product_id) do update set name = excluded.name,
+      ${addUp('report_day_products', ['units', 'revenue_cents'])}`;
+
 /** SQLite: the statements that add row `r` (new or old) to the sums, times `sign`. */
 function sqliteAdd(r: 'new' | 'old', sign: 1 | -1): string {
   const taxes = `(case when json_valid(${r}.taxes) then ${r}.taxes else '[]' end)`;
@@ -93,24 +100,22 @@ function sqliteAdd(r: 'new' | 'old', sign: 1 | -1): string {
 /** SQLite: the lines of order `orderId` (sold on `r`'s shop day) added to the products, times `sign`. */
 function sqliteLines(r: 'new' | 'old', orderId: string, sign: 1 | -1): string {
   return `
-    insert into report_day_products (shop_date, product_id, name, units, revenue_cents)
+    ${INTO_PRODUCT_SUMS}
     select coalesce(${r}.shop_date, ''), i.product_id, max(i.name), ${sign} * sum(i.count),
       ${sign} * sum(coalesce(i.unit_price_cents, 0) * i.count)
     from order_items as i where i.order_id = ${orderId} and ${r}.status not in (${list(NOT_SALES)})
     group by i.product_id
-    on conflict (shop_date, product_id) do update set name = excluded.name,
-      ${addUp('report_day_products', ['units', 'revenue_cents'])};`;
+    ${ADD_TO_PRODUCT_SUMS};`;
 }
 
 /** SQLite: one line added to (or taken from) its order's product sums. */
 function sqliteLine(r: 'new' | 'old', sign: 1 | -1): string {
   return `
-    insert into report_day_products (shop_date, product_id, name, units, revenue_cents)
+    ${INTO_PRODUCT_SUMS}
     select coalesce(o.shop_date, ''), ${r}.product_id, ${r}.name, ${sign} * ${r}.count,
       ${sign} * coalesce(${r}.unit_price_cents, 0) * ${r}.count
     from orders as o where o.id = ${r}.order_id and o.status not in (${list(NOT_SALES)})
-    on conflict (shop_date, product_id) do update set name = excluded.name,
-      ${addUp('report_day_products', ['units', 'revenue_cents'])};`;
+    ${ADD_TO_PRODUCT_SUMS};`;
 }
 
 const ORDER_FIGURES =
@@ -168,12 +173,11 @@ const PG_FUNCTIONS = [
         sign, sign * r.total_cents)
       on conflict (shop_date, quarter) do update set ${addUp('report_day_quarters', ['orders', 'total_cents'])};
     if not with_lines then return; end if;
-    insert into report_day_products (shop_date, product_id, name, units, revenue_cents)
+    ${INTO_PRODUCT_SUMS}
     select coalesce(r.shop_date, ''), i.product_id, max(i.name), sign * sum(i.count),
       sign * sum(coalesce(i.unit_price_cents, 0) * i.count)
     from order_items as i where i.order_id = r.id group by i.product_id
-    on conflict (shop_date, product_id) do update set name = excluded.name,
-      ${addUp('report_day_products', ['units', 'revenue_cents'])};
+    ${ADD_TO_PRODUCT_SUMS};
   end
   $$`,
   `create or replace function canopy_report_orders() returns trigger
@@ -191,12 +195,11 @@ const PG_FUNCTIONS = [
   `create or replace function canopy_report_line(l order_items, sign integer) returns void
   language plpgsql volatile as $$
   begin
-    insert into report_day_products (shop_date, product_id, name, units, revenue_cents)
+    ${INTO_PRODUCT_SUMS}
     select coalesce(o.shop_date, ''), l.product_id, l.name, sign * l.count,
       sign * coalesce(l.unit_price_cents, 0) * l.count
     from orders as o where o.id = l.order_id and o.status not in (${list(NOT_SALES)})
-    on conflict (shop_date, product_id) do update set name = excluded.name,
-      ${addUp('report_day_products', ['units', 'revenue_cents'])};
+    ${ADD_TO_PRODUCT_SUMS};
   end
   $$`,
   `create or replace function canopy_report_items() returns trigger
@@ -211,14 +214,13 @@ const PG_FUNCTIONS = [
   `create or replace function canopy_report_items_added() returns trigger
   language plpgsql as $$
   begin
-    insert into report_day_products (shop_date, product_id, name, units, revenue_cents)
+    ${INTO_PRODUCT_SUMS}
     select coalesce(o.shop_date, ''), l.product_id, max(l.name), sum(l.count),
       sum(coalesce(l.unit_price_cents, 0) * l.count)
     from added as l join orders as o on o.id = l.order_id
     where o.status not in (${list(NOT_SALES)})
     group by coalesce(o.shop_date, ''), l.product_id
-    on conflict (shop_date, product_id) do update set name = excluded.name,
-      ${addUp('report_day_products', ['units', 'revenue_cents'])};
+    ${ADD_TO_PRODUCT_SUMS};
     return null;
   end
   $$`,

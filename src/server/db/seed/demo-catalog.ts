@@ -4,6 +4,7 @@ import { toCents } from '../../../shared/money';
 import { WEEKDAY_NAMES } from '../../../shared/reports';
 import { linkPromotionCategories, productColumns } from '../category-references';
 import type { Db } from '../connect';
+import { countRows } from '../count-rows';
 import { nowIso } from '../json';
 import type { PromotionsTable } from '../schema';
 import { demoFactColumns } from './demo-facts';
@@ -565,11 +566,7 @@ export async function seedDemoCatalogIfEmpty(
   mediaDir: string,
   now = new Date(),
 ): Promise<boolean> {
-  const existing = await db.kysely
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  if (Number(existing.count) > 0) return false;
+  if ((await countRows(db.kysely.selectFrom('products'))) > 0) return false;
 
   const images = await Promise.all(
     PRODUCTS.map((p, index) =>

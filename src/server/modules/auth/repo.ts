@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
+import { countRows } from '../../db/count-rows';
 import type { Database } from '../../db/schema';
 
 export function findUserByUsername(db: Kysely<Database>, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function countUsers(db: Kysely<Database>) {
-  return db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+export function countUsers(db: Kysely<Database>): Promise<number> {
+  return countRows(db.selectFrom('users'));
 }
 
 export async function upsertUser(

@@ -41,7 +41,7 @@ export async function ensureDealer(
 }
 
 export async function hasAnyDealer(db: Kysely<Database>): Promise<boolean> {
-  return Number((await repo.countUsers(db)).count) > 0;
+  return (await repo.countUsers(db)) > 0;
 }
 
 /** Checks the credentials and opens a session, returning its cookie token, or null. */

@@ -1,6 +1,5 @@
-import type { ZodType, z } from 'zod';
 import { validationErrorBody } from '../../../shared/schemas/http';
-import { HttpError, validationBody } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 
 /** A 400 in the shape of every validation answer, for a rule a service checks. */
 export function invalidField(path: string, message: string, summary = message): HttpError {
@@ -8,21 +7,6 @@ export function invalidField(path: string, message: string, summary = message): 
     ...validationErrorBody(summary, [{ path, message }]),
     code: 'VALIDATION_FAILED',
   });
-}
-
-/** parseInput whose summary is the first problem's own text, for forms whose messages the spec fixes. */
-export function parseWithFirstMessage<S extends ZodType>(
-  schema: S,
-  input: unknown,
-  summary?: string,
-): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    throw new HttpError(400, {
-      ...validationBody(result.error, summary ?? result.error.issues[0]?.message),
-    });
-  }
-  return result.data;
 }
 
 /** The body of a PATCH must be a JSON object; its known keys override the stored fields. */

@@ -7,23 +7,20 @@ import { idParams, notFound, withSummary } from '../../http/errors';
 import type { ApiApp } from '../../http/openapi';
 import * as catalog from './service';
 
-const newestQuery = z.object({
-  days: z.coerce
+/** A count from the query string: a whole number from 1 to `max`, `fallback` when left out. */
+const countParam = (max: number, fallback: number) =>
+  z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .max(3650, 'must be at most 3650')
-    .default(NEWEST_ARRIVALS_DAYS),
-});
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+const newestQuery = z.object({ days: countParam(3650, NEWEST_ARRIVALS_DAYS) });
 
 const searchQuery = z.object({
   q: z.string().max(200, 'must be at most 200 characters').default(''),
-  limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .default(50),
+  limit: countParam(100, 50),
 });
 
 const segment = z.string().min(1).max(200);

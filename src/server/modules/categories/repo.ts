@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/connect';
+import { countRows } from '../../db/count-rows';
 import { forUpdate } from '../../db/dialect';
 import type { CategoriesTable, Database } from '../../db/schema';
 
@@ -38,13 +39,8 @@ export function findCategoryRows(db: Kysely<Database>, ids: number[]) {
   return db.selectFrom('categories').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function countChildren(db: Kysely<Database>, id: number): Promise<number> {
-  const row = await db
-    .selectFrom('categories')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('parent_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countChildren(db: Kysely<Database>, id: number): Promise<number> {
+  return countRows(db.selectFrom('categories').where('parent_id', '=', id));
 }
 
 /** Highest sortOrder among the children of parentId (top level when null; 0 counts as top level). */
@@ -87,13 +83,8 @@ export function setSortOrder(db: Kysely<Database>, id: number, sortOrder: number
 }
 
 /** How many products are filed directly under this category. */
-export async function countProducts(db: Kysely<Database>, categoryId: number): Promise<number> {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('category_id', '=', categoryId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countProducts(db: Kysely<Database>, categoryId: number): Promise<number> {
+  return countRows(db.selectFrom('products').where('category_id', '=', categoryId));
 }
 
 /** Re-files products; answers the ids of the products that moved. */

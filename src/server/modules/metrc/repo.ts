@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connect';
+import { countRows } from '../../db/count-rows';
 import { forUpdate } from '../../db/dialect';
 import type { Database, MetrcPackagesTable, OrderLinePackagesTable } from '../../db/schema';
 
@@ -292,24 +293,15 @@ export function outboxOfDay(db: Q, saleDate: string) {
     .execute();
 }
 
+const unreported = (db: Q) => db.selectFrom('metrc_outbox').where('status', '!=', 'sent');
+
 /** Entries not reported that were written before `before` (an ISO instant). */
-export async function unreportedSince(db: Q, before: string): Promise<number> {
-  const row = await db
-    .selectFrom('metrc_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '!=', 'sent')
-    .where('created_at', '<', before)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function unreportedSince(db: Q, before: string): Promise<number> {
+  return countRows(unreported(db).where('created_at', '<', before));
 }
 
-export async function unreportedCount(db: Q): Promise<number> {
-  const row = await db
-    .selectFrom('metrc_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '!=', 'sent')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function unreportedCount(db: Q): Promise<number> {
+  return countRows(unreported(db));
 }
 
 /**

@@ -68,6 +68,16 @@ export async function orderUpdated(
   return { value: order, events: [busEvent('order-updated', order, { shopperId, driverIds })] };
 }
 
+/** The Activity log's entry for a change to an order, `before` being its row before the change. */
+function recordOrderChange(
+  trx: Kysely<Database>,
+  actor: Actor,
+  action: string,
+  before: Record<string, unknown> & { id: number },
+) {
+  return recordChange(trx, actor, { action, entity: 'orders', entityId: before.id, before });
+}
+
 export interface StatusChange {
   status: OrderStatus;
   returnReason?: ReturnReason | null;
@@ -219,12 +229,7 @@ async function moveOrder(
       const action = options.expiring
         ? 'expired'
         : (STATUS_ACTIONS[change.status] ?? 'status changed');
-      await recordChange(trx, context.actor, {
-        action,
-        entity: 'orders',
-        entityId: id,
-        before: row,
-      });
+      await recordOrderChange(trx, context.actor, action, row);
     }
     const updated = await orderUpdated(trx, id);
     const slots = closing || placing ? await slotEvents(trx, [row.schedule_slot_id]) : [];
@@ -287,16 +292,28 @@ async function recordReceiptFacts(
     await repo.setReceiptFacts(trx, row.id, { preparedBy, customerNumber });
 }
 
-/** Where sales are records, a handed-over order's record is final: nothing about it changes. */
-function refuseIfHandedOver(row: OrderRow, ruleSet: RuleSet) {
+/**
+ * The order's row, locked for a change, and the rule set it changes under. Where sales are
+ * records, a handed-over order's record is final: nothing about it changes.
+ */
+async function lockOrderToEdit(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  id: number,
+): Promise<{ row: OrderRow; ruleSet: RuleSet }> {
+  const row = await repo.lockOrderRow(trx, id, dialect);
+  if (!row) throw notFound('Order');
+  const ruleSet = await currentRuleSet(trx);
   const status = row.status as OrderStatus;
-  if (!ruleSet.salesRecords || !isHandedOver(status)) return;
-  const refusal = statusChangeProblem(
-    { id: row.id, status, orderType: row.order_type as OrderType },
-    'accepted',
-    true,
-  );
-  throw new HttpError(409, { error: refusal!.message, code: 'ORDER_IS_A_RECORD' });
+  if (ruleSet.salesRecords && isHandedOver(status)) {
+    const refusal = statusChangeProblem(
+      { id: row.id, status, orderType: row.order_type as OrderType },
+      'accepted',
+      true,
+    );
+    throw new HttpError(409, { error: refusal!.message, code: 'ORDER_IS_A_RECORD' });
+  }
+  return { row, ruleSet };
 }
 
 /**
@@ -310,10 +327,7 @@ export async function assignDriver(
   context: ChangeContext,
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const row = await repo.lockOrderRow(trx, id, db.dialect);
-    if (!row) throw notFound('Order');
-    const ruleSet = await currentRuleSet(trx);
-    refuseIfHandedOver(row, ruleSet);
+    const { row, ruleSet } = await lockOrderToEdit(trx, db.dialect, id);
     if (driverId !== null) {
       if (row.order_type === 'pickup')
         throw new HttpError(409, {
@@ -335,7 +349,7 @@ export async function assignDriver(
     }
     await repo.setOrderDriver(trx, id, driverId);
     const action = driverId === null ? 'driver removed' : 'driver assigned';
-    await recordChange(trx, context.actor, { action, entity: 'orders', entityId: id, before: row });
+    await recordOrderChange(trx, context.actor, action, row);
     return orderUpdated(trx, id, row.driver_id === driverId ? null : row.driver_id);
   });
 }
@@ -381,10 +395,7 @@ export async function updateOrderDelivery(
   context: ChangeContext,
 ): Promise<Outcome<Order>> {
   return db.kysely.transaction().execute(async (trx) => {
-    const order = await repo.lockOrderRow(trx, id, db.dialect);
-    if (!order) throw notFound('Order');
-    const ruleSet = await currentRuleSet(trx);
-    refuseIfHandedOver(order, ruleSet);
+    const { row: order, ruleSet } = await lockOrderToEdit(trx, db.dialect, id);
     if (!isWindowWithinHours(delivery.deliveryTimeWindow, ruleSet.hours)) {
       const message = outsideHoursMessage('The delivery window', ruleSet.hours!);
       throw fieldError('deliveryTimeWindow', message, message);
@@ -402,13 +413,7 @@ export async function updateOrderDelivery(
     await repo.setOrderDelivery(trx, id, { ...delivery, scheduleSlotId: slot?.id ?? null });
     if (!isClosed(order.status as OrderStatus))
       await repo.setSaleDate(trx, id, delivery.deliveryDate);
-    const action = 'delivery changed';
-    await recordChange(trx, context.actor, {
-      action,
-      entity: 'orders',
-      entityId: id,
-      before: order,
-    });
+    await recordOrderChange(trx, context.actor, 'delivery changed', order);
     const updated = await orderUpdated(trx, id);
     const slots = await slotEvents(trx, [order.schedule_slot_id, slot?.id ?? null]);
     return { value: updated.value, events: [...updated.events, ...slots] };
@@ -454,12 +459,7 @@ export async function deleteOrder(
     const restocked = await restoreStock(trx, id, db.dialect);
     if (order.schedule_slot_id && order.holds_slot_place === 1)
       await repo.releaseSlotPlace(trx, order.schedule_slot_id);
-    await recordChange(trx, actor, {
-      action: 'deleted',
-      entity: 'orders',
-      entityId: id,
-      before: order,
-    });
+    await recordOrderChange(trx, actor, 'deleted', order);
     await repo.deleteOrderRow(trx, id);
     return {
       value: undefined,

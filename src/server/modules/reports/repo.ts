@@ -50,12 +50,20 @@ function weekdayOf(dialect: Dialect, day: RawBuilder<string>): RawBuilder<number
 const placedBetween = (db: Kysely<Database>, from: string, to: string) =>
   db.selectFrom('orders').where('orders.shop_date', '>=', from).where('orders.shop_date', '<=', to);
 
-/** The per-day sums of the shop days from..to (kept by triggers, decision 017). */
-const daysBetween = (db: Kysely<Database>, from: string, to: string) =>
+/**
+ * The per-day sums of the days from..to (kept by triggers, decision 017): shop days, or for
+ * the tax report the days of the sale.
+ */
+const daysBetween = (
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+  day: 'shop_date' | 'sale_date' = 'shop_date',
+) =>
   db
     .selectFrom('report_days')
-    .where('report_days.shop_date', '>=', from)
-    .where('report_days.shop_date', '<=', to);
+    .where(`report_days.${day}`, '>=', from)
+    .where(`report_days.${day}`, '<=', to);
 
 /**
  * Per shop day, status and type, the orders, their totals and discounts, from the per-day
@@ -192,10 +200,7 @@ export function returnsBetween(db: Kysely<Database>, fromIso: string, untilIso: 
  */
 export async function taxSums(db: Kysely<Database>, from: string, to: string) {
   const month = sql<string>`substr(report_days.sale_date, 1, 7)`;
-  const rows = await db
-    .selectFrom('report_days')
-    .where('report_days.sale_date', '>=', from)
-    .where('report_days.sale_date', '<=', to)
+  const rows = await daysBetween(db, from, to, 'sale_date')
     .where('report_days.status', '=', 'completed')
     .select([
       month.as('month'),
@@ -231,10 +236,7 @@ export async function taxSums(db: Kysely<Database>, from: string, to: string) {
 }
 
 export async function voidedBetween(db: Kysely<Database>, from: string, to: string) {
-  const row = await db
-    .selectFrom('report_days')
-    .where('report_days.sale_date', '>=', from)
-    .where('report_days.sale_date', '<=', to)
+  const row = await daysBetween(db, from, to, 'sale_date')
     .where('report_days.status', '=', 'cancelled')
     .select([
       sql<number>`coalesce(sum(report_days.orders), 0)`.as('orders'),

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { StaffRole } from '../../../shared/staff';
 import type { Dialect } from '../../db/connect';
+import { countRows } from '../../db/count-rows';
 import { locksRows } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 
@@ -73,15 +74,14 @@ export async function serialiseStaffChanges(db: Kysely<Database>, dialect: Diale
 }
 
 /** Active owners other than this account: the shop must keep at least one. */
-export async function countOtherActiveOwners(db: Kysely<Database>, id: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('role', '=', 'owner')
-    .where('disabled_at', 'is', null)
-    .where('id', '!=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countOtherActiveOwners(db: Kysely<Database>, id: number): Promise<number> {
+  return countRows(
+    db
+      .selectFrom('users')
+      .where('role', '=', 'owner')
+      .where('disabled_at', 'is', null)
+      .where('id', '!=', id),
+  );
 }
 
 /** Ends every session of the account, returning their ids for the sockets opened with them. */

@@ -1,7 +1,9 @@
 /** What counts toward the daily, per-customer and per-driver limits, and the locks that make one customer's orders count one at a time. */
+
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { FINISHED_STATUSES } from '../../../../shared/order-lifecycle';
 import type { Dialect } from '../../../db/connect';
+import { countRows } from '../../../db/count-rows';
 import { locksRows } from '../../../db/dialect';
 import { reusedQuery } from '../../../db/reused-query';
 import type { Database } from '../../../db/schema';
@@ -95,25 +97,23 @@ export async function countOpenScheduledOrders(
 ): Promise<number> {
   let query = db
     .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('order_type', '=', 'scheduled')
     .where('status', 'not in', FINISHED_STATUSES);
   if ('shopperId' in who) query = query.where('shopper_id', '=', who.shopperId);
   else if (who.customerKey) query = query.where('customer_key', '=', who.customerKey);
   else query = query.where('phone', '=', who.phone);
-  return Number((await query.executeTakeFirstOrThrow()).count);
+  return countRows(query);
 }
 
 /** Scheduled orders for one delivery day still waiting for the shop to accept them. */
-export async function countPendingScheduledOn(db: Q, date: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', 'pending')
-    .where('order_type', '=', 'scheduled')
-    .where('delivery_date', '=', date)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countPendingScheduledOn(db: Q, date: string): Promise<number> {
+  return countRows(
+    db
+      .selectFrom('orders')
+      .where('status', '=', 'pending')
+      .where('order_type', '=', 'scheduled')
+      .where('delivery_date', '=', date),
+  );
 }
 
 /** PostgreSQL: one shopper's scheduled orders are counted and placed one at a time (see `lockKey`). */

@@ -1,6 +1,8 @@
 /** Places in delivery slots and weekly windows. */
+
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../../db/connect';
+import { countRows } from '../../../db/count-rows';
 import { locksRows } from '../../../db/dialect';
 import type { Database } from '../../../db/schema';
 
@@ -35,15 +37,14 @@ export function releaseSlotPlace(db: Q, slotId: number) {
 }
 
 /** Orders holding a place in a weekly window (one without a slot row). */
-export async function countOrdersInWindow(db: Q, date: string, window: string) {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('delivery_date', '=', date)
-    .where('delivery_time_window', '=', window)
-    .where('holds_slot_place', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countOrdersInWindow(db: Q, date: string, window: string) {
+  return countRows(
+    db
+      .selectFrom('orders')
+      .where('delivery_date', '=', date)
+      .where('delivery_time_window', '=', window)
+      .where('holds_slot_place', '=', 1),
+  );
 }
 
 /**
