@@ -237,8 +237,7 @@ describe('BOGO50', () => {
       originalTotalCents: 20000,
       discountCents: 5000,
     });
-    expect(pricing.discountCents).toBe(5000);
-    expect(pricing.totalCents).toBe(22000);
+    expect(pricing).toMatchObject({ discountCents: 5000, totalCents: 22000 });
   });
 
   it('shows the hint with exactly one Oz unit', () => {
@@ -256,9 +255,7 @@ describe('priceCart', () => {
       orderType: 'delivery',
     });
     expect(pricing.lineTotalsCents).toEqual([4000, 12800]);
-    expect(pricing.subtotalCents).toBe(16800);
-    expect(pricing.feeCents).toBe(500);
-    expect(pricing.totalCents).toBe(17300);
+    expect(pricing).toMatchObject({ subtotalCents: 16800, feeCents: 500, totalCents: 17300 });
     expect(pricing.bogo50).toBeNull();
   });
 
@@ -295,10 +292,12 @@ describe('priceCart', () => {
       promotion: null,
       orderType: 'delivery',
     });
-    expect(pricing.hasUnpricedItems).toBe(true);
-    expect(pricing.minimumApplies).toBe(false);
-    expect(pricing.minimumMet).toBe(true);
-    expect(pricing.subtotalCents).toBe(1000);
+    expect(pricing).toMatchObject({
+      hasUnpricedItems: true,
+      minimumApplies: false,
+      minimumMet: true,
+      subtotalCents: 1000,
+    });
   });
 
   it('caps a fixed discount at the eligible subtotal', () => {
@@ -307,9 +306,11 @@ describe('priceCart', () => {
       promotion: promo({ discountAmount: 25, applicableCategories: ['edibles'] }),
       orderType: 'pickup',
     });
-    expect(pricing.eligibleSubtotalCents).toBe(1500);
-    expect(pricing.discountCents).toBe(1500);
-    expect(pricing.totalCents).toBe(9000);
+    expect(pricing).toMatchObject({
+      eligibleSubtotalCents: 1500,
+      discountCents: 1500,
+      totalCents: 9000,
+    });
   });
 
   it('applies a percentage only to the eligible categories', () => {
@@ -325,9 +326,11 @@ describe('priceCart', () => {
       }),
       orderType: 'pickup',
     });
-    expect(pricing.eligibleSubtotalCents).toBe(2000);
-    expect(pricing.discountCents).toBe(300);
-    expect(pricing.totalCents).toBe(4700);
+    expect(pricing).toMatchObject({
+      eligibleSubtotalCents: 2000,
+      discountCents: 300,
+      totalCents: 4700,
+    });
   });
 
   it('matches applicable categories by subcategory too', () => {
@@ -358,10 +361,12 @@ describe('priceCart', () => {
       promotion: promo({ discountType: 'freebie', freebieProductId: 9 }),
       orderType: 'delivery',
     });
-    expect(pricing.discountCents).toBe(0);
-    expect(pricing.subtotalCents).toBe(6000);
-    expect(pricing.totalCents).toBe(6500);
-    expect(pricing.minimumApplies).toBe(true);
+    expect(pricing).toMatchObject({
+      discountCents: 0,
+      subtotalCents: 6000,
+      totalCents: 6500,
+      minimumApplies: true,
+    });
   });
 
   it('never totals below zero', () => {
@@ -370,8 +375,7 @@ describe('priceCart', () => {
       promotion: promo({ discountAmount: 10 }),
       orderType: 'pickup',
     });
-    expect(pricing.totalCents).toBe(0);
-    expect(pricing.discountCents).toBe(0);
+    expect(pricing).toMatchObject({ totalCents: 0, discountCents: 0 });
   });
 });
 

@@ -5,6 +5,10 @@ import { BACKENDS, createTestApp, type TestApp } from '../../../../test/harness'
 import { type UploadFile, upload } from '../../../../test/uploads';
 import type { CatalogImportResult } from '../../../shared/catalog-csv';
 import { potencyBadge } from '../../../shared/product-facts';
+import {
+  PRODUCT_FACT_NUMBER_FIELDS,
+  PRODUCT_FACT_TEXT_FIELDS,
+} from '../../../shared/product-fields';
 import { type Product, productSchema } from '../../../shared/schemas/products';
 import { productFormFrom, productFormSchema } from '../../../web/features/inventory/product-form';
 import { certificatePdf } from '../../db/seed/demo-facts';
@@ -148,20 +152,16 @@ describe.each(BACKENDS)('product facts on %s', (dialect) => {
       thc: 100,
     });
 
+    // every fact left blank: '' as the form's inputs send it, or null as an API client may
+    const blank = Object.fromEntries(
+      [...PRODUCT_FACT_TEXT_FIELDS, ...PRODUCT_FACT_NUMBER_FIELDS].map((field) => [field, '']),
+    );
     const cleared = await send('PATCH', `/api/products/${product.id}`, {
-      brand: '',
-      potencyUnit: '',
-      thc: '',
+      ...blank,
       thcPerServing: null,
       cbd: null,
       cbdPerServing: null,
-      servingName: '',
-      netAmount: '',
-      netUnit: '',
       effects: [],
-      labDocument: '',
-      labName: '',
-      labTestedOn: '',
     });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({

@@ -10,13 +10,14 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
   let bogo: Promotion;
   const { t, send, events } = dealerPerSuite(dialect);
   const promotions = async () => (await t.app.inject('/api/promotions')).json<Promotion[]>();
+  const createPromotion = (body: object) => send('POST', '/api/promotions', body);
 
   beforeAll(async () => {
     bogo = (await promotions()).find((p) => p.isBogo50)!;
   });
 
   it('creates a promotion with the spec defaults and an upper-case code', async () => {
-    const res = await send('POST', '/api/promotions', {
+    const res = await createPromotion({
       title: 'Ten off',
       description: 'Ten dollars off',
       promoCode: ' ten-off ',
@@ -38,7 +39,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
     });
     expect(events).toContain('promotion-created');
     // without a code the amount keeps the spec's default of 0 (a banner-only promotion)
-    const banner = await send('POST', '/api/promotions', {
+    const banner = await createPromotion({
       title: 'News',
       description: 'Open late',
     });
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
 
   it('refuses a code that takes nothing off: a fixed or percentage code needs an amount above 0', async () => {
     for (const discountType of ['fixed', 'percentage'] as const) {
-      const res = await send('POST', '/api/promotions', {
+      const res = await createPromotion({
         title: 'Nothing off',
         description: 'x',
         promoCode: `ZERO-${discountType}`,
@@ -56,7 +57,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().formattedErrors).toEqual([`discountAmount: ${ZERO_DISCOUNT_WITH_CODE}`]);
     }
-    const codeless = await send('POST', '/api/promotions', { title: 'Plain', description: 'x' });
+    const codeless = await createPromotion({ title: 'Plain', description: 'x' });
     const gaveCode = await send('PATCH', `/api/promotions/${codeless.json().id}`, {
       promoCode: 'LATER',
     });
@@ -65,7 +66,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
   });
 
   it('stores percentages and fixed amounts to the hundredth and validates the code is usable', async () => {
-    const res = await send('POST', '/api/promotions', {
+    const res = await createPromotion({
       title: 'Edibles',
       description: '12.5% off edibles',
       promoCode: 'EDI125',
@@ -91,9 +92,8 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
 
   it('refuses invalid promotions', async () => {
     /** A promotion that would be valid but for `fields`. */
-    const create = (fields: object) =>
-      send('POST', '/api/promotions', { title: 'a', description: 'b', ...fields });
-    const missing = await send('POST', '/api/promotions', { title: '', discountAmount: -1 });
+    const create = (fields: object) => createPromotion({ title: 'a', description: 'b', ...fields });
+    const missing = await createPromotion({ title: '', discountAmount: -1 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['title', 'description', 'discountAmount']),
@@ -116,7 +116,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
   it('gives a code saved by several dealers at the same moment to exactly one (the unique index)', async () => {
     const answers = await Promise.all(
       ['RUSH', 'rush', 'Rush', 'RUSH', 'rUsh', 'RUSH'].map((promoCode, i) =>
-        send('POST', '/api/promotions', {
+        createPromotion({
           title: `Rush ${i}`,
           description: 'x',
           promoCode,
@@ -128,7 +128,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
     for (const refused of answers.filter((a) => a.statusCode === 409))
       expect(refused.json()).toEqual({ error: DUPLICATE_PROMO_CODE, code: 'PROMO_CODE_TAKEN' });
     // and an edit that takes another promotion's code is refused the same way
-    const other = await send('POST', '/api/promotions', { title: 'Other', description: 'x' });
+    const other = await createPromotion({ title: 'Other', description: 'x' });
     const taken = await send('PATCH', `/api/promotions/${other.json().id}`, {
       promoCode: 'rush',
       discountAmount: 5,
@@ -139,7 +139,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
 
   it('creates a freebie promotion for an existing product', async () => {
     const product = (await t.app.inject('/api/products')).json<Product[]>()[0];
-    const res = await send('POST', '/api/promotions', {
+    const res = await createPromotion({
       title: 'Free',
       description: 'A gift',
       discountType: 'freebie',
@@ -153,10 +153,10 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
 
   it('updates a promotion partially and swaps display orders', async () => {
     const a = (
-      await send('POST', '/api/promotions', { title: 'A', description: 'a', displayOrder: 10 })
+      await createPromotion({ title: 'A', description: 'a', displayOrder: 10 })
     ).json<Promotion>();
     const b = (
-      await send('POST', '/api/promotions', { title: 'B', description: 'b', displayOrder: 11 })
+      await createPromotion({ title: 'B', description: 'b', displayOrder: 11 })
     ).json<Promotion>();
     expect(
       (await send('PATCH', `/api/promotions/${a.id}`, { displayOrder: 11 })).json(),
@@ -223,7 +223,7 @@ describe.each(BACKENDS)('dealer promotion API on %s', (dialect) => {
 
   it('deletes a promotion with 204', async () => {
     const created = (
-      await send('POST', '/api/promotions', { title: 'Gone', description: 'soon' })
+      await createPromotion({ title: 'Gone', description: 'soon' })
     ).json<Promotion>();
     expect((await send('DELETE', `/api/promotions/${created.id}`)).statusCode).toBe(204);
     expect(events).toContain('promotion-deleted');

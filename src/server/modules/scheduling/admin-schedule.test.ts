@@ -8,9 +8,10 @@ import { DUPLICATE_SLOT } from './admin-service';
 describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
   const { t, send, events } = dealerPerSuite(dialect, { seed: false });
   const slots = async () => (await t.app.inject('/api/schedule-slots')).json<ScheduleSlot[]>();
+  const createSlot = (body: object) => send('POST', '/api/schedule-slots', body);
 
   it('creates a slot with the default capacity and ignores currentOrders', async () => {
-    const res = await send('POST', '/api/schedule-slots', {
+    const res = await createSlot({
       date: '2030-03-04',
       startTime: '09:00 am',
       endTime: '11:00 AM',
@@ -28,7 +29,7 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
     });
     expect(events).toContain('schedule-slot-created');
     expect((await slots()).map((s) => s.id)).toContain(res.json().id);
-    const again = await send('POST', '/api/schedule-slots', {
+    const again = await createSlot({
       date: '2030-03-04',
       startTime: '9:00 AM',
       endTime: '11:00 AM',
@@ -59,7 +60,7 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
         .executeTakeFirstOrThrow();
     const kept = await booked('accepted');
     await booked('cancelled');
-    const res = await send('POST', '/api/schedule-slots', {
+    const res = await createSlot({
       date: '2030-04-02',
       startTime: '11:00 AM',
       endTime: '1:00 PM',
@@ -74,7 +75,7 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
   });
 
   it('creates the override marker', async () => {
-    const res = await send('POST', '/api/schedule-slots', {
+    const res = await createSlot({
       date: '2030-03-05',
       ...OVERRIDE_MARKER,
     });
@@ -94,7 +95,7 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
       { date: '2030-03-04', startTime: 'nine', endTime: '' },
       { date: '2030-03-04', startTime: '9:00 AM', endTime: '11:00 AM', maxOrders: -1 },
     ]) {
-      const res = await send('POST', '/api/schedule-slots', body);
+      const res = await createSlot(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toBe(INVALID_SLOT);
     }
@@ -102,7 +103,7 @@ describe.each(BACKENDS)('dealer schedule API on %s', (dialect) => {
 
   it('deletes a slot with 204 and answers 404 for a missing one', async () => {
     const slot = (
-      await send('POST', '/api/schedule-slots', {
+      await createSlot({
         date: '2030-03-06',
         startTime: '1:00 PM',
         endTime: '3:00 PM',
