@@ -7,6 +7,7 @@ import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/f
 import type { PanelHeading } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { Switch } from '@web/components/ui/switch';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { labelledForm } from '@web/lib/form-errors';
 import { toFormText } from '@web/lib/form-text';
 import { useShopClock } from '@web/lib/shop-clock';
@@ -83,18 +84,12 @@ function ComplianceForm({ settings }: { settings: DealerSettings }) {
     fieldFor,
     what: 'compliance settings',
   });
+  const field = useTextFields(form, LABELS);
   const { errors } = form.formState;
   const jurisdiction = form.watch('jurisdiction') ?? settings.jurisdiction;
 
-  const rate = (field: 'salesTaxRate' | 'localTaxRate', hint: string) => (
-    <TextField
-      id={`${id}-${field}`}
-      label={LABELS[field]}
-      error={errors[field]?.message}
-      hint={hint}
-      inputMode="decimal"
-      registration={form.register(field)}
-    />
+  const rate = (name: 'salesTaxRate' | 'localTaxRate', hint: string) => (
+    <TextField {...field(name)} hint={hint} inputMode="decimal" />
   );
 
   return (

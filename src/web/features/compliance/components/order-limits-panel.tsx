@@ -4,10 +4,10 @@ import type { DealerSettings } from '@web/api/get-dealer-settings';
 import { TextField } from '@web/components/ui/form-controls';
 import type { PanelHeading } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { labelledForm } from '@web/lib/form-errors';
 import { toFormText } from '@web/lib/form-text';
 import { Gauge } from 'lucide-react';
-import { useId } from 'react';
 import { useDealerSettingsForm } from '../hooks/use-dealer-settings-form';
 import { DealerSettingsPanel } from './dealer-settings-panel';
 
@@ -46,14 +46,13 @@ const formValues = (settings: DealerSettings): OrderLimitsBody =>
   Object.fromEntries(FIELDS.map((field) => [field, toFormText(settings[field])]));
 
 function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
-  const id = useId();
   const { form, formProps } = useDealerSettingsForm(settings, {
     toForm: formValues,
     resolver,
     fieldFor,
     what: 'order limits',
   });
-  const { errors } = form.formState;
+  const field = useTextFields(form, LABELS);
   return (
     <SettingsForm
       {...formProps}
@@ -61,15 +60,12 @@ function OrderLimitsForm({ settings }: { settings: DealerSettings }) {
       note="Shoppers see the item and order caps in their cart; the defaults sit far above an ordinary order."
     >
       <div className="grid gap-4 md:grid-cols-3">
-        {FIELDS.map((field) => (
+        {FIELDS.map((name) => (
           <TextField
-            key={field}
-            id={`${id}-${field}`}
-            label={LABELS[field]}
-            error={errors[field]?.message}
-            hint={`${HINTS[field]} Default ${ORDER_LIMIT_DEFAULTS[field]}.`}
+            key={name}
+            {...field(name)}
+            hint={`${HINTS[name]} Default ${ORDER_LIMIT_DEFAULTS[name]}.`}
             inputMode="numeric"
-            registration={form.register(field)}
           />
         ))}
       </div>

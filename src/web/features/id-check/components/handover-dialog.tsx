@@ -17,6 +17,7 @@ import { Checkbox, Field, selectClasses, TextField } from '@web/components/ui/fo
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { SignatureField } from '@web/components/ui/signature-field';
 import { useDialogFailure } from '@web/hooks/use-dialog-failure';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { labelledForm } from '@web/lib/form-errors';
 import { useShopClock } from '@web/lib/shop-clock';
 import { clsx } from 'clsx';
@@ -139,7 +140,8 @@ export function HandoverDialog({
     reValidateMode: 'onChange',
   });
   const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
-  const { errors, isSubmitting } = form.formState;
+  const field = useTextFields(form, LABELS);
+  const { isSubmitting } = form.formState;
   const idType = form.watch('idType') ?? 'licence';
 
   // a stop keeps its last check: opening the dialog again shows it (a pass goes to the signature)
@@ -199,15 +201,12 @@ export function HandoverDialog({
   };
 
   const text = (
-    field: Exclude<FieldName, 'idType'>,
+    name: Exclude<FieldName, 'idType'>,
     extra: InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
     <TextField
-      id={`${id}-${field}`}
-      label={LABELS[field]}
-      error={errors[field]?.message}
       {...extra}
-      registration={form.register(field, {
+      {...field(name, {
         onChange: () => {
           setNameDiffers(false);
           setConfirmName(false);
@@ -215,12 +214,12 @@ export function HandoverDialog({
       })}
     />
   );
-  const dateField = (field: 'dateOfBirth' | 'expiry') =>
-    text(field, {
+  const dateField = (name: 'dateOfBirth' | 'expiry') =>
+    text(name, {
       inputMode: 'numeric',
       placeholder: 'YYYY-MM-DD',
       maxLength: 10,
-      autoComplete: field === 'dateOfBirth' ? 'bday' : 'off',
+      autoComplete: name === 'dateOfBirth' ? 'bday' : 'off',
     });
 
   const title = pickup

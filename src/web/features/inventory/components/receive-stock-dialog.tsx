@@ -7,6 +7,7 @@ import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/f
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { useDialogFailure } from '@web/hooks/use-dialog-failure';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { postJson } from '@web/lib/api-client';
 import { labelledForm } from '@web/lib/form-errors';
 import { useId } from 'react';
@@ -42,6 +43,7 @@ export function ReceiveStockDialog({
     resolver,
     defaultValues: { productId: 0, flavor: null, tag: '', itemName: '', quantity: undefined },
   });
+  const field = useTextFields(form, LABELS);
   const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
   const { errors, isSubmitting } = form.formState;
   const productId = Number(form.watch('productId'));
@@ -108,28 +110,17 @@ export function ReceiveStockDialog({
         </Field>
       )}
       <TextField
-        id={`${id}-tag`}
-        label={LABELS.tag}
-        error={errors.tag?.message}
+        {...field('tag')}
         hint="The 24 letters and digits on the package's Metrc tag"
         spellCheck={false}
-        registration={form.register('tag')}
       />
+      <TextField {...field('itemName')} hint="As the transfer's manifest names it" />
       <TextField
-        id={`${id}-item`}
-        label={LABELS.itemName}
-        error={errors.itemName?.message}
-        hint="As the transfer's manifest names it"
-        registration={form.register('itemName')}
-      />
-      <TextField
-        id={`${id}-quantity`}
+        {...field('quantity', { valueAsNumber: true })}
         label={`${LABELS.quantity} (${unit})`}
         type="number"
         inputMode="decimal"
         step="any"
-        error={errors.quantity?.message}
-        registration={form.register('quantity', { valueAsNumber: true })}
       />
     </FormDialog>
   );

@@ -6,11 +6,12 @@ import { TextField } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
 import { useDialogFailure } from '@web/hooks/use-dialog-failure';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { postJson } from '@web/lib/api-client';
 import { labelledForm } from '@web/lib/form-errors';
 import { format } from 'date-fns';
 import { Flame, PackageX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -23,7 +24,6 @@ const amountText = (item: Pick<ToDestroy, 'unit'>, amount: number) =>
 
 /** Records returned goods destroyed, with the witness who saw it. */
 function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose: () => void }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const form = useForm<DestructionForm, unknown, DestructionInput>({
     resolver,
@@ -31,8 +31,9 @@ function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose:
       ? { productId: item.productId, amount: item.amount, witness: '', note: '' }
       : undefined,
   });
+  const field = useTextFields(form, LABELS);
   const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const close = () => {
     setFailure(null);
     onClose();
@@ -62,28 +63,15 @@ function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose:
       onSubmit={submit}
     >
       <TextField
-        id={`${id}-amount`}
+        {...field('amount', { valueAsNumber: true })}
         label={`${LABELS.amount} (${item?.unit === 'g' ? 'grams' : 'units'})`}
         type="number"
         inputMode="decimal"
         step="any"
-        error={errors.amount?.message}
         hint={item ? `${amountText(item, item.amount)} waiting` : undefined}
-        registration={form.register('amount', { valueAsNumber: true })}
       />
-      <TextField
-        id={`${id}-witness`}
-        label={LABELS.witness}
-        error={errors.witness?.message}
-        hint="The person who saw the goods destroyed"
-        registration={form.register('witness')}
-      />
-      <TextField
-        id={`${id}-note`}
-        label={`${LABELS.note} (optional)`}
-        error={errors.note?.message}
-        registration={form.register('note')}
-      />
+      <TextField {...field('witness')} hint="The person who saw the goods destroyed" />
+      <TextField {...field('note')} label={`${LABELS.note} (optional)`} />
     </FormDialog>
   );
 }

@@ -10,6 +10,7 @@ import { staffKeys } from '@web/api/get-staff';
 import { Button } from '@web/components/ui/button';
 import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
 import { toast } from '@web/components/ui/toast';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors, labelledForm } from '@web/lib/form-errors';
 import { useId } from 'react';
@@ -49,6 +50,7 @@ export function AddStaffForm() {
     resolver,
     reValidateMode: 'onChange',
   });
+  const field = useTextFields(form, LABELS);
   const { errors, isSubmitting } = form.formState;
 
   async function save(values: NewStaffInput) {
@@ -70,16 +72,8 @@ export function AddStaffForm() {
     }
   }
 
-  const text = (field: Exclude<FieldName, 'role'>, type = 'text', autoComplete = 'off') => (
-    <TextField
-      id={`${id}-${field}`}
-      label={LABELS[field]}
-      error={errors[field]?.message}
-      hint={HINTS[field]}
-      type={type}
-      autoComplete={autoComplete}
-      registration={form.register(field)}
-    />
+  const text = (name: Exclude<FieldName, 'role'>, type = 'text', autoComplete = 'off') => (
+    <TextField {...field(name)} hint={HINTS[name]} type={type} autoComplete={autoComplete} />
   );
   const roleId = `${id}-role`;
 

@@ -19,6 +19,7 @@ import {
 } from '@web/components/ui/form-controls';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { ApiError } from '@web/lib/api-client';
 import { applyServerErrors, labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { KeyRound, type LucideIcon, Pencil } from 'lucide-react';
@@ -129,13 +130,12 @@ const detailsResolver = schemaResolver(detailsSchema, {
  * receipts print them (DCC §15420), so "employee no. not recorded" can be put right.
  */
 function EditDetails({ member, onDone }: { member: StaffMember; onDone: () => void }) {
-  const id = useId();
   const change = useChangeStaff();
   const form = useForm<Details, unknown, z.output<typeof detailsSchema>>({
     defaultValues: { firstName: member.firstName, employeeNumber: member.employeeNumber },
     resolver: detailsResolver,
   });
-  const { errors } = form.formState;
+  const field = useTextFields(form, DETAIL_LABELS);
   const submit = form.handleSubmit((details) =>
     change.mutateAsync({ id: member.id, change: details }).then(
       () => {
@@ -152,19 +152,8 @@ function EditDetails({ member, onDone }: { member: StaffMember; onDone: () => vo
       aria-label={`Edit the details of ${member.username}`}
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
     >
-      <TextField
-        id={`${id}-first`}
-        label={DETAIL_LABELS.firstName}
-        error={errors.firstName?.message}
-        registration={form.register('firstName')}
-      />
-      <TextField
-        id={`${id}-number`}
-        label={DETAIL_LABELS.employeeNumber}
-        error={errors.employeeNumber?.message}
-        hint="Printed on receipts"
-        registration={form.register('employeeNumber')}
-      />
+      <TextField {...field('firstName')} />
+      <TextField {...field('employeeNumber')} hint="Printed on receipts" />
       <div className="flex gap-2 sm:pt-6">
         <Button variant="ghost" onClick={onDone}>
           Cancel

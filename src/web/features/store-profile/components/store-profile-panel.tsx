@@ -11,10 +11,10 @@ import { Panel, type PanelHeading } from '@web/components/ui/panel';
 import { SettingsForm } from '@web/components/ui/settings-form';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useSettingsForm } from '@web/hooks/use-settings-form';
+import { useTextFields } from '@web/hooks/use-text-fields';
 import { sendJson } from '@web/lib/api-client';
 import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { Store } from 'lucide-react';
-import { useId } from 'react';
 
 const HEADING: PanelHeading = {
   title: 'Store Profile',
@@ -60,7 +60,6 @@ function saveStoreProfile(profile: StoreProfile) {
 }
 
 function StoreProfileForm({ profile }: { profile: StoreProfile }) {
-  const id = useId();
   const { form, formProps } = useSettingsForm({
     saved: profile,
     toForm: (saved: StoreProfile): StoreProfileBody => saved,
@@ -70,20 +69,17 @@ function StoreProfileForm({ profile }: { profile: StoreProfile }) {
     queryKey: storeProfileQueryOptions().queryKey,
     what: 'store profile',
   });
-  const { errors } = form.formState;
+  const field = useTextFields(form, LABELS);
   return (
     <SettingsForm {...formProps} saveLabel="Save Store Profile">
       <div className="grid gap-4 md:grid-cols-2">
-        {FORM_ORDER.map((field) => (
+        {FORM_ORDER.map((name) => (
           <TextField
-            key={field}
-            id={`${id}-${field}`}
-            label={LABELS[field]}
-            error={errors[field]?.message}
-            hint={HINTS[field]}
-            type={field === 'phone' ? 'tel' : 'text'}
-            className={field === 'pickupAddress' ? 'md:col-span-2' : undefined}
-            registration={form.register(field)}
+            key={name}
+            {...field(name)}
+            hint={HINTS[name]}
+            type={name === 'phone' ? 'tel' : 'text'}
+            className={name === 'pickupAddress' ? 'md:col-span-2' : undefined}
           />
         ))}
       </div>
