@@ -6,7 +6,7 @@ import { stateReportingKeys } from '@web/api/get-state-reporting';
 import { Field, fieldAria, selectClasses, TextField } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
-import { useDialogFailure } from '@web/hooks/use-dialog-failure';
+import { useFormDialog } from '@web/hooks/use-form-dialog';
 import { useTextFields } from '@web/hooks/use-text-fields';
 import { postJson } from '@web/lib/api-client';
 import { labelledForm } from '@web/lib/form-errors';
@@ -44,38 +44,26 @@ export function ReceiveStockDialog({
     defaultValues: { productId: 0, flavor: null, tag: '', itemName: '', quantity: undefined },
   });
   const field = useTextFields(form, LABELS);
-  const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const productId = Number(form.watch('productId'));
   const product = products.find((p) => p.id === productId);
   const unit = product ? (isSoldByWeight(product) ? 'grams' : 'units') : 'grams or units';
-  const close = () => {
-    setFailure(null);
-    form.reset();
-    onClose();
-  };
-  const submit = form.handleSubmit((input) =>
-    attempt(async () => {
-      await postJson('/api/inventory/packages', { ...input, flavor: input.flavor || null });
-      await queryClient.invalidateQueries({ queryKey: stateReportingKeys.packages });
-      toast({
-        title: 'Stock received',
-        description: `${input.quantity} ${unit} of ${product?.name} added to stock.`,
-      });
-      close();
-    }),
-  );
+  const dialog = useFormDialog(form, fieldFor, onClose, async (input) => {
+    await postJson('/api/inventory/packages', { ...input, flavor: input.flavor || null });
+    await queryClient.invalidateQueries({ queryKey: stateReportingKeys.packages });
+    toast({
+      title: 'Stock received',
+      description: `${input.quantity} ${unit} of ${product?.name} added to stock.`,
+    });
+  });
   return (
     <FormDialog
+      {...dialog}
       open={open}
-      onClose={close}
       size="sm"
       title="Receive stock"
       description="Record a Metrc package the shop received. Its quantity is added to the product's stock; sales are reported against its tag."
       submitLabel="Receive package"
-      pending={isSubmitting}
-      failure={failure}
-      onSubmit={submit}
     >
       <Field label={LABELS.productId} htmlFor={`${id}-product`} error={errors.productId?.message}>
         <select

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
 import { toast } from '@web/components/ui/toast';
-import { useDialogFailure } from '@web/hooks/use-dialog-failure';
+import { useFormDialog } from '@web/hooks/use-form-dialog';
 import { useTextFields } from '@web/hooks/use-text-fields';
 import { postJson } from '@web/lib/api-client';
 import { labelledForm } from '@web/lib/form-errors';
@@ -32,35 +32,23 @@ function DestructionDialog({ item, onClose }: { item: ToDestroy | null; onClose:
       : undefined,
   });
   const field = useTextFields(form, LABELS);
-  const { failure, setFailure, attempt } = useDialogFailure(form.setError, fieldFor);
-  const { isSubmitting } = form.formState;
-  const close = () => {
-    setFailure(null);
-    onClose();
-  };
-  const submit = form.handleSubmit((input) =>
-    attempt(async () => {
-      const list = await postJson<ToDestroy[]>('/api/inventory/destructions', input);
-      queryClient.setQueryData(toDestroyKeys.all, list);
-      toast({
-        title: 'Destruction recorded',
-        description: `${item?.name} is off the waiting list.`,
-      });
-      close();
-    }),
-  );
+  const dialog = useFormDialog(form, fieldFor, onClose, async (input) => {
+    const list = await postJson<ToDestroy[]>('/api/inventory/destructions', input);
+    queryClient.setQueryData(toDestroyKeys.all, list);
+    toast({
+      title: 'Destruction recorded',
+      description: `${item?.name} is off the waiting list.`,
+    });
+  });
   return (
     <FormDialog
+      {...dialog}
       open={item !== null}
-      onClose={close}
       size="sm"
       title={`Destroy returned ${item?.name ?? ''}`}
       description="Record what was destroyed and who witnessed it. The record is kept with the shop's books."
       submitLabel="Record destruction"
       submitVariant="danger"
-      pending={isSubmitting}
-      failure={failure}
-      onSubmit={submit}
     >
       <TextField
         {...field('amount', { valueAsNumber: true })}

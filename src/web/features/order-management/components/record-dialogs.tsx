@@ -2,7 +2,7 @@ import { orderReturnSchema } from '@shared/returns';
 import { type Order, orderVoidSchema } from '@shared/schemas/orders';
 import { Field, fieldAria, inputClasses, textareaClasses } from '@web/components/ui/form-controls';
 import { FormDialog } from '@web/components/ui/form-dialog';
-import { useDialogFailure } from '@web/hooks/use-dialog-failure';
+import { useFormDialog } from '@web/hooks/use-form-dialog';
 import { errorText } from '@web/lib/error-messages';
 import { labelledSentence, schemaResolver } from '@web/lib/form-errors';
 import { useId, useState } from 'react';
@@ -40,33 +40,18 @@ function ReasonDialog({
     defaultValues: { reason: '' },
     resolver: reasonResolver,
   });
-  const { failure, setFailure, attempt } = useDialogFailure(form.setError, reasonField);
+  const dialog = useFormDialog(form, reasonField, onClose, ({ reason }) => onSubmit(reason));
   const error = form.formState.errors.reason?.message;
-  const close = () => {
-    form.reset({ reason: '' });
-    setFailure(null);
-    onClose();
-  };
-  const submit = form.handleSubmit(({ reason }) => {
-    setFailure(null);
-    return attempt(async () => {
-      await onSubmit(reason);
-      close();
-    });
-  });
   return (
     <FormDialog
+      {...dialog}
       open={open}
-      onClose={close}
       size="sm"
       title={title}
       description={description}
       cancelLabel="Keep as it is"
       submitLabel={submitLabel}
       submitVariant={danger ? 'danger' : 'primary'}
-      pending={form.formState.isSubmitting}
-      failure={failure}
-      onSubmit={submit}
     >
       <Field label={label} htmlFor={`${id}-reason`} error={error}>
         <textarea
