@@ -156,6 +156,9 @@ test.describe('Back from a product page (item 14)', () => {
       await card.scrollIntoViewIfNeeded({ timeout: 2_000 });
       await expect(card).toBeInViewport({ timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
+    // the shop's page keeps its place once its app runs (the chat button follows the app);
+    // a scroll by script is no tap, so the app starts on its own after the first paint
+    await expect(chatLauncher(page)).toBeVisible();
     // a whole page load from the shop's page (a link opened in place before the page could
     // answer it, the catalog without scripts): the product page knows only its referrer
     await page.goto(readableProductPath(product), { referer: `${baseURL}/` });
