@@ -223,7 +223,8 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    if ((await statusOf(`${url}/api/products`)) === 200) break;
+    // Node's own client: a happy-dom test's fetch logs every refusal while nothing listens
+    if ((await get(`${url}/api/products`).catch(() => 0)) === 200) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`server did not start in time: ${stderr}`);
@@ -249,18 +250,6 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       await exited;
     },
   };
-}
-
-/** The answer's status, or 0 while nothing listens. Node's own client: a happy-dom test's fetch logs every refusal. */
-function statusOf(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    http
-      .get(url, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      })
-      .on('error', () => resolve(0));
-  });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -548,12 +537,13 @@ export async function runBuyers(
   return stats;
 }
 
-function get(url: string, agent: http.Agent): Promise<void> {
+/** GET `url`, reading the body to its end; resolves with the answer's status. */
+function get(url: string, agent?: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent }, (res) => {
         res.resume();
-        res.on('end', () => resolve());
+        res.on('end', () => resolve(res.statusCode ?? 0));
       })
       .on('error', reject);
   });
