@@ -9,6 +9,7 @@ import type { OrderStatus, OrderType } from './constants';
 import { formatCents } from './money';
 import { statusLabel } from './order-lifecycle';
 import { calendarDate } from './schemas/fields';
+import { MONTH_NAMES } from './shop-clock';
 
 export const PERIOD_PRESETS = [
   'today',
@@ -147,21 +148,7 @@ export function taxPeriodRange(period: string): DayRange & { label: string; mont
   };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-export const monthName = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
+export const monthName = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
 export const WEEKDAY_NAMES = [
   'Sunday',
   'Monday',

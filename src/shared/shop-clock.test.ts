@@ -5,11 +5,13 @@ import {
   isStillBookable,
   isTimeZone,
   localDateTime,
+  MONTH_NAMES,
   nextDate,
   rememberShopClock,
   rememberZoneOffset,
   shopClock,
   shopDayStart,
+  shortDateLabel,
   zoneOffsetSpan,
 } from './shop-clock';
 
@@ -155,5 +157,29 @@ describe('localDateTime', () => {
     expect(localDateTime(new Date('2026-06-01T12:00:00Z'), 'Asia/Kolkata')).toBe(
       '2026-06-01T17:30:00',
     );
+  });
+});
+
+describe('shortDateLabel', () => {
+  it.each(MONTH_NAMES.map((_, index) => `2026-${String(index + 1).padStart(2, '0')}-09`))(
+    'writes %s as en-US writes a short date',
+    (day) => {
+      const expected = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(shortDateLabel(day)).toBe(expected);
+    },
+  );
+
+  it('drops the leading zero of the day', () => {
+    expect(shortDateLabel('2025-03-04')).toBe('Mar 4, 2025');
+  });
+
+  it('leaves a value that is no calendar day as it is', () => {
+    expect(shortDateLabel('2025-13-04')).toBe('2025-13-04');
+    expect(shortDateLabel('soon')).toBe('soon');
   });
 });

@@ -202,3 +202,27 @@ export function shopTimeLabel(iso: string, timeZone: string): string {
     timeZoneName: 'short',
   }).format(instant);
 }
+
+/** English month names, for labels drawn without `Intl` (its first formatter costs a long task on a phone). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** `2026-03-04` as `Mar 4, 2026`, the words en-US's short date uses; anything else as given. */
+export function shortDateLabel(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  const month = match && MONTH_NAMES[Number(match[2]) - 1];
+  if (!match || !month) return isoDay;
+  return `${month.slice(0, 3)} ${Number(match[3])}, ${match[1]}`;
+}

@@ -1,19 +1,10 @@
 import { effectLabel, hasFacts, netSizeLabel, potencyLine } from '@shared/product-facts';
 import type { Product } from '@shared/schemas/products';
+import { shortDateLabel } from '@shared/shop-clock';
 import { FileText } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 
 const PDF = /\.pdf$/i;
-
-function formatTestDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** What the shop states about the product, in one block, the lab document a tap away. */
 export function ProductFacts({ product }: { product: Product }) {
@@ -32,7 +23,7 @@ export function ProductFacts({ product }: { product: Product }) {
   const lab = product.labDocument;
   const labFacts = [
     product.labName,
-    product.labTestedOn && `tested ${formatTestDate(product.labTestedOn)}`,
+    product.labTestedOn && `tested ${shortDateLabel(product.labTestedOn)}`,
   ]
     .filter(Boolean)
     .join(', ');
