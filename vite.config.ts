@@ -3,12 +3,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { keepPreviousAssets } from './scripts/asset-retention.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 
 const backend = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), keepPreviousAssets()],
+  plugins: [react(), tailwindcss(), keepPreviousAssets(), compileHints()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
