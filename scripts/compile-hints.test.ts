@@ -44,7 +44,7 @@ describe('compile hints in the built storefront', () => {
 
   beforeAll(() => {
     outDir = mkdtempSync(path.join(tmpdir(), 'canopy-hints-'));
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+    execFileSync('npx', ['vite', 'build', '--sourcemap', '--outDir', outDir, '--emptyOutDir'], {
       stdio: 'ignore',
     });
     manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
@@ -54,6 +54,13 @@ describe('compile hints in the built storefront', () => {
   it('open the app and the product route with the hint, as line 1', () => {
     expect(`${firstLine('start.tsx')}\n`).toBe(COMPILE_HINT);
     expect(`${firstLine('app/routes/product-route.tsx')}\n`).toBe(COMPILE_HINT);
+  });
+
+  it('keep the source map in step: the hint is a line the map does not cover', () => {
+    const map = JSON.parse(
+      readFileSync(path.join(outDir, `${manifest['start.tsx'].file}.map`), 'utf8'),
+    ) as { mappings: string };
+    expect(map.mappings.startsWith(';')).toBe(true);
   });
 
   it('leave the back office, loaded on demand, to compile as it runs', () => {

@@ -51,9 +51,17 @@ export function compileHints(): Plugin {
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
         const hinted = hydrationChunks(chunks);
-        for (const chunk of chunks)
-          if (hinted.has(chunk.fileName) && !chunk.code.startsWith(COMPILE_HINT))
-            chunk.code = COMPILE_HINT + chunk.code;
+        for (const chunk of chunks) {
+          if (!hinted.has(chunk.fileName) || chunk.code.startsWith(COMPILE_HINT)) continue;
+          chunk.code = COMPILE_HINT + chunk.code;
+          // with source maps on, every line moves down one: so do the map's (one empty line first)
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          const mapFile = bundle[`${chunk.fileName}.map`];
+          if (mapFile?.type === 'asset' && typeof mapFile.source === 'string') {
+            const map = JSON.parse(mapFile.source) as { mappings: string };
+            mapFile.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+          }
+        }
       },
     },
   };
