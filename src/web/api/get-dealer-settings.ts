@@ -8,9 +8,15 @@ export type { DealerSettings };
 /** The weekly availability: public (checkout) and the dealer's (dashboard, Schedule Manager). */
 export const dealerSettingsKeys = { all: ['dealer-settings'] as const };
 
+/**
+ * Never stale (spec §7's default): the socket replaces the settings whenever the dealer saves
+ * them and sends them again on every (re)connect. Read as stale, every price on a page asked
+ * for them again as it mounted, one GET after another (eight on the home page's first load).
+ */
 const dealerSettingsRead = readQuery<DealerSettings>(
   dealerSettingsKeys.all,
   '/api/dealer-settings',
+  { staleTime: Number.POSITIVE_INFINITY },
 );
 
 export const getDealerSettings = dealerSettingsRead.fetch;

@@ -1,7 +1,7 @@
 import { NEWEST_ARRIVALS_DAYS } from '@shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
-import { type Product, productKeys } from './get-products';
+import { PRODUCT_FRESH_MS, type Product, productKeys } from './get-products';
 
 export async function getNewestProducts(days = NEWEST_ARRIVALS_DAYS): Promise<Product[]> {
   try {
@@ -14,7 +14,11 @@ export async function getNewestProducts(days = NEWEST_ARRIVALS_DAYS): Promise<Pr
 }
 
 export const newestProductsQueryOptions = (days = NEWEST_ARRIVALS_DAYS) =>
-  queryOptions({ queryKey: productKeys.newest(days), queryFn: () => getNewestProducts(days) });
+  queryOptions({
+    queryKey: productKeys.newest(days),
+    queryFn: () => getNewestProducts(days),
+    staleTime: PRODUCT_FRESH_MS,
+  });
 
 export function useNewestProducts(days = NEWEST_ARRIVALS_DAYS) {
   return useQuery(newestProductsQueryOptions(days));

@@ -1,9 +1,11 @@
 import { productByAddressApiPath } from '@shared/slugs';
 import { readQueryBy } from '@web/lib/read-query';
 import { assertProduct } from './get-product';
-import { productKeys } from './get-products';
+import { PRODUCT_FRESH_MS, productKeys } from './get-products';
 
-const productByUrlRead = readQueryBy(productKeys.byUrl, productByAddressApiPath, assertProduct);
+const productByUrlRead = readQueryBy(productKeys.byUrl, productByAddressApiPath, assertProduct, {
+  staleTime: PRODUCT_FRESH_MS,
+});
 
 export const getProductByUrl = productByUrlRead.fetch;
 export const productByUrlQueryOptions = productByUrlRead.queryOptions;

@@ -1,6 +1,6 @@
 import { productApiPath } from '@shared/slugs';
 import { readQueryBy } from '@web/lib/read-query';
-import { type Product, productKeys } from './get-products';
+import { PRODUCT_FRESH_MS, type Product, productKeys } from './get-products';
 
 /** Spec §8: a product without id and name is invalid. */
 export function assertProduct(value: unknown): Product {
@@ -11,7 +11,10 @@ export function assertProduct(value: unknown): Product {
   return candidate as Product;
 }
 
-const productRead = readQueryBy(productKeys.detail, productApiPath, assertProduct);
+// fresh as long as the list: a server-rendered page does not fetch its product again as it hydrates
+const productRead = readQueryBy(productKeys.detail, productApiPath, assertProduct, {
+  staleTime: PRODUCT_FRESH_MS,
+});
 
 export const getProduct = productRead.fetch;
 export const productQueryOptions = productRead.queryOptions;

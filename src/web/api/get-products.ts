@@ -27,7 +27,12 @@ export const productKeys = {
       : (['products', 'newest', days] as const),
 };
 
-const productsRead = readQuery<Product[]>(productKeys.all, '/api/products', { staleTime: 10_000 });
+/** How long a product read stays fresh (spec §7: the list is cached 10 s); the socket keeps it current. */
+export const PRODUCT_FRESH_MS = 10_000;
+
+const productsRead = readQuery<Product[]>(productKeys.all, '/api/products', {
+  staleTime: PRODUCT_FRESH_MS,
+});
 
 export const getProducts = productsRead.fetch;
 export const productsQueryOptions = productsRead.queryOptions;

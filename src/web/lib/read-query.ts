@@ -25,10 +25,11 @@ export function readQueryBy<A, T>(
   queryKey: (arg: A) => QueryKey,
   path: (arg: A) => string,
   parse: (answer: unknown) => T,
+  options: ReadOptions = {},
 ) {
   const fetch = async (arg: A): Promise<T> => parse(await apiFetch<unknown>(path(arg)));
   const toOptions = (arg: A) =>
-    queryOptions({ queryKey: queryKey(arg), queryFn: () => fetch(arg) });
+    queryOptions({ queryKey: queryKey(arg), queryFn: () => fetch(arg), ...options });
   const use = (arg: A, enabled = true) => useQuery({ ...toOptions(arg), enabled });
   return { fetch, queryOptions: toOptions, use };
 }
