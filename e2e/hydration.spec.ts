@@ -189,3 +189,44 @@ test('a shopper who said YES before the cookie existed loses the gate before the
   expect(await page.locator('html[data-hydrating]').count()).toBe(1);
   release();
 });
+
+// A page may have been rendered minutes ago (the server keeps it while the data is unchanged),
+// and a phone's clock may run ahead: neither makes what the page was drawn with stale.
+for (const clock of ['as the server', 'ten minutes ahead'] as const) {
+  test(`a rendered page does not ask the API again for what it was drawn with: phone clock ${clock}`, async ({
+    page,
+    request,
+  }) => {
+    await acceptAgeGate(page);
+    if (clock === 'ten minutes ahead') await page.clock.setFixedTime(Date.now() + 10 * 60_000);
+    const { product } = await productPages(request);
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    });
+    const renderedWith = {
+      '/': [
+        '/api/dealer-settings',
+        '/api/categories',
+        '/api/promotions',
+        '/api/products',
+        '/api/products/newest?days=21',
+      ],
+      [`/product/${product.id}`]: [
+        '/api/dealer-settings',
+        '/api/categories',
+        `/api/products/${product.id}`,
+      ],
+    };
+    for (const [url, reads] of Object.entries(renderedWith)) {
+      asked.length = 0;
+      await visitHydrated(page, url);
+      // a later marker: every read the hydrated page started on mount was asked for before it
+      await page.evaluate(() => fetch('/api/store-profile?marker'));
+      const beforeMarker = asked.slice(0, asked.indexOf('/api/store-profile?marker'));
+      for (const read of reads)
+        expect(beforeMarker, `${url} asked for ${read} again`).not.toContain(read);
+    }
+  });
+}

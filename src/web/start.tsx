@@ -38,8 +38,25 @@ async function preloadRendered(state: DehydratedState): Promise<void> {
   ]);
 }
 
+/**
+ * The server keeps a rendered page only while the storefront's data is unchanged (its render
+ * key follows every storefront event), so what a page was drawn with is current when it arrives,
+ * however long ago it was drawn and whatever this phone's clock says. Dated now, it is not read
+ * again as the page hydrates; the socket keeps it current from here.
+ */
+function datedOnArrival(state: DehydratedState): DehydratedState {
+  const arrived = Date.now();
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, dataUpdatedAt: arrived },
+    })),
+  };
+}
+
 async function hydrateRendered(container: HTMLElement, state: DehydratedState, env: RenderEnv) {
-  hydrate(queryClient, state);
+  hydrate(queryClient, datedOnArrival(state));
   await preloadRendered(state);
   rememberShopClock(new Date(env.now), env.timeZone, env.clock);
   rememberZoneOffset(env.timeZone, env.offset);
