@@ -19,7 +19,7 @@ import { paths } from '@web/lib/paths';
 import { useHydrating } from '@web/lib/render-env';
 import { clsx } from 'clsx';
 import { ArrowLeft, PackageX, ShoppingCart } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { relatedProducts } from '../related';
 import { MediaCarousel } from './media-carousel';
@@ -131,7 +131,9 @@ export function ProductPage({
 }) {
   const query = useProductFromSource(source);
   const product = query.data;
-  const all = useProducts();
+  // the whole list arrives after a server-rendered page hydrates: the row it fills is drawn in
+  // slices between the browser's own work, not in one task that holds back a tap
+  const allProducts = useDeferredValue(useProducts().data);
   const categories = useCategories();
   const revealed = useDelayedReveal(product?.id);
   const toasted = useRef<unknown>(null);
@@ -149,8 +151,8 @@ export function ProductPage({
   );
 
   const related = useMemo(
-    () => (product && all.data ? relatedProducts(product, all.data) : []),
-    [product, all.data],
+    () => (product && allProducts ? relatedProducts(product, allProducts) : []),
+    [product, allProducts],
   );
 
   const categoryName =
