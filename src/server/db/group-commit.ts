@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -11,6 +11,15 @@ interface Job {
 }
 
 type Outcome = { job: Job; ok: true; value: unknown } | { job: Job; ok: false; error: unknown };
+
+/**
+ * The savepoint commands, as Kysely's `savepoint('work')` and its siblings write them, compiled
+ * once: Kysely builds a new transaction object and compiles the command for each of them, about
+ * 2% of the server's time while placing orders (two or three per order).
+ */
+const SAVEPOINT = CompiledQuery.raw('savepoint "work"');
+const RELEASE = CompiledQuery.raw('release "work"');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to "work"');
 
 /** Caps the wait of the first order in a batch; measured: 16 gave 940 orders/s, 64 1,300, 256 1,390. */
 const MAX_BATCH = 256;
@@ -38,14 +47,14 @@ export function createGroupCommit(
     const outcomes: Outcome[] = [];
     try {
       for (const job of batch) {
-        const savepoint = await trx.savepoint('work').execute();
+        await trx.executeQuery(SAVEPOINT);
         try {
-          const value = await job.work(savepoint);
-          await savepoint.releaseSavepoint('work').execute();
+          const value = await job.work(trx);
+          await trx.executeQuery(RELEASE);
           outcomes.push({ job, ok: true, value });
         } catch (error) {
-          await savepoint.rollbackToSavepoint('work').execute();
-          await savepoint.releaseSavepoint('work').execute();
+          await trx.executeQuery(ROLLBACK_TO);
+          await trx.executeQuery(RELEASE);
           outcomes.push({ job, ok: false, error });
         }
       }

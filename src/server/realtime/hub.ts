@@ -134,15 +134,22 @@ export function createHub({
     /** an already-serialised message */
     sendRaw,
     sendFragments,
-    /** Serialises and encodes once, then hands the same bytes to every socket in the audience. */
+    /**
+     * Serialises and encodes once, then hands the same bytes to every socket in the audience;
+     * an event no socket is to receive (every order's, with no dealer watching) is not
+     * serialised at all.
+     */
     deliver(event: BusEvent) {
       if (EVENT_POLICY[event.type].audience === 'instances') return;
-      const payload = Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
       const now = Date.now();
-      const shopperPayload = shopperView(event, payload);
-      for (const client of clients)
-        if (isAudience(client, event, now))
-          sendRaw(client, isStaffNow(client, now) ? payload : shopperPayload);
+      let payload: Buffer | null = null;
+      let shopperPayload: Buffer | null = null;
+      for (const client of clients) {
+        if (!isAudience(client, event, now)) continue;
+        payload ??= Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
+        shopperPayload ??= shopperView(event, payload);
+        sendRaw(client, isStaffNow(client, now) ? payload : shopperPayload);
+      }
     },
     /** Drops sockets that did not answer the previous ping. */
     heartbeat() {

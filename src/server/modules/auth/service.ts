@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StaffRole } from '../../../shared/staff';
 import type { Database } from '../../db/schema';
 import { busEvent, type Outcome } from '../../events/bus';
+import { randomToken } from '../../random-token';
 import { type Actor, recordChange, SHOP_ITSELF } from '../audit/service';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
@@ -56,7 +57,7 @@ export async function logIn(
   if (!user || !valid) return null;
   // said only to someone who knows the password
   if (user.disabled_at) return 'disabled';
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken(32);
   await repo.deleteExpiredSessions(db, now.toISOString());
   await repo.insertSession(db, {
     id: tokenId(token),

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomToken } from '../../random-token';
 
 export const SHOPPER_COOKIE = 'canopy_shopper';
 const VALID_ID = /^[A-Za-z0-9_-]{22,64}$/;
@@ -20,7 +20,7 @@ export function ensureShopperId(request: FastifyRequest, reply: FastifyReply): s
 }
 
 export function newShopperId(): string {
-  return randomBytes(18).toString('base64url');
+  return randomToken(18);
 }
 
 export function shopperCookieOptions(secure: boolean) {

@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { OrderStatusView } from '../../../shared/schemas/orders';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { randomToken } from '../../random-token';
 import * as repo from './repo';
 import { findOrder } from './service';
 
 /** 128 random bits: a link nobody can guess or count through. */
 export function newStatusToken(): string {
-  return randomBytes(16).toString('base64url');
+  return randomToken(16);
 }
 
 /** The shape of a status token: 22 base64url characters. */

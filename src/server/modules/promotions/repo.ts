@@ -5,24 +5,33 @@ import { forUpdate } from '../../db/dialect';
 import { reusedQuery } from '../../db/reused-query';
 import type { Database, NewPromotionRow, PromotionRow, PromotionsTable } from '../../db/schema';
 
+/**
+ * The category slugs of these promotions. Read by every order with a code, so compiled once
+ * per number of promotions (see reused-query.ts): building it took 40-60 µs of such an order.
+ */
+const selectCategoryLinks = reusedQuery({
+  build: (db, ids: readonly number[]) =>
+    db
+      .selectFrom('promotion_categories as pc')
+      .innerJoin('categories as c', 'c.id', 'pc.category_id')
+      .select(['pc.promotion_id', 'c.slug'])
+      .where('pc.promotion_id', 'in', ids)
+      .orderBy('c.sort_order')
+      .orderBy('c.id'),
+  shape: (ids) => ids.length,
+  parameters: (ids) => [...ids],
+});
+
 /** The promotions' rows with the slugs of the categories each is limited to. */
 async function withCategories(
   db: Kysely<Database>,
   rows: Selectable<PromotionsTable>[],
 ): Promise<PromotionRow[]> {
   if (rows.length === 0) return [];
-  const links = await db
-    .selectFrom('promotion_categories as pc')
-    .innerJoin('categories as c', 'c.id', 'pc.category_id')
-    .select(['pc.promotion_id', 'c.slug'])
-    .where(
-      'pc.promotion_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('c.sort_order')
-    .orderBy('c.id')
-    .execute();
+  const links = await selectCategoryLinks(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...row,
     categories: links.filter((link) => link.promotion_id === row.id).map((link) => link.slug),
