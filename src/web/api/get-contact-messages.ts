@@ -1,11 +1,10 @@
 import type { ContactMessageEntry } from '@shared/schemas/contact';
 import { readQuery } from '@web/lib/read-query';
+import { contactMessageKeys } from './query-keys';
 
 export type { ContactMessageEntry };
 
-export const contactMessageKeys = {
-  all: ['contact-messages'] as const,
-};
+export { contactMessageKeys };
 
 /** GET /api/contact-messages: the contact form's messages, newest first (dealer session required). */
 /** The /ws bridge refreshes this entry on new-customer-contact; polling is only the fallback. */

@@ -1,8 +1,9 @@
 import type { Order } from '@shared/schemas/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import { deliveryKeys } from './query-keys';
 
-export const deliveryKeys = { all: ['deliveries'] as const };
+export { deliveryKeys };
 
 /** GET /api/deliveries: the signed-in driver's unfinished stops, in driving order. */
 export function getDeliveries(): Promise<Order[]> {

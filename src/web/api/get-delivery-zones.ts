@@ -1,9 +1,10 @@
 import type { DeliveryZone } from '@shared/schemas/zones';
 import { readQuery } from '@web/lib/read-query';
+import { deliveryZoneKeys } from './query-keys';
 
 export type { DeliveryZone };
 
-export const deliveryZoneKeys = { all: ['delivery-zones'] as const };
+export { deliveryZoneKeys };
 
 /** GET /api/delivery-zones: public, the checkout prices a delivery by its zone. */
 /** The /ws bridge updates this list on every delivery-zone event. */

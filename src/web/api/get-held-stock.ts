@@ -1,9 +1,10 @@
 import type { HeldStock } from '@shared/schemas/products';
 import { readQuery } from '@web/lib/read-query';
+import { heldStockKeys } from './query-keys';
 
 export type { HeldStock };
 
-export const heldStockKeys = { all: ['inventory', 'held'] as const };
+export { heldStockKeys };
 
 /** GET /api/inventory/held: stock that orders the shop has not accepted yet hold. */
 const heldStockRead = readQuery<HeldStock[]>(heldStockKeys.all, '/api/inventory/held');

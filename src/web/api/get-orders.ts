@@ -1,17 +1,11 @@
 import type { Order } from '@shared/schemas/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@web/lib/api-client';
+import { orderKeys } from './query-keys';
 
 export type { Order };
 
-/**
- * `all` is the dealer's full list and the prefix of every order query (the shopper's own
- * orders included), so the socket's order events and an invalidation after checkout reach both.
- */
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: ['orders', 'mine'] as const,
-};
+export { orderKeys };
 
 /** GET /api/orders: every order, newest first (dealer session required). */
 export function getOrders(): Promise<Order[]> {

@@ -1,10 +1,11 @@
 import type { ScheduleSlot } from '@shared/schemas/schedule';
 import { readQuery } from '@web/lib/read-query';
+import { scheduleSlotKeys } from './query-keys';
 
 export type { ScheduleSlot };
 
 /** One entry for the checkout's picker, the dashboard and the Schedule Manager. */
-export const scheduleSlotKeys = { all: ['schedule-slots'] as const };
+export { scheduleSlotKeys };
 
 const scheduleSlotsRead = readQuery<ScheduleSlot[]>(scheduleSlotKeys.all, '/api/schedule-slots');
 

@@ -7,16 +7,18 @@ import { type BrowserEffect, type CacheEntry, eventPolicy } from '@shared/event-
 import type { ServerMessage } from '@shared/events';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { categoriesQueryOptions, categoryKeys } from '@web/api/get-categories';
-import { contactMessageKeys } from '@web/api/get-contact-messages';
 import { dealerSettingsQueryOptions } from '@web/api/get-dealer-settings';
-import { deliveryKeys } from '@web/api/get-deliveries';
-import { deliveryZoneKeys } from '@web/api/get-delivery-zones';
-import { heldStockKeys } from '@web/api/get-held-stock';
-import { orderKeys } from '@web/api/get-orders';
 import { productKeys, productsQueryOptions } from '@web/api/get-products';
 import { promotionKeys, promotionsQueryOptions } from '@web/api/get-promotions';
-import { scheduleSlotKeys, scheduleSlotsQueryOptions } from '@web/api/get-schedule-slots';
 import { storeProfileQueryOptions } from '@web/api/get-store-profile';
+import {
+  contactMessageKeys,
+  deliveryKeys,
+  deliveryZoneKeys,
+  heldStockKeys,
+  orderKeys,
+  scheduleSlotKeys,
+} from '@web/api/query-keys';
 
 interface WithId {
   id: number;
@@ -67,7 +69,7 @@ const CACHE: Record<CacheEntry, { under: QueryKey; whole?: QueryKey }> = {
   'newest-products': { under: productKeys.newest() },
   categories: { under: categoryKeys.all, whole: categoriesQueryOptions().queryKey },
   promotions: { under: promotionKeys.all, whole: promotionsQueryOptions().queryKey },
-  'schedule-slots': { under: scheduleSlotKeys.all, whole: scheduleSlotsQueryOptions().queryKey },
+  'schedule-slots': { under: scheduleSlotKeys.all, whole: scheduleSlotKeys.all },
   'dealer-settings': {
     under: dealerSettingsQueryOptions().queryKey,
     whole: dealerSettingsQueryOptions().queryKey,
@@ -105,7 +107,7 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
       client.setQueryData(productsQueryOptions().queryKey, message.data.products);
       client.setQueryData(categoriesQueryOptions().queryKey, message.data.categories);
       client.setQueryData(promotionsQueryOptions().queryKey, message.data.promotions);
-      client.setQueryData(scheduleSlotsQueryOptions().queryKey, message.data.scheduleSlots);
+      client.setQueryData(scheduleSlotKeys.all, message.data.scheduleSlots);
       client.setQueryData(dealerSettingsQueryOptions().queryKey, message.data.dealerSettings);
       void client.invalidateQueries({ queryKey: orderKeys.all });
       return;
@@ -114,7 +116,7 @@ export function applyServerMessage(client: QueryClient, message: ServerMessage):
       void client.invalidateQueries({ queryKey: orderKeys.all });
       return;
     case 'schedule-slots':
-      client.setQueryData(scheduleSlotsQueryOptions().queryKey, message.data);
+      client.setQueryData(scheduleSlotKeys.all, message.data);
       return;
   }
   // Every event the server publishes: what it changes here is its row in the event policy table.
