@@ -3,6 +3,7 @@
  * desktop sizes. Demo data comes from the API, never hard-coded ids.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { E2E_DEALER } from '../playwright.config';
 import { FLOWER_QUANTITIES } from '../src/shared/constants';
 import { formatDollars } from '../src/shared/money';
 import { tierPrices } from '../src/shared/pricing';
@@ -281,6 +282,67 @@ test.describe('product detail', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByRole('link', { name: 'View Cart' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  });
+
+  test('one picture ships no carousel code; several turn with the arrows and the dots', async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    const { products } = await catalog(request);
+    const single = products.find((p) => p.media.length === 1)!;
+    // the carousel library's code, by a method name its minified build keeps
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text());
+    });
+    const carouselScripts = async () =>
+      (await Promise.all(scripts)).filter((code) => code.includes('slidesInView')).length;
+    await page.goto(`/product/${single.id}`);
+    await expect(page.getByRole('img', { name: `${single.name} image 1` })).toBeVisible();
+    await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
+    await page.evaluate(() => fetch('/api/store-profile?marker'));
+    expect(await carouselScripts()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Next image' })).toHaveCount(0);
+
+    const dealerContext = await browser.newContext();
+    const dealer = dealerContext.request;
+    expect((await dealer.post('/api/auth/login', { data: E2E_DEALER })).ok()).toBe(true);
+    const name = `E2E Two Pictures ${testInfo.project.name} ${Date.now()}`;
+    const pictures = [single.media[0], products.find((p) => p.id !== single.id)!.media[0]];
+    const created = await dealer.post('/api/products', {
+      data: {
+        name,
+        category: 'edibles',
+        description: 'Two pictures',
+        price: 9,
+        stock: 5,
+        media: pictures,
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as Product;
+    await dealerContext.close();
+
+    await page.goto(`/product/${id}`);
+    const carousel = page.getByRole('region', { name: `${name} images` });
+    await expect(carousel.getByRole('img', { name: `${name} image 1` })).toBeInViewport();
+    await expect(carousel.getByRole('button', { name: 'Show image 1' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await carousel.getByRole('button', { name: 'Next image' }).click();
+    await expect(carousel.getByRole('button', { name: 'Show image 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(carousel.getByRole('img', { name: `${name} image 2` })).toBeInViewport();
+    await carousel.getByRole('button', { name: 'Show image 1' }).click();
+    await expect(carousel.getByRole('button', { name: 'Show image 1' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(await carouselScripts()).toBe(1);
   });
 
   test('a unit product shows Price per unit', async ({ page, request }) => {

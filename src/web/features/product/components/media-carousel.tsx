@@ -8,9 +8,9 @@ import { CarouselDot } from '@web/components/ui/carousel-dot';
 import { IconButton } from '@web/components/ui/icon-button';
 import { ProductImage } from '@web/components/ui/product-image';
 import { clsx } from 'clsx';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const OVERLAY_ARROW =
   'absolute top-1/2 -translate-y-1/2 rounded-full bg-black/55 text-white backdrop-blur hover:bg-black/70';
@@ -32,21 +32,39 @@ function OverlayArrow({ to, onClick }: { to: 'previous' | 'next'; onClick: () =>
 /** Spec §2.6 fixes the alt text as "{name} image {n}". */
 const slideAlt = (name: string, index: number) => `${name} image ${index + 1}`;
 
+/**
+ * Swiping comes from embla, loaded only for a product with several images and only once the
+ * page is up: most products have one, and their page ships none of it (issue 42 §1).
+ */
+function useSwipe(several: boolean, slides: string) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    if (!several || !viewport.current) return;
+    const node = viewport.current;
+    let carousel: EmblaCarouselType | null = null;
+    let live = true;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (!live) return;
+      carousel = EmblaCarousel(node, { loop: true });
+      carousel.on('select', (current) => setSelected(current.selectedScrollSnap()));
+      setApi(carousel);
+    });
+    return () => {
+      live = false;
+      carousel?.destroy();
+      setApi(null);
+      setSelected(0);
+    };
+  }, [several, slides]);
+  return { viewport, api, selected };
+}
+
 /** Spec §2.6: looping carousel; prev/next and dots only with more than one image. */
 export function MediaCarousel({ name, media }: { name: string; media: readonly string[] }) {
   const several = media.length > 1;
-  const [viewport, api] = useEmblaCarousel({ loop: true, active: several });
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setSelected(api.selectedScrollSnap());
-    api.on('select', onSelect);
-    onSelect();
-    return () => {
-      api.off('select', onSelect);
-    };
-  }, [api]);
+  const { viewport, api, selected } = useSwipe(several, media.join('\n'));
 
   const prev = useCallback(() => api?.scrollPrev(), [api]);
   const next = useCallback(() => api?.scrollNext(), [api]);
