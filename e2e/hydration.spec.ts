@@ -230,3 +230,32 @@ for (const clock of ['as the server', 'ten minutes ahead'] as const) {
     }
   });
 }
+
+test('nothing drawn on / or a product page moves as the page hydrates and the chat arrives', async ({
+  page,
+  request,
+}) => {
+  const { urls } = await productPages(request);
+  await page.addInitScript(() => {
+    localStorage.setItem('ageVerified', 'true');
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const url of ['/', urls[0]]) {
+    await visitHydrated(page, url);
+    // the chat's code comes last, once the page is idle: its launcher is the later marker
+    await expect(page.locator('[data-floating="chat"]')).toBeAttached({ timeout: 15_000 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+    expect(
+      await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts),
+      url,
+    ).toEqual([]);
+  }
+});

@@ -4,7 +4,9 @@ import { AgeGate } from '@web/features/age-gate/components/age-gate';
 import { useDealerLogin } from '@web/features/auth/components/dealer-login';
 import { useSignedInDealer } from '@web/features/auth/hooks/use-signed-in-dealer';
 import { useCartCount } from '@web/features/cart/cart-store';
+import { chatStore } from '@web/features/chat/chat-store';
 import { useAppMode } from '@web/lib/app-mode';
+import { useStore } from '@web/lib/create-store';
 import { lazyComponent } from '@web/lib/lazy-component';
 import { paths } from '@web/lib/paths';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -39,7 +41,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   // a signed-in dealer browsing the shop keeps a way back to the back office (spec §2.1)
   const dealerBrowsing = useSignedInDealer() && !dealerMode;
   const dealerLogin = useDealerLogin();
-  const chatReady = useAfterFirstPaint();
+  // the widget's code comes once the page is idle, or at once when a launcher opens the chat
+  const idle = useAfterFirstPaint();
+  const chatOpened = useStore(chatStore).open;
+  const chatReady = idle || chatOpened;
 
   const open = (next: Overlay) => {
     if (next === 'menu') setLoaded((l) => ({ ...l, menu: true }));
@@ -68,7 +73,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         onSearch={dealerMode ? undefined : () => open('search')}
         onSearchIntent={() => void SearchDialog.preload()}
         showDashboardLink={dealerBrowsing}
-        showChat={chatReady && !dealerMode}
+        showChat={!dealerMode}
       />
       {/* at least a screen tall, so lazy pages arriving never push the footer around (CLS) */}
       {/* focusable by script only, so the skip link lands here and Tab goes on from the content */}

@@ -25,7 +25,10 @@ export function Header({
   cartCount: number;
   /** a signed-in dealer browsing the shop */
   showDashboardLink?: boolean;
-  /** the live chat is on (a shopper's page, once idle): its launcher for phone pages with a bottom bar */
+  /**
+   * a shopper's page: the chat's launcher for phone pages with a bottom bar, drawn with the page
+   * so that it does not push the header's buttons aside when the chat's code arrives (CLS)
+   */
   showChat?: boolean;
 }) {
   return (
