@@ -29,6 +29,7 @@ import * as noShopDayCustomerIndexes from './migrations/2026-11-30T0042-no-shop-
 import * as reportSummaries from './migrations/2026-11-30T0043-report-summaries';
 import * as metrc from './migrations/2026-11-30T0050-metrc';
 import * as orderDepartedAt from './migrations/2026-12-01T0051-order-departed-at';
+import * as reportShards from './migrations/2026-12-01T0052-report-shards';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -61,6 +62,7 @@ const MIGRATIONS = {
   '2026-11-30T0043-report-summaries': reportSummaries,
   '2026-11-30T0050-metrc': metrc,
   '2026-12-01T0051-order-departed-at': orderDepartedAt,
+  '2026-12-01T0052-report-shards': reportShards,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

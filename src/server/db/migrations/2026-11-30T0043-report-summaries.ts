@@ -49,12 +49,29 @@ export { DAY_KEYS, DAY_SUMS };
 const addUp = (table: string, sums: string[]) =>
   sums.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');
 
+/**
+ * PostgreSQL's sums may be kept in shards (migration 0052): the rows of one key are spread over
+ * `order id % count`, so concurrent checkouts of one shop day update different rows. Every row
+ * is still the sum of a set of whole orders; the reports add the shards up.
+ */
+export interface Shards {
+  count: number;
+}
+
+/** `, shard` (or nothing, unsharded) after a column or key list; `order` is the order's id. */
+const shardColumn = (shards: Shards | null) => (shards ? ', shard' : '');
+const shardValue = (shards: Shards | null, order: string) =>
+  shards ? `, (${order}) % ${shards.count}` : '';
+
 /** The shop day's product sums, which the lines of sales add to or take from. */
-const INTO_PRODUCT_SUMS =
-  'insert into report_day_products (shop_date, product_id, name, units, revenue_cents)';
+const intoProductSums = (shards: Shards | null) =>
+  `insert into report_day_products (shop_date, product_id${shardColumn(shards)}, name, units, revenue_cents)`;
 /** A day and product already counted keeps the latest name and adds up the units and revenue. */
-const ADD_TO_PRODUCT_SUMS = `on conflict (shop_date, product_id) do update set name = excluded.name,
+const addToProductSums = (shards: Shards | null) =>
+  `on conflict (shop_date, product_id${shardColumn(shards)}) do update set name = excluded.name,
       ${addUp('report_day_products', ['units', 'revenue_cents'])}`;
+const INTO_PRODUCT_SUMS = intoProductSums(null);
+const ADD_TO_PRODUCT_SUMS = addToProductSums(null);
 
 /** SQLite: the statements that add row `r` (new or old) to the sums, times `sign`. */
 function sqliteAdd(r: 'new' | 'old', sign: 1 | -1): string {
@@ -135,8 +152,8 @@ const SQLITE_TRIGGERS = [
   `create trigger report_items_delete after delete on order_items begin ${sqliteLine('old', -1)} end`,
 ];
 
-/** PostgreSQL: the same sums, kept by plpgsql functions. */
-const PG_FUNCTIONS = [
+/** PostgreSQL: the same sums, kept by plpgsql functions (created or replaced). */
+export const pgReportFunctions = (shards: Shards | null): string[] => [
   `create or replace function canopy_report_add(r orders, sign integer, with_lines boolean) returns void
   language plpgsql volatile as $$
   declare
@@ -156,28 +173,28 @@ const PG_FUNCTIONS = [
       into local_tax, excise, sales_tax, rate
       from jsonb_array_elements(tx) as l;
     excise_base := case when excise is null then 0 else cannabis + fee + coalesce(local_tax, 0) end;
-    insert into report_days (${DAY_KEYS.join(', ')}, ${DAY_SUMS.join(', ')})
+    insert into report_days (${DAY_KEYS.join(', ')}${shardColumn(shards)}, ${DAY_SUMS.join(', ')})
     values (coalesce(r.shop_date, ''), coalesce(r.sale_date, ''), r.status, coalesce(r.order_type, ''),
-      coalesce(upper(r.promo_code), ''), coalesce(cast(round(rate * 10000) as bigint), -1),
+      coalesce(upper(r.promo_code), ''), coalesce(cast(round(rate * 10000) as bigint), -1)${shardValue(shards, 'r.id')},
       sign, sign * r.total_cents, sign * r.discount_cents,
       sign * (case when r.discount_cents > 0 then 1 else 0 end),
       sign * cannabis, sign * other, sign * fee, sign * coalesce(local_tax, 0), sign * excise_base,
       sign * coalesce(excise, 0),
       sign * (case when sales_tax is null then 0 else excise_base + coalesce(excise, 0) + other end),
       sign * coalesce(sales_tax, 0))
-    on conflict (${DAY_KEYS.join(', ')}) do update set ${addUp('report_days', DAY_SUMS)};
+    on conflict (${DAY_KEYS.join(', ')}${shardColumn(shards)}) do update set ${addUp('report_days', DAY_SUMS)};
     if r.status in (${list(NOT_SALES)}) then return; end if;
-    insert into report_day_quarters (shop_date, quarter, orders, total_cents)
+    insert into report_day_quarters (shop_date, quarter${shardColumn(shards)}, orders, total_cents)
       values (coalesce(r.shop_date, ''),
-        substr(r.created_at, 1, 14) || lpad(cast(cast(substr(r.created_at, 15, 2) as integer) / 15 * 15 as text), 2, '0') || ':00.000Z',
+        substr(r.created_at, 1, 14) || lpad(cast(cast(substr(r.created_at, 15, 2) as integer) / 15 * 15 as text), 2, '0') || ':00.000Z'${shardValue(shards, 'r.id')},
         sign, sign * r.total_cents)
-      on conflict (shop_date, quarter) do update set ${addUp('report_day_quarters', ['orders', 'total_cents'])};
+      on conflict (shop_date, quarter${shardColumn(shards)}) do update set ${addUp('report_day_quarters', ['orders', 'total_cents'])};
     if not with_lines then return; end if;
-    ${INTO_PRODUCT_SUMS}
-    select coalesce(r.shop_date, ''), i.product_id, max(i.name), sign * sum(i.count),
+    ${intoProductSums(shards)}
+    select coalesce(r.shop_date, ''), i.product_id${shardValue(shards, 'r.id')}, max(i.name), sign * sum(i.count),
       sign * sum(coalesce(i.unit_price_cents, 0) * i.count)
     from order_items as i where i.order_id = r.id group by i.product_id
-    ${ADD_TO_PRODUCT_SUMS};
+    ${addToProductSums(shards)};
   end
   $$`,
   `create or replace function canopy_report_orders() returns trigger
@@ -195,11 +212,11 @@ const PG_FUNCTIONS = [
   `create or replace function canopy_report_line(l order_items, sign integer) returns void
   language plpgsql volatile as $$
   begin
-    ${INTO_PRODUCT_SUMS}
-    select coalesce(o.shop_date, ''), l.product_id, l.name, sign * l.count,
+    ${intoProductSums(shards)}
+    select coalesce(o.shop_date, ''), l.product_id${shardValue(shards, 'l.order_id')}, l.name, sign * l.count,
       sign * coalesce(l.unit_price_cents, 0) * l.count
     from orders as o where o.id = l.order_id and o.status not in (${list(NOT_SALES)})
-    ${ADD_TO_PRODUCT_SUMS};
+    ${addToProductSums(shards)};
   end
   $$`,
   `create or replace function canopy_report_items() returns trigger
@@ -214,16 +231,19 @@ const PG_FUNCTIONS = [
   `create or replace function canopy_report_items_added() returns trigger
   language plpgsql as $$
   begin
-    ${INTO_PRODUCT_SUMS}
-    select coalesce(o.shop_date, ''), l.product_id, max(l.name), sum(l.count),
+    ${intoProductSums(shards)}
+    select coalesce(o.shop_date, ''), l.product_id${shardValue(shards, 'l.order_id')}, max(l.name), sum(l.count),
       sum(coalesce(l.unit_price_cents, 0) * l.count)
     from added as l join orders as o on o.id = l.order_id
     where o.status not in (${list(NOT_SALES)})
-    group by coalesce(o.shop_date, ''), l.product_id
-    ${ADD_TO_PRODUCT_SUMS};
+    group by coalesce(o.shop_date, ''), l.product_id${shardValue(shards, 'l.order_id')}
+    ${addToProductSums(shards)};
     return null;
   end
   $$`,
+];
+
+const PG_TRIGGERS = [
   `create trigger report_orders after insert or update of ${ORDER_FIGURES} on orders
     for each row execute function canopy_report_orders()`,
   `create trigger report_orders_delete before delete on orders
@@ -274,7 +294,8 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .modifyEnd(clustered)
     .execute();
   if (dialect === 'postgres') {
-    for (const statement of PG_FUNCTIONS) await sql.raw(statement).execute(db);
+    for (const statement of [...pgReportFunctions(null), ...PG_TRIGGERS])
+      await sql.raw(statement).execute(db);
     // the orders there before, each once with its lines
     await sql.raw('select count(canopy_report_add(o, 1, true)) from orders as o').execute(db);
   } else {
