@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
@@ -265,5 +266,49 @@ describe.each(BACKENDS)('the reports’ per-day sums on %s', (dialect) => {
     await db.updateTable('orders').set({ status: 'pending' }).where('id', '=', ids[0]).execute();
 
     expect(await storedSums(db)).toEqual(await expectedSums(db));
+    // every stored row is the sum of whole orders (PostgreSQL's shards follow the order)
+    const negative = await db
+      .selectFrom('report_days')
+      .selectAll()
+      .where((eb: AnyDb) => eb.or(DAY_SUMS.map((column) => eb(column, '<', 0))))
+      .execute();
+    expect(negative).toEqual([]);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'let two checkouts of one shop day add to the sums without waiting for each other',
+    async () => {
+      t = await createTestDb(dialect, { seed: true });
+      const db = t.db.kysely as AnyDb;
+      const order = {
+        customer: 'Jamie Rivera',
+        address: '12 Elm Street',
+        phone: '415-555-0101',
+        status: 'pending',
+        subtotal_cents: 4_500,
+        discount_cents: 0,
+        delivery_fee_cents: 0,
+        total_cents: 4_500,
+        order_type: 'pickup',
+        created_at: '2026-02-11T15:00:00.000Z',
+        taxes: '[]',
+        shop_date: '2026-02-11',
+        sale_date: '2026-02-11',
+      };
+      await db.transaction().execute(async (first: AnyDb) => {
+        await first.insertInto('orders').values(order).execute();
+        // the first is not committed yet: sharing its sum rows, the second would wait for it
+        await db.transaction().execute(async (second: AnyDb) => {
+          await sql`set local lock_timeout = '5s'`.execute(second);
+          await second.insertInto('orders').values(order).execute();
+        });
+      });
+      const day = await db
+        .selectFrom('report_days')
+        .select(sql<number>`sum(orders)`.as('orders'))
+        .where('shop_date', '=', '2026-02-11')
+        .executeTakeFirst();
+      expect(Number(day.orders)).toBe(2);
+    },
+  );
 });
