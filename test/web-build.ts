@@ -10,15 +10,11 @@ export const WEB_TEMPLATE = `<!doctype html>
     <meta name="description" content="Canopy: quality cannabis products delivered same day." />
     <title>Canopy — Same-day delivery</title>
     <script type="module" crossorigin src="/assets/index-aaa.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-ddd.css">
   </head>
   <body>
     <div id="root"></div>
   </body>
 </html>`;
-
-/** The build's stylesheet, which the server writes into its pages. */
-export const WEB_STYLES = '.theme-dark{--bg:#0b0f0d}';
 
 /** The part of Vite's manifest the product page hints read. */
 export const WEB_MANIFEST = {
@@ -31,8 +27,6 @@ export const WEB_MANIFEST = {
 export function writeWebBuild(): string {
   const webDir = mkdtempSync(path.join(tmpdir(), 'canopy-web-'));
   writeFileSync(path.join(webDir, 'index.html'), WEB_TEMPLATE);
-  mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'assets', 'index-ddd.css'), WEB_STYLES);
   mkdirSync(path.join(webDir, '.vite'));
   writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(WEB_MANIFEST));
   return webDir;

@@ -8,7 +8,6 @@ import { escapeHtml } from '../http/html';
 import { DEALER_COOKIE } from '../modules/auth/guard';
 import { findProduct, findProductByAddress } from '../modules/catalog/service';
 import { buildFileReader } from './build-file';
-import { inlineStylesheets } from './inline-styles';
 import { productPageHints, productRouteScripts } from './page-hints';
 import { productMetaTags } from './product-meta';
 import {
@@ -40,7 +39,7 @@ export function openWebBuild(app: FastifyInstance, webDir: string | null): WebBu
   return {
     dir: webDir,
     readIndex: buildFileReader(path.join(webDir, 'index.html'), (html) =>
-      inlineStylesheets(html, webDir).replace('</head>', () => `${zoneTag}</head>`),
+      html.replace('</head>', () => `${zoneTag}</head>`),
     ),
     // no manifest (an older build): product pages work, only without the hints
     readProductScripts: buildFileReader(
