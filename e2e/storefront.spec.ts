@@ -324,14 +324,28 @@ test.describe('product detail', () => {
     const { id } = (await created.json()) as Product;
     await dealerContext.close();
 
+    // the carousel's code is held back until the shopper has tapped: the tap is not lost
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const heldRequests: string[] = [];
+    await page.route(/embla/, async (route) => {
+      heldRequests.push(route.request().url());
+      await held;
+      await route.continue();
+    });
     await page.goto(`/product/${id}`);
     const carousel = page.getByRole('region', { name: `${name} images` });
     await expect(carousel.getByRole('img', { name: `${name} image 1` })).toBeInViewport();
+    await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
     await expect(carousel.getByRole('button', { name: 'Show image 1' })).toHaveAttribute(
       'aria-current',
       'true',
     );
     await carousel.getByRole('button', { name: 'Next image' }).click();
+    await expect.poll(() => heldRequests.length).toBe(1);
+    release();
     await expect(carousel.getByRole('button', { name: 'Show image 2' })).toHaveAttribute(
       'aria-current',
       'true',

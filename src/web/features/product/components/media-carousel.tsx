@@ -32,42 +32,51 @@ function OverlayArrow({ to, onClick }: { to: 'previous' | 'next'; onClick: () =>
 /** Spec §2.6 fixes the alt text as "{name} image {n}". */
 const slideAlt = (name: string, index: number) => `${name} image ${index + 1}`;
 
+type Turn = (carousel: EmblaCarouselType) => void;
+
 /**
  * Swiping comes from embla, loaded only for a product with several images and only once the
- * page is up: most products have one, and their page ships none of it (issue 42 §1).
+ * page is up: most products have one, and their page ships none of it (issue 42 §1). A tap on
+ * an arrow or a dot before it has arrived is kept and done when it does.
  */
 function useSwipe(several: boolean, slides: string) {
   const viewport = useRef<HTMLDivElement>(null);
-  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  const api = useRef<EmblaCarouselType | null>(null);
+  const waiting = useRef<Turn | null>(null);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (!several || !viewport.current) return;
     const node = viewport.current;
-    let carousel: EmblaCarouselType | null = null;
     let live = true;
     void import('embla-carousel').then(({ default: EmblaCarousel }) => {
       if (!live) return;
-      carousel = EmblaCarousel(node, { loop: true });
+      const carousel = EmblaCarousel(node, { loop: true });
       carousel.on('select', (current) => setSelected(current.selectedScrollSnap()));
-      setApi(carousel);
+      api.current = carousel;
+      waiting.current?.(carousel);
+      waiting.current = null;
     });
     return () => {
       live = false;
-      carousel?.destroy();
-      setApi(null);
+      api.current?.destroy();
+      api.current = null;
       setSelected(0);
     };
   }, [several, slides]);
-  return { viewport, api, selected };
+  const turn = useCallback((how: Turn) => {
+    if (api.current) how(api.current);
+    else waiting.current = how;
+  }, []);
+  return { viewport, turn, selected };
 }
 
 /** Spec §2.6: looping carousel; prev/next and dots only with more than one image. */
 export function MediaCarousel({ name, media }: { name: string; media: readonly string[] }) {
   const several = media.length > 1;
-  const { viewport, api, selected } = useSwipe(several, media.join('\n'));
+  const { viewport, turn, selected } = useSwipe(several, media.join('\n'));
 
-  const prev = useCallback(() => api?.scrollPrev(), [api]);
-  const next = useCallback(() => api?.scrollNext(), [api]);
+  const prev = useCallback(() => turn((carousel) => carousel.scrollPrev()), [turn]);
+  const next = useCallback(() => turn((carousel) => carousel.scrollNext()), [turn]);
 
   if (media.length === 0) {
     return (
@@ -123,7 +132,7 @@ export function MediaCarousel({ name, media }: { name: string; media: readonly s
                 look="page"
                 label={`Show image ${i + 1}`}
                 current={i === selected}
-                onClick={() => api?.scrollTo(i)}
+                onClick={() => turn((carousel) => carousel.scrollTo(i))}
               />
             ))}
           </div>
