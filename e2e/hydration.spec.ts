@@ -6,7 +6,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Product } from '../src/shared/schemas/products';
 import { readableProductPath } from '../src/shared/slugs';
-import { collectErrors, visitHydrated } from './hydration';
+import { collectErrors, laterFrame, visitHydrated } from './hydration';
 
 async function productPages(request: APIRequestContext) {
   const products = (await (await request.get('/api/products')).json()) as Product[];
@@ -252,7 +252,7 @@ test('nothing drawn on / or a product page moves as the page hydrates and the ch
     await visitHydrated(page, url);
     // the chat's code comes last, once the page is idle: its launcher is the later marker
     await expect(page.locator('[data-floating="chat"]')).toBeAttached({ timeout: 15_000 });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+    await laterFrame(page);
     expect(
       await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts),
       url,

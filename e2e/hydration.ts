@@ -16,5 +16,10 @@ export async function visitHydrated(page: Page, url: string) {
   await page.goto(url);
   await expect(page.locator('html:not([data-hydrating])')).toHaveCount(1);
   // a later frame: anything hydration had to report has been reported by now
+  await laterFrame(page);
+}
+
+/** Waits for the page's next frame and the task after it. */
+export async function laterFrame(page: Page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
 }

@@ -50,24 +50,21 @@ const addUp = (table: string, sums: string[]) =>
   sums.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');
 
 /**
- * PostgreSQL's sums may be kept in shards (migration 0052): the rows of one key are spread over
- * `order id % count`, so concurrent checkouts of one shop day update different rows. Every row
- * is still the sum of a set of whole orders; the reports add the shards up.
+ * PostgreSQL's sums may be kept in `shards` rows per key (migration 0052), by `order id % shards`,
+ * so concurrent checkouts of one shop day update different rows. Every row is still the sum of a
+ * set of whole orders; the reports add the shards up. `null`: one row per key.
  */
-export interface Shards {
-  count: number;
-}
+type Shards = number | null;
 
 /** `, shard` (or nothing, unsharded) after a column or key list; `order` is the order's id. */
-const shardColumn = (shards: Shards | null) => (shards ? ', shard' : '');
-const shardValue = (shards: Shards | null, order: string) =>
-  shards ? `, (${order}) % ${shards.count}` : '';
+const shardColumn = (shards: Shards) => (shards ? ', shard' : '');
+const shardValue = (shards: Shards, order: string) => (shards ? `, (${order}) % ${shards}` : '');
 
 /** The shop day's product sums, which the lines of sales add to or take from. */
-const intoProductSums = (shards: Shards | null) =>
+const intoProductSums = (shards: Shards) =>
   `insert into report_day_products (shop_date, product_id${shardColumn(shards)}, name, units, revenue_cents)`;
 /** A day and product already counted keeps the latest name and adds up the units and revenue. */
-const addToProductSums = (shards: Shards | null) =>
+const addToProductSums = (shards: Shards) =>
   `on conflict (shop_date, product_id${shardColumn(shards)}) do update set name = excluded.name,
       ${addUp('report_day_products', ['units', 'revenue_cents'])}`;
 const INTO_PRODUCT_SUMS = intoProductSums(null);
@@ -153,7 +150,7 @@ const SQLITE_TRIGGERS = [
 ];
 
 /** PostgreSQL: the same sums, kept by plpgsql functions (created or replaced). */
-export const pgReportFunctions = (shards: Shards | null): string[] => [
+export const pgReportFunctions = (shards: Shards): string[] => [
   `create or replace function canopy_report_add(r orders, sign integer, with_lines boolean) returns void
   language plpgsql volatile as $$
   declare

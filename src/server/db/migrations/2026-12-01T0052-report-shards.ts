@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../connect';
 import type { AnyDb } from '../migration-helpers';
-import { DAY_KEYS, pgReportFunctions, type Shards } from './2026-11-30T0043-report-summaries';
+import { DAY_KEYS, pgReportFunctions } from './2026-11-30T0043-report-summaries';
 
 /**
  * PostgreSQL: the reports' per-day sums in eight shards by order id (decision 017, amended).
@@ -9,7 +9,7 @@ import { DAY_KEYS, pgReportFunctions, type Shards } from './2026-11-30T0043-repo
  * and waited on the one before it until that one committed; consecutive orders now land in
  * different rows. SQLite has one writer at a time and keeps one row per key.
  */
-const SHARDS: Shards = { count: 8 };
+const SHARDS = 8;
 
 const TABLES = [
   { table: 'report_days', keys: DAY_KEYS },
@@ -18,7 +18,7 @@ const TABLES = [
 ];
 
 /** Each table's key, with or without the shard; the sums are rebuilt from the orders. */
-async function rekey(db: AnyDb, shards: Shards | null): Promise<void> {
+async function rekey(db: AnyDb, shards: number | null): Promise<void> {
   for (const { table, keys } of TABLES) {
     await sql.raw(`truncate ${table}`).execute(db);
     await sql.raw(`alter table ${table} drop constraint ${table}_pk`).execute(db);
