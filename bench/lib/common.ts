@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -282,6 +290,29 @@ const CLOCK_TICKS = 100;
  * CPU seconds a process has used (user + system, from /proc/<pid>/stat): unlike a rate, it
  * barely moves when other work on a shared machine takes the cores for a while.
  */
+/** CPU seconds (user + system) of every PostgreSQL process on this machine, 0 without any. */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const seconds = cpuSeconds(Number(entry));
+    if (Number.isFinite(seconds)) total += seconds;
+  }
+  return total;
+}
+
+/** CPU seconds this machine's cores have been busy since boot (idle, iowait and steal left out). */
+export function machineBusySeconds(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq] = ticks.map(Number);
+  return (user + nice + system + irq + softirq) / CLOCK_TICKS;
+}
+
 export function cpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
