@@ -74,7 +74,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
  * the orders of other shoppers under the same phone that staff have accepted (a stranger's
  * unaccepted prank order does not use up someone's day). One round trip.
  */
-async function createDayGramsFunction(db: AnyDb) {
+export async function createDayGramsFunction(db: AnyDb) {
   await sql`
     create or replace function canopy_day_grams(
       p_sale_date text, p_customer_key text, p_shopper_id text
