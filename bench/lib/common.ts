@@ -290,7 +290,22 @@ const CLOCK_TICKS = 100;
  * CPU seconds a process has used (user + system, from /proc/<pid>/stat): unlike a rate, it
  * barely moves when other work on a shared machine takes the cores for a while.
  */
-/** CPU seconds (user + system) of every PostgreSQL process on this machine, 0 without any. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name, which is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU seconds (user + system) of the PostgreSQL processes running now, 0 without any. A backend
+ * that exits between two readings takes its seconds with it: read across a run whose pool
+ * keeps its connections.
+ */
 export function postgresCpuSeconds(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
@@ -311,15 +326,4 @@ export function machineBusySeconds(): number {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const [user, nice, system, , , irq, softirq] = ticks.map(Number);
   return (user + nice + system + irq + softirq) / CLOCK_TICKS;
-}
-
-export function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // the fields after the command name, which is in parentheses and may hold spaces
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return Number.NaN;
-  }
 }
