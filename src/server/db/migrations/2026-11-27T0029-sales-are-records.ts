@@ -75,7 +75,28 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
  * unaccepted prank order does not use up someone's day). One round trip.
  */
 export async function createDayGramsFunction(db: AnyDb) {
-  await sql`
+  await dayGramsFunction(
+    '',
+    `return query
+      select
+        coalesce(sum(o.cannabis_grams) filter (where o.shopper_id = p_shopper_id), 0),
+        coalesce(sum(o.concentrate_grams) filter (where o.shopper_id = p_shopper_id), 0),
+        coalesce(sum(o.cannabis_grams) filter (where o.shopper_id is distinct from p_shopper_id), 0),
+        coalesce(sum(o.concentrate_grams) filter (where o.shopper_id is distinct from p_shopper_id), 0)
+      from orders o
+      where (o.sale_date = p_sale_date and o.shopper_id = p_shopper_id)
+         or (p_customer_key is not null and o.sale_date = p_sale_date
+             and o.customer_key = p_customer_key and o.status <> 'pending');`,
+  ).execute(db);
+}
+
+/**
+ * `canopy_day_grams` with its signature and its locks (the customer's, then the shopper's)
+ * around `body`, which returns the one row of sums; `declarations` are its plpgsql variables.
+ * Migration 0053 gives it a body that reads rows kept per day.
+ */
+export function dayGramsFunction(declarations: string, body: string) {
+  return sql.raw(`
     create or replace function canopy_day_grams(
       p_sale_date text, p_customer_key text, p_shopper_id text
     ) returns table (
@@ -83,23 +104,15 @@ export async function createDayGramsFunction(db: AnyDb) {
       other_cannabis double precision, other_concentrate double precision
     )
     language plpgsql volatile as $$
+    ${declarations ? `declare ${declarations}` : ''}
     begin
       if p_customer_key is not null then
         perform pg_advisory_xact_lock(hashtext('customer ' || p_customer_key));
       end if;
       perform pg_advisory_xact_lock(hashtext('shopper ' || p_shopper_id));
-      return query
-        select
-          coalesce(sum(o.cannabis_grams) filter (where o.shopper_id = p_shopper_id), 0),
-          coalesce(sum(o.concentrate_grams) filter (where o.shopper_id = p_shopper_id), 0),
-          coalesce(sum(o.cannabis_grams) filter (where o.shopper_id is distinct from p_shopper_id), 0),
-          coalesce(sum(o.concentrate_grams) filter (where o.shopper_id is distinct from p_shopper_id), 0)
-        from orders o
-        where (o.sale_date = p_sale_date and o.shopper_id = p_shopper_id)
-           or (p_customer_key is not null and o.sale_date = p_sale_date
-               and o.customer_key = p_customer_key and o.status <> 'pending');
+      ${body}
     end
-    $$`.execute(db);
+    $$`);
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Dialect } from '../connect';
 import type { AnyDb } from '../migration-helpers';
-import { createDayGramsFunction } from './2026-11-27T0029-sales-are-records';
+import { createDayGramsFunction, dayGramsFunction } from './2026-11-27T0029-sales-are-records';
 
 /**
  * PostgreSQL: what each customer's orders count toward the daily limits, kept per sale day by a
@@ -80,31 +80,18 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
       or delete on orders for each row execute function canopy_customer_days()`)
     .execute(db);
   await sql.raw('select count(canopy_customer_day_add(o, 1)) from orders as o').execute(db);
-  await sql.raw(DAY_GRAMS_FROM_ROWS).execute(db);
+  await DAY_GRAMS_FROM_ROWS.execute(db);
 }
 
 /**
- * The customer's day under the customer's and the shopper's locks (in that order, as before), read
- * from the three rows: others = the phone's accepted orders less the shopper's part of them.
+ * The customer's day, under the same locks as before, read from the three rows: others = the
+ * phone's accepted orders less the shopper's part of them.
  */
-const DAY_GRAMS_FROM_ROWS = `
-  create or replace function canopy_day_grams(
-    p_sale_date text, p_customer_key text, p_shopper_id text
-  ) returns table (
-    own_cannabis double precision, own_concentrate double precision,
-    other_cannabis double precision, other_concentrate double precision
-  )
-  language plpgsql volatile as $$
-  declare
-    own ${TABLE}%rowtype;
+const DAY_GRAMS_FROM_ROWS = dayGramsFunction(
+  `own ${TABLE}%rowtype;
     phone ${TABLE}%rowtype;
-    part ${TABLE}%rowtype;
-  begin
-    if p_customer_key is not null then
-      perform pg_advisory_xact_lock(hashtext('customer ' || p_customer_key));
-    end if;
-    perform pg_advisory_xact_lock(hashtext('shopper ' || p_shopper_id));
-    select * into own from ${TABLE}
+    part ${TABLE}%rowtype;`,
+  `select * into own from ${TABLE}
       where sale_date = p_sale_date and customer_key = '' and shopper_id = p_shopper_id;
     if p_customer_key is not null then
       select * into phone from ${TABLE}
@@ -118,9 +105,8 @@ const DAY_GRAMS_FROM_ROWS = `
       round(coalesce(own.cannabis, 0)::numeric, 6)::double precision,
       round(coalesce(own.concentrate, 0)::numeric, 6)::double precision,
       round((coalesce(phone.cannabis, 0) - coalesce(part.cannabis, 0))::numeric, 6)::double precision,
-      round((coalesce(phone.concentrate, 0) - coalesce(part.concentrate, 0))::numeric, 6)::double precision;
-  end
-  $$`;
+      round((coalesce(phone.concentrate, 0) - coalesce(part.concentrate, 0))::numeric, 6)::double precision;`,
+);
 
 export async function down(db: AnyDb): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
