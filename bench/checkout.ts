@@ -9,7 +9,7 @@ import { createDeliveryZone } from '../src/server/modules/zones/service';
 import { taxContextFor } from '../src/shared/compliance/checkout-terms';
 import { deliveryTermsOf } from '../src/shared/compliance/zones';
 import { orderPlacementSchema } from '../src/shared/schemas/orders';
-import { dealerSettingsPatchSchema } from '../src/shared/schemas/settings';
+import { CAPITALISED_WEEKDAYS, dealerSettingsPatchSchema } from '../src/shared/schemas/settings';
 import { deliveryZoneSchema } from '../src/shared/schemas/zones';
 import { shopClock } from '../src/shared/shop-clock';
 import {
@@ -64,13 +64,19 @@ const SHOP_ZONE = `Etc/GMT${hoursBehindUtc > 0 ? '+' : '-'}${Math.abs(hoursBehin
 
 /**
  * The shop on California's rule set (limits, excise, 9.5% sales tax) with a
- * delivery zone; answers what the buyers need to price their orders as the server will.
+ * delivery zone, delivering every day (the demo's week has no Sunday, and a shop closed
+ * today refuses every same-day order); answers what the buyers need to price their
+ * orders as the server will.
  */
 async function licenseShop(db: Db): Promise<LicensedOrders> {
   const settings = (
     await saveDealerSettings(
       db,
-      dealerSettingsPatchSchema.parse({ jurisdiction: 'US-CA', salesTaxRate: 9.5 }),
+      dealerSettingsPatchSchema.parse({
+        jurisdiction: 'US-CA',
+        salesTaxRate: 9.5,
+        availableDays: [...CAPITALISED_WEEKDAYS],
+      }),
     )
   ).value;
   const zone = (await createDeliveryZone(db, BENCH_ZONE)).value;
