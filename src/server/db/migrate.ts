@@ -31,6 +31,7 @@ import * as metrc from './migrations/2026-11-30T0050-metrc';
 import * as orderDepartedAt from './migrations/2026-12-01T0051-order-departed-at';
 import * as reportShards from './migrations/2026-12-01T0052-report-shards';
 import * as customerDayGrams from './migrations/2026-12-01T0053-customer-day-grams';
+import * as reportLinesByOrderKey from './migrations/2026-12-01T0054-report-lines-by-order-key';
 
 /** Versioned migrations in the order they run, listed in code so the bundle needs no directory scanning. */
 const MIGRATIONS = {
@@ -65,6 +66,7 @@ const MIGRATIONS = {
   '2026-12-01T0051-order-departed-at': orderDepartedAt,
   '2026-12-01T0052-report-shards': reportShards,
   '2026-12-01T0053-customer-day-grams': customerDayGrams,
+  '2026-12-01T0054-report-lines-by-order-key': reportLinesByOrderKey,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -149,7 +149,10 @@ const SQLITE_TRIGGERS = [
   `create trigger report_items_delete after delete on order_items begin ${sqliteLine('old', -1)} end`,
 ];
 
-/** PostgreSQL: the same sums, kept by plpgsql functions (created or replaced). */
+/**
+ * PostgreSQL: the same sums, kept by plpgsql functions (created or replaced). Re-creating them
+ * drops the `enable_seqscan = off` that migration 0054 gives the two reading `orders`.
+ */
 export const pgReportFunctions = (shards: Shards): string[] => [
   `create or replace function canopy_report_add(r orders, sign integer, with_lines boolean) returns void
   language plpgsql volatile as $$
