@@ -33,6 +33,7 @@ import type { OrderPlacement } from '../../../shared/schemas/orders';
 import type { DealerSettings } from '../../../shared/schemas/settings';
 import type { DeliveryZone } from '../../../shared/schemas/zones';
 import type { Dialect } from '../../db/connect';
+import { locksRows } from '../../db/dialect';
 import type { Database } from '../../db/schema';
 import { fieldError, HttpError } from '../../http/errors';
 import { getDealerSettings, settingsOrDefault } from '../settings/service';
@@ -159,6 +160,22 @@ export const saleDayWords = (saleDate: string, today: string) =>
   saleDate === today ? 'today' : `on ${saleDate}`;
 
 /**
+ * PostgreSQL: the customer's day that `checkPurchaseLimits` will count, where the rule set has
+ * limits on the sale day, so that the checkout reads it with the products in one round trip
+ * (a licensed checkout's extra round trip cost the server 0.4 ms of CPU per order). SQLite runs
+ * in the process, where a statement costs no round trip: null there.
+ */
+export function dayToCount(
+  dialect: Dialect,
+  ruleSet: RuleSet,
+  saleDate: string,
+  who: { phone: string; shopperId: string },
+): repo.CountedDay | null {
+  if (!locksRows(dialect) || limitsOn(ruleSet, saleDate).length === 0) return null;
+  return { saleDate, customerKey: customerKeyOf(who.phone), shopperId: who.shopperId };
+}
+
+/**
  * Counts the order against the rule set's limits on the day its goods change hands:
  * the shopper's own orders of that day, and other shoppers' orders under the same phone
  * once staff accepted them. Over the limit on its own orders, the shopper is told what is left;
@@ -171,6 +188,8 @@ export async function checkPurchaseLimits(
   day: { saleDate: string; today: string },
   who: { phone: string; shopperId: string },
   lines: readonly LimitedLine[],
+  /** the day as read earlier in this transaction, under its locks (`dayToCount`) */
+  read: repo.DayGrams | null = null,
 ): Promise<CountedCustomer> {
   const customerKey = customerKeyOf(who.phone);
   const cart = cartGrams(lines);
@@ -183,13 +202,9 @@ export async function checkPurchaseLimits(
       message: BULK_OVER_LIMITS_MESSAGE,
     });
   }
-  const counted = await repo.dayGramsCountedOneAtATime(
-    trx,
-    dialect,
-    saleDate,
-    customerKey,
-    who.shopperId,
-  );
+  const counted =
+    read ??
+    (await repo.dayGramsCountedOneAtATime(trx, dialect, saleDate, customerKey, who.shopperId));
   const over = (earlier: GramsByKind) =>
     purchaseLimitStatus(ruleSet, saleDate, cart.grams, earlier).find((status) => status.over);
   const ownOver = over(counted.own);

@@ -56,6 +56,7 @@ import {
   checkoutTermsFor,
   checkPurchaseLimits,
   checkScheduledCaps,
+  dayToCount,
   deliveryPlaceFor,
 } from './checkout-rules';
 import type { CheckoutTermsSnapshot } from './checkout-terms-snapshot';
@@ -123,7 +124,14 @@ export async function placeOrder(
     const { settings, zones } = known
       ? { settings: known.settings, zones: input.orderType === 'pickup' ? [] : known.zones }
       : await checkoutTermsFor(trx, db.dialect, input);
-    const products = await loadProducts(trx, input.items);
+    const clock = shopClock(now, context.timeZone ?? LOCAL_ZONE);
+    const saleDate = plannedSaleDate(input.orderType, input.deliveryDate, clock.date);
+    const who = { phone: input.phone, shopperId: context.shopperId };
+    const { products, day } = await loadProducts(
+      trx,
+      input.items,
+      dayToCount(db.dialect, ruleSetFor(settings.jurisdiction), saleDate, who),
+    );
     const promo = input.promoCode
       ? await checkPromotion(trx, input.promoCode, input.items, now, context.timeZone ?? LOCAL_ZONE)
       : null;
@@ -137,9 +145,7 @@ export async function placeOrder(
     const applied = promo?.valid ? toAppliedPromotion(promo.promo) : null;
     const priced = priceItems(input.items, products, applied?.freebieProductId ?? null);
     const orderType = input.orderType;
-    const clock = shopClock(now, context.timeZone ?? LOCAL_ZONE);
     const place = deliveryPlaceFor(input, zones, ruleSetFor(settings.jurisdiction));
-    const saleDate = plannedSaleDate(orderType, input.deliveryDate, clock.date);
     const tax = taxContextFor(settings, place.zone, saleDate);
     const ruleSet = tax.ruleSet;
     checkSellable(priced, ruleSet);
@@ -177,8 +183,9 @@ export async function placeOrder(
       db.dialect,
       ruleSet,
       { saleDate, today: clock.date },
-      { phone: input.phone, shopperId: context.shopperId },
+      who,
       priced.map((p) => ({ product: p.product, quantity: p.item.quantity, count: p.item.count })),
+      day,
     );
     if (orderType === 'scheduled')
       await checkScheduledCaps(
@@ -256,9 +263,22 @@ export async function placeOrder(
   });
 }
 
-async function loadProducts(trx: Trx, items: Item[]): Promise<Map<number, Product>> {
+/** The order's products by id; with `dayToCount`, the customer's day too, in the same statement. */
+async function loadProducts(
+  trx: Trx,
+  items: Item[],
+  dayToCount: repo.CountedDay | null,
+): Promise<{ products: Map<number, Product>; day: repo.DayGrams | null }> {
   const ids = [...new Set(items.map((i) => i.id))].sort((a, b) => a - b);
-  const rows = await repo.findOrderProducts(trx, ids);
+  if (!dayToCount) {
+    return { products: productsOf(items, await repo.findOrderProducts(trx, ids)), day: null };
+  }
+  const rows = await repo.findOrderProductsAndDay(trx, ids, dayToCount);
+  return { products: productsOf(items, rows), day: repo.dayGramsFromRow(rows[0]?.day_grams) };
+}
+
+/** The products read, by id; an item whose product is gone is refused as out of stock. */
+function productsOf(items: Item[], rows: ProductRow[]): Map<number, Product> {
   const products = new Map(rows.map((row) => [row.id, productFromRow(row)]));
   const missing = items.filter((i) => !products.has(i.id));
   if (missing.length > 0) {

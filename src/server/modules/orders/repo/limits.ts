@@ -2,6 +2,7 @@
 
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { FINISHED_STATUSES } from '../../../../shared/order-lifecycle';
+import { selectProducts } from '../../../db/category-references';
 import type { Dialect } from '../../../db/connect';
 import { countRows } from '../../../db/count-rows';
 import { locksRows } from '../../../db/dialect';
@@ -219,15 +220,54 @@ export async function dayGramsOfLocked(
   customerKey: string | null,
   shopperId: string,
 ): Promise<DayGrams> {
-  const { rows } = await sql<Record<string, number>>`
+  const { rows } = await sql<DayGramsRow>`
     select * from canopy_day_grams(${saleDate}, ${customerKey}, ${shopperId})
   `.execute(trx);
-  const row = rows[0] ?? {};
+  return dayGramsFromRow(rows[0]);
+}
+
+/** A customer's day to count against the daily limits. */
+export interface CountedDay {
+  saleDate: string;
+  customerKey: string | null;
+  shopperId: string;
+}
+
+export type DayGramsRow = Partial<
+  Record<'own_cannabis' | 'own_concentrate' | 'other_cannabis' | 'other_concentrate', number>
+>;
+
+export function dayGramsFromRow(row: DayGramsRow | null = {}): DayGrams {
+  row ??= {};
   return {
     own: gramsOf(row.own_cannabis, row.own_concentrate),
     others: gramsOf(row.other_cannabis, row.other_concentrate),
   };
 }
+
+/**
+ * PostgreSQL: the order's products as `findOrderProducts` reads them, each row carrying the
+ * customer's day as `dayGramsOfLocked` reads it, under the same locks: a licensed checkout's
+ * two reads in one round trip. The day is read once for the statement, not per row.
+ */
+export const findOrderProductsAndDay = reusedQuery({
+  build: (db, ids: number[], day: CountedDay) =>
+    selectProducts(db)
+      .select(
+        sql<DayGramsRow>`(select row_to_json(d) from canopy_day_grams(${day.saleDate}, ${day.customerKey}, ${day.shopperId}) as d)`.as(
+          'day_grams',
+        ),
+      )
+      .where('products.id', 'in', ids)
+      .orderBy('products.id'),
+  shape: (ids: number[], _day: CountedDay) => ids.length,
+  parameters: (ids: number[], day: CountedDay) => [
+    day.saleDate,
+    day.customerKey,
+    day.shopperId,
+    ...ids,
+  ],
+});
 
 /**
  * A customer's day as checkout counts it against the daily limits: on PostgreSQL under the
