@@ -9,7 +9,7 @@ import type { AnyDb } from '../migration-helpers';
  * trigger joins them to `orders`; planned while a shop's orders were few (a new shop, or a
  * pool's connection opened after a restart on a quiet morning), the join scanned every order and
  * hashed them, and kept doing so as the day filled up, until statistics next reached that
- * connection. The checkout bench measured a third of PostgreSQL's CPU per order there. With
+ * connection. The checkout bench measured about a fifth of PostgreSQL's CPU per order there. With
  * sequential scans off inside these two functions, the plan is an index lookup per line's order
  * whatever the statistics say; nothing else in them can use a sequential scan.
  */

@@ -263,17 +263,17 @@ export async function placeOrder(
   });
 }
 
-/** The order's products by id; with `dayToCount`, the customer's day too, in the same statement. */
+/** The order's products by id; with a day to count, the customer's day too, in the same statement. */
 async function loadProducts(
   trx: Trx,
   items: Item[],
-  dayToCount: repo.CountedDay | null,
+  countDay: repo.CountedDay | null,
 ): Promise<{ products: Map<number, Product>; day: repo.DayGrams | null }> {
   const ids = [...new Set(items.map((i) => i.id))].sort((a, b) => a - b);
-  if (!dayToCount) {
+  if (!countDay) {
     return { products: productsOf(items, await repo.findOrderProducts(trx, ids)), day: null };
   }
-  const rows = await repo.findOrderProductsAndDay(trx, ids, dayToCount);
+  const rows = await repo.findOrderProductsAndDay(trx, ids, countDay);
   return { products: productsOf(items, rows), day: repo.dayGramsFromRow(rows[0]?.day_grams) };
 }
 
