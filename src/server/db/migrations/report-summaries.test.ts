@@ -275,6 +275,10 @@ describe.each(BACKENDS)('the reports’ per-day sums on %s', (dialect) => {
     expect(negative).toEqual([]);
   });
 
+  /** Every line of the order re-counted: its old count out of the sums and the new one in. */
+  const recount = (db: AnyDb, orderId: number, count: number) =>
+    db.updateTable('order_items').set({ count }).where('order_id', '=', orderId).execute();
+
   it.runIf(dialect === 'postgres')(
     'find a new line’s order by its key, whatever plan the connection kept from a young day',
     async () => {
@@ -283,11 +287,7 @@ describe.each(BACKENDS)('the reports’ per-day sums on %s', (dialect) => {
       await db.connection().execute(async (connection: AnyDb) => {
         // the connection's first checkout plans the lines' triggers while there is one order
         const [first] = await insertOrders(connection, 1, 3);
-        await connection
-          .updateTable('order_items')
-          .set({ count: 2 })
-          .where('order_id', '=', first)
-          .execute();
+        await recount(connection, first, 2);
         // the day fills up; the statistics of orders are not refreshed
         await sql`
           insert into orders (customer, address, phone, status, subtotal_cents, discount_cents,
@@ -305,11 +305,7 @@ describe.each(BACKENDS)('the reports’ per-day sums on %s', (dialect) => {
           const before = await counted();
           const [id] = await insertOrders(trx, 1, 5);
           // a line re-counted: its old count out and its new one in, each by its order's key
-          await trx
-            .updateTable('order_items')
-            .set({ count: 9 })
-            .where('order_id', '=', id)
-            .execute();
+          await recount(trx, id, 9);
           return (await counted()) - before;
         });
         // a scan of every order of the day for each checkout's lines would show here
