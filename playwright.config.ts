@@ -22,7 +22,10 @@ const DATE_LINE_SPEC = /date-line\.spec\.ts/;
 /** A shop that reports its sales to a fake Metrc started in its own process (issue 43). */
 const REPORTING_PORT = PORT + 5;
 const REPORTING_SPEC = /state-reporting\.spec\.ts/;
-const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC, ORDINARY_SPEC, REPORTING_SPEC];
+/** A shop nobody writes to, for the journey that watches a page hold still. */
+const QUIET_PORT = PORT + 6;
+const QUIET_SPEC = /layout-shift\.spec\.ts/;
+const OWN_SHOP_SPECS = [LICENSED_SPEC, RECORDS_SPEC, ORDINARY_SPEC, REPORTING_SPEC, QUIET_SPEC];
 export const E2E_DEALER = { username: 'dealer', password: 'e2e-Dealer-pass-1' };
 
 const PHONE = {
@@ -149,6 +152,16 @@ export default defineConfig({
       testMatch: REPORTING_SPEC,
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${REPORTING_PORT}` },
     },
+    {
+      name: 'quiet-phone',
+      testMatch: QUIET_SPEC,
+      use: { ...PHONE, baseURL: `http://127.0.0.1:${QUIET_PORT}` },
+    },
+    {
+      name: 'quiet-desktop',
+      testMatch: QUIET_SPEC,
+      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${QUIET_PORT}` },
+    },
   ],
   // started one after the other: the first builds what is stale, the second finds it built
   webServer: [
@@ -159,5 +172,6 @@ export default defineConfig({
     shopServer(RECORDS_PORTS.desktop, afternoonZone()),
     shopServer(ORDINARY_PORT, ORDINARY_ZONE, { defaultLimits: true }),
     shopServer(REPORTING_PORT, 'UTC', { reportsToMetrc: true }),
+    shopServer(QUIET_PORT, 'UTC'),
   ],
 });

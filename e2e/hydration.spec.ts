@@ -3,21 +3,9 @@
  * browser must draw exactly what the server drew, whatever this browser remembers (the
  * spec's localStorage keys, or the cookies the server reads), or React reports a mismatch.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { Product } from '../src/shared/schemas/products';
-import { readableProductPath } from '../src/shared/slugs';
-import { collectErrors, laterFrame, visitHydrated } from './hydration';
-
-async function productPages(request: APIRequestContext) {
-  const products = (await (await request.get('/api/products')).json()) as Product[];
-  const product = products.find((p) => p.strain !== 'none' && p.stock > 0 && p.strainTypes.length)!;
-  const withStrain = readableProductPath(product);
-  const segments = withStrain.split('/');
-  return {
-    product,
-    urls: [`/product/${product.id}`, withStrain, [...segments.slice(0, 4), segments[5]].join('/')],
-  };
-}
+import { collectErrors, productPages, visitHydrated } from './hydration';
 
 const SAVED_STATES = {
   'nothing saved': async () => {},
@@ -230,32 +218,3 @@ for (const clock of ['as the server', 'ten minutes ahead'] as const) {
     }
   });
 }
-
-test('nothing drawn on / or a product page moves as the page hydrates and the chat arrives', async ({
-  page,
-  request,
-}) => {
-  const { urls } = await productPages(request);
-  await page.addInitScript(() => {
-    localStorage.setItem('ageVerified', 'true');
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[])
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  for (const url of ['/', urls[0]]) {
-    await visitHydrated(page, url);
-    // the chat's code comes last, once the page is idle: its launcher is the later marker
-    await expect(page.locator('[data-floating="chat"]')).toBeAttached({ timeout: 15_000 });
-    await laterFrame(page);
-    expect(
-      await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts),
-      url,
-    ).toEqual([]);
-  }
-});
