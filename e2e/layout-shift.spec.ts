@@ -1,9 +1,10 @@
 /**
  * Nothing the server drew moves while the page hydrates and the chat's code arrives. This
- * runs against a shop no other journey writes to. On the shared shop a live change can land
- * while the page is watched (an order the expiry sweep cancels puts a sold-out product back on
- * the Featured row) and rightly moves the row: CI once saw a shift of 0.0185, a distance of
- * one card's width, with no hydration at fault.
+ * runs against a shop no other journey writes to, because on the shared shop a live change
+ * may land while the page is watched and rightly move what it changes (a product back in
+ * stock joins the Featured row). CI once saw a shift of 0.0185 on the shared shop at desktop
+ * size that 30 runs on a fresh shop and one after the desktop journeys did not show again;
+ * each shift now names what moved, from where to where, when.
  */
 import { expect, test } from '@playwright/test';
 import { laterFrame, productPages, visitHydrated } from './hydration';
