@@ -18,6 +18,8 @@ export const BACKENDS: Dialect[] = process.env.TEST_DATABASE_URL
 export interface TestDb {
   db: Db;
   config: Config;
+  /** the rest of the migrations, for an upgrade test that stopped at `migrateTo` */
+  migrateToLatest(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function createTestDb(
   return {
     db,
     config,
+    migrateToLatest: () => migrateBesideOtherTests(db, schema, null),
     async dispose() {
       await db.close();
       if (databaseUrl && schema) await runSql(databaseUrl, `DROP SCHEMA ${schema} CASCADE`);

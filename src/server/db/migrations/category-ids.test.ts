@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../../test/harness';
 import { type OldRow, olderDbPerTest } from '../../../../test/suite';
-import { migrateToLatest } from '../migrate';
 
 const product = (name: string, category: string, subcategory: string | null): OldRow => ({
   name,
@@ -48,7 +47,7 @@ describe.each(BACKENDS)('upgrading to category ids on %s', (dialect) => {
     const everything = await insert('promotions', promotion('Everything', []));
     const nothing = await insert('promotions', promotion('Nothing', ['gone']));
 
-    await migrateToLatest(t.db);
+    await t.migrateToLatest();
 
     const uncategorized = await db
       .selectFrom('categories')

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../../test/harness';
 import { olderDbPerTest } from '../../../../test/suite';
 import { staffSessionForToken } from '../../modules/auth/service';
-import { migrateToLatest } from '../migrate';
 
 describe.each(BACKENDS)('upgrading to staff roles on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
@@ -27,7 +26,7 @@ describe.each(BACKENDS)('upgrading to staff roles on %s', (dialect) => {
       })
       .execute();
 
-    await migrateToLatest(t.db);
+    await t.migrateToLatest();
 
     const user = await t.db.kysely
       .selectFrom('users')

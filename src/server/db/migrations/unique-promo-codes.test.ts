@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../../test/harness';
 import { olderDbPerTest } from '../../../../test/suite';
-import { migrateToLatest } from '../migrate';
 
 const promotion = (promo_code: string | null) => ({
   title: `Promo ${promo_code}`,
@@ -40,7 +39,7 @@ describe.each(BACKENDS)('upgrading to unique promo codes on %s', (dialect) => {
       ids.push(row.id);
     }
 
-    await migrateToLatest(t.db);
+    await t.migrateToLatest();
 
     const codes = await db
       .selectFrom('promotions')
