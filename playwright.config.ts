@@ -39,6 +39,23 @@ const DESKTOP = {
   browserName: 'chromium' as const,
 };
 
+/** A shop's journeys at phone and desktop size (`name-phone`, `name-desktop`), on one port or one per size. */
+function atBothSizes(
+  name: string,
+  testMatch: RegExp | RegExp[],
+  port: number | { phone: number; desktop: number },
+) {
+  const ports = typeof port === 'number' ? { phone: port, desktop: port } : port;
+  return (['phone', 'desktop'] as const).map((size) => ({
+    name: `${name}-${size}`,
+    testMatch,
+    use: {
+      ...(size === 'phone' ? PHONE : DESKTOP),
+      baseURL: `http://127.0.0.1:${ports[size]}`,
+    },
+  }));
+}
+
 /**
  * A shop zone whose clock reads early afternoon now (a whole-hour Etc/GMT zone): the licensed
  * shop's journeys hand orders over and take same-day deliveries, which California allows only
@@ -122,46 +139,10 @@ export default defineConfig({
       dependencies: ['licensed-phone'],
       use: { ...DESKTOP, baseURL: `http://127.0.0.1:${LICENSED_PORT}` },
     },
-    {
-      name: 'records-phone',
-      testMatch: RECORDS_SPEC,
-      use: { ...PHONE, baseURL: `http://127.0.0.1:${RECORDS_PORTS.phone}` },
-    },
-    {
-      name: 'records-desktop',
-      testMatch: RECORDS_SPEC,
-      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${RECORDS_PORTS.desktop}` },
-    },
-    {
-      name: 'ordinary-phone',
-      testMatch: [ORDINARY_SPEC, DATE_LINE_SPEC],
-      use: { ...PHONE, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
-    },
-    {
-      name: 'ordinary-desktop',
-      testMatch: [ORDINARY_SPEC, DATE_LINE_SPEC],
-      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${ORDINARY_PORT}` },
-    },
-    {
-      name: 'reporting-phone',
-      testMatch: REPORTING_SPEC,
-      use: { ...PHONE, baseURL: `http://127.0.0.1:${REPORTING_PORT}` },
-    },
-    {
-      name: 'reporting-desktop',
-      testMatch: REPORTING_SPEC,
-      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${REPORTING_PORT}` },
-    },
-    {
-      name: 'quiet-phone',
-      testMatch: QUIET_SPEC,
-      use: { ...PHONE, baseURL: `http://127.0.0.1:${QUIET_PORT}` },
-    },
-    {
-      name: 'quiet-desktop',
-      testMatch: QUIET_SPEC,
-      use: { ...DESKTOP, baseURL: `http://127.0.0.1:${QUIET_PORT}` },
-    },
+    ...atBothSizes('records', RECORDS_SPEC, RECORDS_PORTS),
+    ...atBothSizes('ordinary', [ORDINARY_SPEC, DATE_LINE_SPEC], ORDINARY_PORT),
+    ...atBothSizes('reporting', REPORTING_SPEC, REPORTING_PORT),
+    ...atBothSizes('quiet', QUIET_SPEC, QUIET_PORT),
   ],
   // started one after the other: the first builds what is stale, the second finds it built
   webServer: [
