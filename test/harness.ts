@@ -56,35 +56,18 @@ export async function createTestDb(
   // 50 buyers of one last unit queue behind its row lock; at load 18 on two cores the last
   // waited over the production 3 s for a connection and were answered 503
   const db = connect({ dataDir, databaseUrl, pgSchema: schema, pgPoolWaitMs: 30_000 });
-  await migrateBesideOtherTests(db, schema, options.migrateTo ?? null);
+  await migrateTo(db, options.migrateTo ?? null);
   if (options.seed !== false) await seedDemoCatalogIfEmpty(db, config.mediaDir);
   return {
     db,
     config,
-    migrateToLatest: () => migrateBesideOtherTests(db, schema, null),
+    migrateToLatest: () => migrateTo(db, null),
     async dispose() {
       await db.close();
       if (databaseUrl && schema) await runSql(databaseUrl, `DROP SCHEMA ${schema} CASCADE`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Kysely's migrator reads the table list of every schema in the database, so a parallel
- * test dropping its own schema, or a migration there replacing a table, fails it at that
- * moment ("schema t_... does not exist", "relation t_....schedule_slots does not exist");
- * only those errors, naming another test's schema, are tried again.
- */
-async function migrateBesideOtherTests(db: Db, schema: string | undefined, to: string | null) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await migrateTo(db, to);
-    } catch (error) {
-      const other = /(?:schema "|relation ")(t_[0-9a-f]+)[".]/.exec(String(error))?.[1];
-      if (!other || other === schema || attempt === 5) throw error;
-    }
-  }
 }
 
 export interface TestApp extends TestDb {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
-  PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
   SqliteDialect,
@@ -12,6 +11,7 @@ import {
 import pg from 'pg';
 import { PRIVATE_FILE } from '../config';
 import { createGroupCommit } from './group-commit';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import { preparedStatementName } from './reused-query';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
@@ -127,7 +127,9 @@ function connectPostgres(url: string, schema?: string, poolWaitMs = 3000): Db {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing(pool) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new OwnSchemaPostgresDialect({ pool: preparing(pool) }),
+  });
   return {
     kysely,
     dialect: 'postgres',

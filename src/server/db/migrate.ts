@@ -93,8 +93,7 @@ async function migratorFor(db: Db): Promise<Migrator> {
 /**
  * Names of the migrations this code knows that the database has not run (readiness).
  * Read straight from Kysely's migration table: the Migrator's own `getMigrations()`
- * introspects every table of every schema, which is slow and fails while other
- * schemas are being dropped.
+ * introspects the schema's tables first, a much larger read than one table.
  */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   const executed = new Set(await executedMigrationNames(db));
