@@ -66,7 +66,8 @@ export function ProductCard({
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <ProductBrand brand={product.brand} className="-mb-1.5 truncate text-xs" />
-        <h3 className="line-clamp-2 text-[0.95rem] leading-snug font-semibold">
+        {/* two lines kept for every name: a row's cards are one height whichever arrive */}
+        <h3 className="line-clamp-2 min-h-[2lh] text-[0.95rem] leading-snug font-semibold">
           <Link href={href} className="hover:underline">
             {product.name}
           </Link>
