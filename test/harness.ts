@@ -18,8 +18,6 @@ export const BACKENDS: Dialect[] = process.env.TEST_DATABASE_URL
 export interface TestDb {
   db: Db;
   config: Config;
-  /** the rest of the migrations, for an upgrade test that stopped at `migrateTo` */
-  migrateToLatest(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -61,7 +59,6 @@ export async function createTestDb(
   return {
     db,
     config,
-    migrateToLatest: () => migrateTo(db, null),
     async dispose() {
       await db.close();
       if (databaseUrl && schema) await runSql(databaseUrl, `DROP SCHEMA ${schema} CASCADE`);

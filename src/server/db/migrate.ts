@@ -84,8 +84,8 @@ async function migratorFor(db: Db): Promise<Migrator> {
   return new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrationsFor(db) },
-    // Kysely looks for its migration tables across every schema unless told which one:
-    // with several schemas in one database (tests run in parallel) it would find another's.
+    // Kysely's own tables live in the connection's schema, named with it in every statement
+    // (several schemas share a database when the tests run in parallel)
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../../test/harness';
 import { type OldRow, olderDbPerTest } from '../../../../test/suite';
+import { migrateToLatest } from '../migrate';
 
 describe.each(BACKENDS)('upgrading to cannabis products on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
@@ -48,7 +49,7 @@ describe.each(BACKENDS)('upgrading to cannabis products on %s', (dialect) => {
     ] as const)
       await insert('order_items', { order_id: order, product_id, name, quantity: '1', count: 1 });
 
-    await t.migrateToLatest();
+    await migrateToLatest(t.db);
 
     const flags = async (table: 'products' | 'order_items', key: 'id' | 'product_id') =>
       Object.fromEntries(

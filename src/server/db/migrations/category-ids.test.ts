@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../../test/harness';
 import { type OldRow, olderDbPerTest } from '../../../../test/suite';
+import { migrateToLatest } from '../migrate';
 
 const product = (name: string, category: string, subcategory: string | null): OldRow => ({
   name,
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('upgrading to category ids on %s', (dialect) => {
     const everything = await insert('promotions', promotion('Everything', []));
     const nothing = await insert('promotions', promotion('Nothing', ['gone']));
 
-    await t.migrateToLatest();
+    await migrateToLatest(t.db);
 
     const uncategorized = await db
       .selectFrom('categories')

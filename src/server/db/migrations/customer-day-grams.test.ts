@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../../test/harness';
+import { migrateToLatest } from '../migrate';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
 type AnyDb = any;
@@ -106,7 +107,7 @@ describe('a customer’s day on postgres, kept per sale day', () => {
   it.runIf(postgres)('is filled from the orders there before the migration', async () => {
     t = await createTestDb('postgres', { seed: true, migrateTo: '2026-12-01T0052-report-shards' });
     await insertOrders(t.db.kysely, 48);
-    await t.migrateToLatest();
+    await migrateToLatest(t.db);
     await compareEveryDay(t.db.kysely);
   });
 

@@ -3,6 +3,7 @@ import { BACKENDS } from '../../../../test/harness';
 import { type OldRow, olderDbPerTest } from '../../../../test/suite';
 import { SHOP_ITSELF } from '../../modules/audit/service';
 import { updateOrderStatus } from '../../modules/orders/service';
+import { migrateToLatest } from '../migrate';
 
 /** The owner completing orders at the back office under the spec's rule set. */
 const AT_THE_SHOP = { actor: SHOP_ITSELF, timeZone: 'America/Los_Angeles' };
@@ -36,7 +37,7 @@ describe.each(BACKENDS)('upgrading to receipts on %s', (dialect) => {
     );
     const open = await insert(order('+1 415 555 0101', 'pending'));
 
-    await t.migrateToLatest();
+    await migrateToLatest(t.db);
 
     const numbers = async () =>
       Object.fromEntries(

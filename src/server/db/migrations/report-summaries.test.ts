@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDb, type TestDb } from '../../../../test/harness';
 import { RULE_SETS } from '../../../shared/compliance/rule-sets';
 import { orderTaxes } from '../../../shared/compliance/taxes';
+import { migrateToLatest } from '../migrate';
 import { DAY_KEYS, DAY_SUMS } from './2026-11-30T0043-report-summaries';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rows of an older schema than the live type
@@ -208,7 +209,7 @@ describe.each(BACKENDS)('the reports’ per-day sums on %s', (dialect) => {
   it('are filled from the orders there before the migration', async () => {
     t = await createTestDb(dialect, { seed: true, migrateTo: '2026-11-30T0041-product-facts' });
     await insertOrders(t.db.kysely, 40, 7);
-    await t.migrateToLatest();
+    await migrateToLatest(t.db);
     const expected = await expectedSums(t.db.kysely);
     expect(Object.keys(expected.days).length).toBeGreaterThan(10);
     expect(Object.keys(expected.products).length).toBeGreaterThan(10);

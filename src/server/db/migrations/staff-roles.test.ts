@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../../test/harness';
 import { olderDbPerTest } from '../../../../test/suite';
 import { staffSessionForToken } from '../../modules/auth/service';
+import { migrateToLatest } from '../migrate';
 
 describe.each(BACKENDS)('upgrading to staff roles on %s', (dialect) => {
   const olderDb = olderDbPerTest(dialect);
@@ -26,7 +27,7 @@ describe.each(BACKENDS)('upgrading to staff roles on %s', (dialect) => {
       })
       .execute();
 
-    await t.migrateToLatest();
+    await migrateToLatest(t.db);
 
     const user = await t.db.kysely
       .selectFrom('users')

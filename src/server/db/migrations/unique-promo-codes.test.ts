@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../../../test/harness';
 import { olderDbPerTest } from '../../../../test/suite';
+import { migrateToLatest } from '../migrate';
 
 const promotion = (promo_code: string | null) => ({
   title: `Promo ${promo_code}`,
@@ -39,7 +40,7 @@ describe.each(BACKENDS)('upgrading to unique promo codes on %s', (dialect) => {
       ids.push(row.id);
     }
 
-    await t.migrateToLatest();
+    await migrateToLatest(t.db);
 
     const codes = await db
       .selectFrom('promotions')
