@@ -14,6 +14,7 @@ import { deliveryZoneSchema } from '../src/shared/schemas/zones';
 import { shopClock } from '../src/shared/shop-clock';
 import {
   auditOrders,
+  type BuyerStats,
   isSimple,
   type LicensedOrders,
   prepareDatabase,
@@ -149,7 +150,7 @@ interface ColdStart {
   orders: number;
   seconds: number;
   latenciesMs: number[];
-  acknowledged: Awaited<ReturnType<typeof runBuyers>>['acknowledged'];
+  acknowledged: BuyerStats['acknowledged'];
 }
 
 /** The 200 buyers place WARMUP_ORDERS orders on the just-started server, timed as its cold start. */

@@ -1,10 +1,9 @@
 import {
   type DatabaseIntrospector,
-  type DatabaseMetadata,
   type DatabaseMetadataOptions,
   type Kysely,
   PostgresDialect,
-  type SchemaMetadata,
+  PostgresIntrospector,
   sql,
   type TableMetadata,
 } from 'kysely';
@@ -41,17 +40,14 @@ interface ColumnRow {
   comment: string | null;
 }
 
-class OwnSchemaIntrospector implements DatabaseIntrospector {
+/** Kysely's own introspector (its schemas and metadata), with the tables read from one schema. */
+class OwnSchemaIntrospector extends PostgresIntrospector {
   // biome-ignore lint/suspicious/noExplicitAny: any database: only catalogs are read
-  constructor(private readonly db: Kysely<any>) {}
-
-  async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`
-      select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
-    return rows;
+  constructor(private readonly db: Kysely<any>) {
+    super(db);
   }
 
-  async getTables(options?: DatabaseMetadataOptions): Promise<TableMetadata[]> {
+  override async getTables(options?: DatabaseMetadataOptions): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow>`
       select c.relname as "table", ns.nspname as "schema", c.relkind = 'v' as is_view,
         a.attname as "column", t.typname as data_type, tns.nspname as data_type_schema,
@@ -85,9 +81,5 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
       });
     }
     return [...tables.values()];
-  }
-
-  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
-    return { tables: await this.getTables(options) };
   }
 }
